@@ -1,0 +1,1 @@
+"""Turns the rules texts in rules/ into MkDocs pages (build time only, never shipped)."""

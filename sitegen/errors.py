@@ -1,0 +1,24 @@
+"""The one error a broken rules folder raises: where it is and why, on one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class SourceError(Exception):
+    """A rules text or metadata file the build cannot use."""
+
+    def __init__(self, path: Path | str, line: int | None, reason: str) -> None:
+        self.path = Path(path)
+        self.line = line
+        self.reason = reason
+        where = f"{self.path}:{line}" if line else f"{self.path}"
+        super().__init__(f"{where}: {reason}")
+
+
+def line_of(text: str, needle: str) -> int | None:
+    """First line (1-based) of `text` that contains `needle`, to point at a metadata entry."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if needle in line:
+            return number
+    return None

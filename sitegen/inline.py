@@ -1,0 +1,115 @@
+"""The text of a paragraph made into page markup: escaped, with links and glossary terms.
+
+Finds cross-references ("see the Falling section", "see Facing, p41", "Shooting section") and
+glossary terms in the raw source text, then escapes everything else, so a `<script>` or a stray
+`*` in a rules text shows as the characters it is.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+from sitegen.glossary import Term
+
+NAME = r"[A-Z][\w-]*(?: (?:[A-Z][\w-]*|&))*"
+XREF = re.compile(
+    rf"\b[Ss]ee (?:the )?(?P<see>{NAME})(?: section)?(?:,? p\.?\s?\d+)?"
+    rf"|\b(?:the )?(?P<named>{NAME}) section\b"
+    r"|\(see diagram\)|\bdiagrams? (?:above|below)\b"
+)
+MARKDOWN_SPECIALS = re.compile(r"([\\`*_\[\]{}#|])")
+
+
+def normalise(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A place where the text points at another part of the rulebook."""
+
+    text: str
+    name: str  # the part it names, or "diagram"
+    anchor: str | None  # the section here it resolves to, if this site holds it
+
+
+def find_references(text: str, sections: dict[str, str]) -> list[tuple[int, int, Reference]]:
+    """Spans of `text` that refer elsewhere; `sections` maps normalised titles to anchors."""
+    found = []
+    for match in XREF.finditer(text):
+        name = match.group("see") or match.group("named") or "diagram"
+        anchor = sections.get(normalise(name)) if name != "diagram" else None
+        found.append((match.start(), match.end(), Reference(match.group(0), name, anchor)))
+    return found
+
+
+def find_terms(text: str, terms: list[Term], already: set[str]) -> list[tuple[int, int, Term]]:
+    """First use of each glossary term in `text` not yet marked in this section (adds to `already`)."""
+    found = []
+    for term in terms:
+        if term.name in already:
+            continue
+        pattern = r"\b(?:" + "|".join(re.escape(form) for form in sorted(term.forms, key=len, reverse=True)) + r")\b"
+        match = re.search(pattern, text, flags=re.IGNORECASE)
+        if match:
+            found.append((match.start(), match.end(), term))
+    found.sort(key=lambda span: (span[0], -(span[1] - span[0])))
+    kept, end = [], -1
+    for start, stop, term in found:
+        if start >= end:
+            kept.append((start, stop, term))
+            already.add(term.name)
+            end = stop
+    return kept
+
+
+def escape_text(text: str, markdown: bool, source_is_markdown: bool) -> str:
+    """Escape plain text for HTML, and for Markdown too unless the source is Markdown itself."""
+    escaped = html.escape(text, quote=False)
+    if markdown and not source_is_markdown:
+        escaped = MARKDOWN_SPECIALS.sub(r"\\\1", escaped)
+    return escaped
+
+
+def render_inline(
+    text: str,
+    sections: dict[str, str],
+    terms: list[Term],
+    seen_terms: set[str],
+    glossary_url: str,
+    document: str,
+    markdown: bool = True,
+    source_is_markdown: bool = False,
+) -> tuple[str, list[Reference], list[Term]]:
+    """Markup for one block of text, plus the references and terms it marked."""
+    spans: list[tuple[int, int, object]] = list(find_references(text, sections))
+    taken = [(a, b) for a, b, _ in spans]
+    for start, stop, term in find_terms(text, terms, seen_terms):
+        if all(stop <= a or start >= b for a, b in taken):
+            spans.append((start, stop, term))
+        else:
+            seen_terms.discard(term.name)
+    spans.sort(key=lambda span: span[0])
+
+    out, cursor, references, marked = [], 0, [], []
+    for start, stop, item in spans:
+        out.append(escape_text(text[cursor:start], markdown, source_is_markdown))
+        shown = html.escape(text[start:stop], quote=False)
+        if isinstance(item, Reference):
+            references.append(item)
+            if item.anchor:
+                out.append(f'<a class="xref" href="#{item.anchor}">{shown}</a>')
+            else:
+                what = "A diagram" if item.name == "diagram" else f"The {item.name} section"
+                note = html.escape(f"{what} is in a part of the {document} that this site does not hold.")
+                out.append(f'<span class="xref-elsewhere" title="{note}">{shown}</span>')
+        else:
+            marked.append(item)
+            definition = html.escape(item.definition)
+            # abbr + tabindex: Material shows the title as a tooltip on hover and on tap (focus).
+            out.append(f'<abbr class="term" title="{definition}" tabindex="0">{shown}</abbr>')
+        cursor = stop
+    out.append(escape_text(text[cursor:], markdown, source_is_markdown))
+    return "".join(out), references, marked

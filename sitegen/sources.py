@@ -1,0 +1,173 @@
+"""The rulesets on disk: one folder each under rules/, holding a text and ruleset.toml."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sitegen.errors import SourceError, line_of
+
+METADATA = "ruleset.toml"
+GLOSSARY = "glossary.toml"
+ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+FORMATS = ("text", "markdown")
+HEADING_STYLES = ("title", "numbered", "lowercase", "allcaps", "titlecase", "markdown")
+
+# Field name -> (type, required). Anything else in the file is a typo we refuse.
+FIELDS: dict[str, tuple[type | tuple[type, ...], bool]] = {
+    "id": (str, True),
+    "title": (str, True),
+    "game": (str, True),
+    "edition": (str, True),
+    "year": (int, False),
+    "document": (str, True),
+    "dice": (list, True),
+    "order": (int, False),
+    "source": (str, True),
+    "format": (str, True),
+    "chapter": (str, True),
+    "incomplete": (str, False),
+    "parse": (dict, False),
+}
+
+
+@dataclass(frozen=True)
+class HeadingRule:
+    """A line of the text that is a heading at a given level, named in the metadata."""
+
+    text: str
+    level: int
+
+
+@dataclass(frozen=True)
+class AddedHeading:
+    """A heading the source lost, put back before the paragraph starting with `before`."""
+
+    before: str
+    title: str
+    level: int
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One rules text and what we know about it."""
+
+    id: str
+    title: str
+    game: str
+    edition: str
+    document: str
+    dice: tuple[str, ...]
+    source_path: Path
+    metadata_path: Path
+    format: str
+    chapter: str
+    order: int = 100
+    year: int | None = None
+    incomplete: str | None = None
+    provenance_lines: tuple[str, ...] = ()
+    heading_styles: dict[str, int] = field(default_factory=dict)
+    headings: tuple[HeadingRule, ...] = ()
+    added_headings: tuple[AddedHeading, ...] = ()
+
+    @property
+    def folder(self) -> Path:
+        return self.metadata_path.parent
+
+    def text(self) -> str:
+        try:
+            return self.source_path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            raise SourceError(self.source_path, None, f"not UTF-8 text ({error.reason})") from None
+
+
+def _check_level(path: Path, raw: str, what: str, level: object) -> int:
+    if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= 4:
+        raise SourceError(path, line_of(raw, what), f"{what}: level must be a whole number from 1 to 4")
+    return level
+
+
+def load_ruleset(folder: Path) -> Ruleset:
+    """Read and check one ruleset folder; a problem raises SourceError naming file and line."""
+    path = folder / METADATA
+    if not path.is_file():
+        raise SourceError(path, None, f"missing {METADATA} (every folder in rules/ needs one)")
+    raw = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"at line (\d+)", str(error))
+        raise SourceError(path, int(match.group(1)) if match else None, f"not valid TOML: {error}") from None
+
+    for name in data:
+        if name not in FIELDS:
+            raise SourceError(path, line_of(raw, name), f"unknown field '{name}'")
+    for name, (kind, required) in FIELDS.items():
+        if name not in data:
+            if required:
+                raise SourceError(path, None, f"missing required field '{name}'")
+            continue
+        value = data[name]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise SourceError(path, line_of(raw, name), f"field '{name}' must be a {kind.__name__}")
+
+    if data["id"] != folder.name or not ID_PATTERN.match(data["id"]):
+        raise SourceError(
+            path, line_of(raw, "id"), f"id '{data['id']}' must equal the folder name '{folder.name}' (lowercase words and dashes)"
+        )
+    if data["format"] not in FORMATS:
+        raise SourceError(path, line_of(raw, "format"), f"format must be one of {', '.join(FORMATS)}")
+    source_path = folder / data["source"]
+    if not source_path.is_file() or source_path.parent != folder:
+        raise SourceError(path, line_of(raw, "source"), f"source file '{data['source']}' is not in {folder}")
+
+    parse = data.get("parse", {})
+    for name in parse:
+        if name not in ("provenance_lines", "heading_styles", "headings", "added_headings"):
+            raise SourceError(path, line_of(raw, name), f"unknown field 'parse.{name}'")
+    styles = parse.get("heading_styles", {})
+    for style, level in styles.items():
+        if style not in HEADING_STYLES:
+            raise SourceError(path, line_of(raw, style), f"unknown heading style '{style}' (known: {', '.join(HEADING_STYLES)})")
+        _check_level(path, raw, style, level)
+    headings = []
+    for entry in parse.get("headings", []):
+        if not isinstance(entry.get("text"), str) or set(entry) != {"text", "level"}:
+            raise SourceError(path, line_of(raw, "[[parse.headings]]"), "each [[parse.headings]] needs exactly text and level")
+        headings.append(HeadingRule(entry["text"], _check_level(path, raw, entry["text"], entry["level"])))
+    added = []
+    for entry in parse.get("added_headings", []):
+        if set(entry) != {"before", "title", "level"} or not all(isinstance(entry[k], str) for k in ("before", "title")):
+            raise SourceError(path, line_of(raw, "[[parse.added_headings]]"), "each [[parse.added_headings]] needs before, title and level")
+        added.append(AddedHeading(entry["before"], entry["title"], _check_level(path, raw, entry["before"], entry["level"])))
+
+    return Ruleset(
+        id=data["id"],
+        title=data["title"],
+        game=data["game"],
+        edition=data["edition"],
+        document=data["document"],
+        dice=tuple(data["dice"]),
+        source_path=source_path,
+        metadata_path=path,
+        format=data["format"],
+        chapter=data["chapter"],
+        order=data.get("order", 100),
+        year=data.get("year"),
+        incomplete=data.get("incomplete"),
+        provenance_lines=tuple(parse.get("provenance_lines", ())),
+        heading_styles=dict(styles),
+        headings=tuple(headings),
+        added_headings=tuple(added),
+    )
+
+
+def load_rulesets(rules_dir: Path) -> list[Ruleset]:
+    """Every ruleset folder under rules_dir, in the order players see them."""
+    folders = [p for p in sorted(rules_dir.iterdir()) if p.is_dir() and not p.name.startswith((".", "_"))]
+    if not folders:
+        raise SourceError(rules_dir, None, "no ruleset folders found")
+    rulesets = [load_ruleset(folder) for folder in folders]
+    return sorted(rulesets, key=lambda r: (r.order, r.id))

@@ -1,0 +1,80 @@
+"""Shared test helpers: a static server on 127.0.0.1 and an HTML reader."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from html.parser import HTMLParser
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--disable-quic",
+]
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".webmanifest": "application/manifest+json"}
+
+    def log_message(self, *args) -> None:  # keep test output readable
+        pass
+
+
+class StaticServer:
+    """Serves a folder on 127.0.0.1 until stopped; `prefix` mounts it under a subpath."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        handler = functools.partial(QuietHandler, directory=str(folder))
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class PageText(HTMLParser):
+    """Visible text, link targets and element ids of one HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text: list[str] = []
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        self.tags.append((tag, attributes))
+        if tag in ("script", "style"):
+            self._skip += 1
+        if attributes.get("id"):
+            self.ids.add(attributes["id"])
+        for name in ("href", "src"):
+            if tag in ("a", "link", "script", "img") and attributes.get(name):
+                self.links.append(attributes[name])
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style") and self._skip:
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.text.append(data)
+
+
+def read_page(path: Path) -> PageText:
+    reader = PageText()
+    reader.feed(path.read_text(encoding="utf-8"))
+    return reader

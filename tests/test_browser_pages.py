@@ -1,0 +1,61 @@
+"""The rules pages as a player on a phone uses them, in headless Chromium at 360x740."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def site_paths(site) -> list[str]:
+    return sorted("/" + str(p.parent.relative_to(site)).replace(".", "") + "/" for p in site.rglob("index.html"))
+
+
+def test_no_page_scrolls_sideways_at_360(phone, server, built_site):
+    wide = []
+    for path in site_paths(built_site):
+        phone.goto(server.origin + path.replace("//", "/"))
+        overflow = phone.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        if overflow > 0:
+            wide.append((path, overflow))
+    assert wide == []
+
+
+def search(phone, server, words: str) -> list[str]:
+    phone.goto(server.origin + "/")
+    phone.locator("label.md-header__button[for=__search]").tap()
+    box = phone.locator("input.md-search__input")
+    box.wait_for()
+    phone.wait_for_timeout(500)  # the search worker loads its index after the box opens
+    box.press_sequentially(words, delay=20)
+    phone.locator(".md-search-result__item").first.wait_for(timeout=10_000)
+    return phone.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.getAttribute('href'))")
+
+
+def test_search_finds_jumping_down_in_every_ruleset_that_has_it(phone, server):
+    links = search(phone, server, "jumping down")
+    for ruleset_id in ("mordheim-1999", "mordheim-lrb", "coreheim-v10"):
+        assert any(f"/{ruleset_id}/movement/" in link and link.endswith("#jumping-down") for link in links), links
+    # The rules sections come before any glossary entry.
+    first_glossary = next(i for i, link in enumerate(links) if "/glossary/" in link)
+    first_section = next(i for i, link in enumerate(links) if link.endswith("#jumping-down"))
+    assert first_section < first_glossary
+
+
+def test_search_finds_terms(phone, server):
+    found = search(phone, server, "interception")
+    assert any("/mordheim-lrb/movement/" in link and link.endswith("#charge") for link in found), found
+    assert any("/mordheim-1999/glossary/" in link and link.endswith("#interception") for link in found), found
+    assert any(link.endswith("#stand-shoot") for link in search(phone, server, "stand shoot"))
+    assert any("/trench-crusade/glossary/" in link and link.endswith("#dash") for link in search(phone, server, "dash"))
+
+
+def test_tapping_a_term_shows_its_definition(phone, server):
+    phone.goto(server.origin + "/coreheim-v10/movement/")
+    term = phone.locator("abbr.term", has_text="Initiative test").first
+    term.scroll_into_view_if_needed()
+    term.tap()
+    tooltip = phone.locator(".md-tooltip2--active")
+    tooltip.wait_for(timeout=5_000)
+    assert "Roll one D12" in tooltip.inner_text()
+    assert phone.console_errors == []

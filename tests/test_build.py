@@ -1,0 +1,94 @@
+"""build.py: strict about broken sources, never leaves a half-built site, same bytes every time."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sitegen.errors import SourceError
+from sitegen.parse import parse
+from sitegen.sources import load_ruleset
+from tests.helpers import ROOT
+
+PROJECT_FILES = ["build.py", "mkdocs.yml", "pyproject.toml"]
+PROJECT_DIRS = ["rules", "sitegen", "docs", "rulescore", "calculators"]
+
+
+def copy_project(target: Path) -> Path:
+    for name in PROJECT_FILES:
+        if (ROOT / name).exists():
+            shutil.copy(ROOT / name, target / name)
+    for name in PROJECT_DIRS:
+        if (ROOT / name).exists():
+            shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+    return target
+
+
+def run_build(project: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "build.py"], cwd=project, capture_output=True, text=True)
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    project = copy_project(tmp_path_factory.mktemp("project"))
+    first = run_build(project)
+    assert first.returncode == 0, first.stderr
+    return project
+
+
+def test_broken_metadata_stops_build_and_keeps_previous_site(project):
+    before = digest(project / "site")
+    metadata = project / "rules" / "whfb-6" / "ruleset.toml"
+    good = metadata.read_text()
+    metadata.write_text(good.replace('format = "text"', 'format = "text'))
+    try:
+        done = run_build(project)
+    finally:
+        metadata.write_text(good)
+    assert done.returncode != 0
+    assert "rules/whfb-6/ruleset.toml:" in done.stderr
+    assert "not valid TOML" in done.stderr
+    assert digest(project / "site") == before
+
+
+def test_unknown_heading_names_metadata_line(project):
+    metadata = project / "rules" / "trench-crusade" / "ruleset.toml"
+    good = metadata.read_text()
+    metadata.write_text(good.replace('text = "Moves"', 'text = "Movez"'))
+    try:
+        done = run_build(project)
+    finally:
+        metadata.write_text(good)
+    assert done.returncode != 0
+    line = good.splitlines().index('text = "Moves"') + 1
+    assert f"rules/trench-crusade/ruleset.toml:{line}: heading 'Movez' is not a line of" in done.stderr
+
+
+def test_build_is_deterministic(project, tmp_path):
+    first = digest(project / "site")
+    again = run_build(project)
+    assert again.returncode == 0, again.stderr
+    assert digest(project / "site") == first
+
+
+def test_unclosed_front_matter_names_source_line(tmp_path):
+    folder = copy_project(tmp_path) / "rules" / "coreheim-v10"
+    ruleset = load_ruleset(folder)
+    with pytest.raises(SourceError) as caught:
+        parse(ruleset, "---\nsidebar_position: 3\n## Moving\n- text\n")
+    assert str(caught.value).endswith("003_49d89d32c6453d4f.txt:1: front matter opened with '---' is never closed")
+
+
+def test_text_without_headings_is_refused(tmp_path):
+    ruleset = load_ruleset(copy_project(tmp_path) / "rules" / "mordheim-lrb")
+    with pytest.raises(SourceError, match="is not a line of"):
+        parse(ruleset, "Just one long paragraph of rules with no heading at all.\n")
