@@ -1,0 +1,107 @@
+"""How a result explains itself: steps that cite rule sections, and the assumptions used."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from rulescore.rulesets import Rule, Ruleset
+
+# Outcome keys -> the words a player reads in the table, in the order they are shown.
+OUTCOME_LABELS = {
+    "reaches": "Reaches the target",
+    "intercepted": "Charges the intercepting enemy instead",
+    "cannot-charge": "Cannot charge",
+    "falls-short": "Falls short (failed charge)",
+    "escapes": "Fleeing unit escapes",
+    "caught": "Fleeing unit is caught",
+    "may-run": "May run",
+    "may-not-run": "May not run",
+    "spotted": "Spotted",
+    "stays-hidden": "Stays hidden",
+    "landed": "Lands safely",
+    "made-it": "Makes it",
+    "stuck": "Cannot move this turn",
+    "stays-put": "Stays on the edge",
+    "unhurt": "Unhurt",
+    "wounded": "Wounded, still standing",
+    "knocked-down": "Knocked down",
+    "stunned": "Stunned",
+    "out-of-action": "Out of action",
+}
+FALL_KEYS = ("unhurt", "wounded", "knocked-down", "stunned", "out-of-action")
+
+
+def label(key: str) -> str:
+    if key.startswith("fell-"):
+        return f"Falls: {OUTCOME_LABELS[key[5:]].lower()}"
+    return OUTCOME_LABELS[key]
+
+
+def outcome_order(key: str) -> int:
+    keys = list(OUTCOME_LABELS)
+    if key.startswith("fell-"):
+        return len(keys) + keys.index(key[5:])
+    return keys.index(key)
+
+
+@dataclass
+class Step:
+    text: str
+    section: str | None = None
+    assumption: str | None = None
+
+
+@dataclass
+class Explanation:
+    """The steps a calculation took, each tied to the rule section or assumption behind it."""
+
+    ruleset: Ruleset
+    steps: list[Step] = field(default_factory=list)
+    assumptions: list[str] = field(default_factory=list)
+
+    def step(self, text: str, rule: Rule | str | None = None, assumption: str | None = None) -> None:
+        section = rule.section if isinstance(rule, Rule) else rule
+        self.steps.append(Step(text, section, assumption))
+        if assumption:
+            self.assume(assumption)
+
+    def assume(self, assumption: str) -> None:
+        if assumption not in self.assumptions:
+            self.assumptions.append(assumption)
+
+
+def inches(value: Fraction | int) -> str:
+    """7 -> '7"', 15/2 -> '7.5"' (inputs are whole or decimal inches)."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return f'{value.numerator}"'
+    return f'{float(value):g}"'
+
+
+def fraction_text(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def percent_text(p: Fraction, places: int = 1) -> str:
+    """Rounded half up, computed exactly: 13/81 -> '16.0%'."""
+    scaled = p * 100 * 10**places
+    rounded = int(scaled + Fraction(1, 2))
+    whole, part = divmod(rounded, 10**places)
+    return f"{whole}.{part:0{places}d}%" if places else f"{whole}%"
+
+
+def chance_words(p: Fraction) -> str:
+    """A probability as a player says it: '3 in 4', '38%', 'certain', 'no chance'."""
+    if p == 1:
+        return "certain"
+    if p == 0:
+        return "no chance"
+    if p.denominator <= 12:
+        return f"{p.numerator} in {p.denominator}"
+    whole = percent_text(p, 0)
+    if whole == "0%":
+        return "under 1%"
+    if whole == "100%":
+        return "over 99%"
+    return whole

@@ -1,0 +1,130 @@
+"""Jumping down, diving charges, jumping gaps, climbing and slipping off edges.
+
+Each returns the chance of every outcome, a failure feeding straight into the fall that follows.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+
+from rulescore.checks import pass_all
+from rulescore.dice import Distribution
+from rulescore.explain import Explanation, inches
+from rulescore.falling import fall
+from rulescore.fields import FieldError
+
+
+def _or_fall(explain: Explanation, safe: Fraction, safe_key: str, height: Fraction, toughness: int, wounds: int) -> Distribution:
+    """`safe_key` with chance `safe`, otherwise a fall from `height` with its injuries."""
+    if safe == 1:
+        return Distribution.always(safe_key)
+    landing = fall(explain, height, toughness, wounds).map(lambda key: f"fell-{key}")
+    return Distribution.chance(safe, safe_key, "fall").then(lambda key: landing if key == "fall" else Distribution.always(key))
+
+
+def _tests_for(height: Fraction, every: int) -> int:
+    return floor(height / every)
+
+
+def jump_down(explain: Explanation, height: Fraction, initiative: int, toughness: int, wounds: int) -> Distribution:
+    """Chance to land safely from a jump of `height` inches, and what a failed jump costs."""
+    rules = explain.ruleset.jump_down
+    limit = rules.max_height.value
+    if height > limit and rules.over_max.value == "not-allowed":
+        raise FieldError("height", f"{explain.ruleset.title} allows jumps down of at most {inches(limit)}.")
+    if height > limit:
+        explain.step(f"A jump down of more than {inches(limit)} always fails: the model falls the whole {inches(height)}.",
+                     rules.over_max)
+        explain.assume("fall-full-height")
+        return _or_fall(explain, Fraction(0), "landed", height, toughness, wounds)
+    tests = _tests_for(height, rules.test_every.value)
+    explain.step(f"A jump down of {inches(height)} takes one Initiative test per full {inches(rules.test_every.value)}: "
+                 f"{tests} test{'s' if tests != 1 else ''}. It does not use Movement.", rules.test_every)
+    if height.denominator != 1:
+        explain.assume("fraction-inches")
+    safe = pass_all(explain, initiative, tests)
+    if safe < 1:
+        explain.step(f"Failing any test, the model falls the whole {inches(height)} and may not move further this phase.",
+                     rules.max_height, assumption="fall-full-height")
+    return _or_fall(explain, safe, "landed", height, toughness, wounds)
+
+
+def diving_charge(explain: Explanation, height: Fraction, distance: Fraction, initiative: int, toughness: int,
+                  wounds: int) -> Distribution:
+    """Chance that a diving charge lands and gets its bonus."""
+    rules = explain.ruleset.diving_charge
+    reach = rules.enemy_range.value
+    if height > rules.max_height.value:
+        raise FieldError("height", f"A diving charge jumps down at most {inches(rules.max_height.value)}.")
+    if distance > reach:
+        explain.step(f"The enemy must be within {inches(reach)} of where the model lands; at {inches(distance)} "
+                     "there is no diving charge.", rules.enemy_range, assumption="within-includes-edge")
+        return Distribution.always("cannot-charge")
+    explain.step(f"The enemy is within {inches(reach)} of the landing point, so a diving charge is allowed.",
+                 rules.enemy_range, assumption="within-includes-edge")
+    tests = _tests_for(height, rules.test_every.value)
+    explain.step(f"One Initiative test per full {inches(rules.test_every.value)} jumped: {tests} "
+                 f"test{'s' if tests != 1 else ''}.", rules.test_every)
+    if height.denominator != 1:
+        explain.assume("fraction-inches")
+    safe = pass_all(explain, initiative, tests)
+    explain.step(f"Passing all tests gives {rules.bonus.value}; failing any, the model falls and cannot charge.",
+                 rules.bonus, assumption="fall-full-height")
+    return _or_fall(explain, safe, "landed", height, toughness, wounds)
+
+
+def gap(explain: Explanation, width: Fraction, move: Fraction, initiative: int, height: Fraction, toughness: int,
+        wounds: int) -> Distribution:
+    """Chance to clear a gap `width` inches wide with `move` inches of movement left."""
+    rules = explain.ruleset.gap
+    limit = rules.max_gap.value
+    explain.assume("fall-full-height")
+    if rules.measure_first.value:
+        if move < width:
+            raise FieldError("move", f"{explain.ruleset.title} lets you measure first: with {inches(move)} of movement "
+                                     f"left the model cannot start a {inches(width)} jump.")
+        explain.step("You may measure the gap before jumping (unless the jump is part of a charge).", rules.measure_first)
+    else:
+        explain.step("The gap cannot be measured before jumping; its width comes off the model's movement.",
+                     rules.measure_first)
+    if width > limit:
+        explain.step(f"Gaps are at most {inches(limit)}: at {inches(width)} the model falls from where it jumped.", rules.max_gap,
+                     assumption=None if rules.measure_first.value else "gap-over-max-falls")
+        return _or_fall(explain, Fraction(0), "made-it", height, toughness, wounds)
+    if move < width:
+        explain.step(f"With {inches(move)} of movement left the model cannot cover {inches(width)}: it falls.", rules.uses_movement)
+        return _or_fall(explain, Fraction(0), "made-it", height, toughness, wounds)
+    explain.step(f"The jump uses {inches(width)} of movement, leaving {inches(move - width)}.", rules.uses_movement)
+    if rules.test is None:
+        explain.step("No test is needed to clear a gap within the limit.", rules.max_gap)
+        return Distribution.always("made-it")
+    explain.step("Having covered the distance, the model must pass an Initiative test or fall.", rules.test)
+    safe = pass_all(explain, initiative, 1)
+    return _or_fall(explain, safe, "made-it", height, toughness, wounds)
+
+
+def climb(explain: Explanation, height: Fraction, move: Fraction, direction: str, initiative: int, toughness: int,
+          wounds: int) -> Distribution:
+    """Chance to climb `height` inches up or down, and what a failure means."""
+    rules = explain.ruleset.climb
+    limit = move if rules.limit.value == "move" else Fraction(rules.limit.value)
+    if height > limit:
+        what = f"the model's Movement ({inches(move)})" if rules.limit.value == "move" else f"{inches(limit)} a turn"
+        raise FieldError("height", f"A climb may be at most {what}.")
+    explain.step(f"A climb of {inches(height)} is within the limit ({inches(limit)}) and takes one Initiative test.", rules.limit)
+    safe = pass_all(explain, initiative, rules.test.value)
+    if direction == "up":
+        explain.step(f"Failing while climbing up: the model {rules.fail_up.value}.", rules.fail_up)
+        return Distribution.chance(safe, "made-it", "stuck")
+    explain.step(f"Failing while climbing down: the model {rules.fail_down.value} ({inches(height)}).", rules.fail_down)
+    return _or_fall(explain, safe, "made-it", height, toughness, wounds)
+
+
+def edge_fall(explain: Explanation, initiative: int, height: Fraction, toughness: int, wounds: int) -> Distribution:
+    """A model knocked down or stunned near an edge: chance it stays up, and the fall if not."""
+    rule = explain.ruleset.edge_fall
+    explain.step(f"A model knocked down or stunned within {inches(rule.value)} of an edge takes an Initiative test "
+                 "or falls to the ground below.", rule, assumption="fall-full-height")
+    safe = pass_all(explain, initiative, 1)
+    return _or_fall(explain, safe, "stays-put", height, toughness, wounds)
