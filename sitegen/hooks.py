@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sitegen.content import RulesetPages, load_content
 from sitegen.errors import SourceError
-from sitegen.pages import render_home_list
+from sitegen.pages import render_assumptions, render_home_list
 
 PLACEHOLDER = re.compile(r"<!--\s*([a-z-]+)(?::([a-z0-9-]+))?\s*-->")
 _content: list[RulesetPages] = []
@@ -37,7 +37,7 @@ def on_config(config: MkDocsConfig, **kwargs) -> MkDocsConfig:
         nav: list = [{"Home": "index.md"}]
         for item in _content:
             nav.append({item.ruleset.title: list(item.pages)})
-        config.nav = nav + [{"About": "about.md"}]
+        config.nav = nav + [{"Assumptions": "assumptions.md"}, {"About": "about.md"}]
     return config
 
 
@@ -52,6 +52,8 @@ def expand(name: str, argument: str | None) -> str:
     """The HTML or Markdown a placeholder stands for; an unknown one stops the build."""
     if name == "rulesets":
         return render_home_list([(item.ruleset, item.document) for item in _content])
+    if name == "assumptions":
+        return render_assumptions()
     raise PluginError(f"Unknown placeholder: <!-- {name}{':' + argument if argument else ''} -->")
 
 

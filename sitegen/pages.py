@@ -159,3 +159,13 @@ def render_home_list(rulesets: list[tuple[Ruleset, Document]]) -> str:
         )
     rows.append("</div>\n")
     return "\n".join(rows)
+
+
+def render_assumptions() -> str:
+    """Each assumption the calculators may use, with an anchor a result can link to."""
+    from rulescore.assumptions import ASSUMPTIONS
+
+    parts = []
+    for item in ASSUMPTIONS.values():
+        parts.append(f"## {html.escape(item.title)} {{ #{item.id} }}\n\n{html.escape(item.text)}\n\n*Source: {html.escape(item.source)}.*\n")
+    return "\n".join(parts)

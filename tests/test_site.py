@@ -108,3 +108,10 @@ def test_source_text_is_escaped(tmp_path):
 def test_headings_have_permalinks(built_site):
     markup = (built_site / "mordheim-1999" / "movement" / "index.html").read_text(encoding="utf-8")
     assert '<a class="headerlink" href="#jumping-down" title="Link to this section">' in markup
+
+
+def test_every_assumption_has_its_anchor_on_the_assumptions_page(built_site):
+    from rulescore.assumptions import ASSUMPTIONS
+
+    ids = read_page(built_site / "assumptions" / "index.html").ids
+    assert set(ASSUMPTIONS) <= ids
