@@ -1,7 +1,8 @@
 """Build the rules site: `python build.py` into site/, `python build.py serve` to work on it.
 
-Reads the rules texts in rules/, checks them, and runs MkDocs (whose hook in sitegen/ turns the
-texts into pages). A broken source stops the build with its file and line and leaves the last
+Reads the rules texts in rules/ and checks them, builds the rulescore wheel, stages it with the
+Pyodide runtime, and runs MkDocs (whose hook in sitegen/ turns the texts into pages and puts the
+calculators in them). A broken source stops the build with its file and line and leaves the last
 good site/ as it was.
 """
 
@@ -31,24 +32,30 @@ def mkdocs_env() -> dict[str, str]:
     return env
 
 
-def check_sources() -> bool:
-    """Parse every ruleset before MkDocs runs, so an error reads as one line naming the file."""
+def prepare() -> bool:
+    """Parse every ruleset, then stage the wheel and the Pyodide runtime for MkDocs to copy.
+
+    Errors read as one line naming the file, before MkDocs runs.
+    """
     sys.path.insert(0, str(ROOT))
+    from sitegen.assets import stage
     from sitegen.content import load_content
     from sitegen.errors import SourceError
 
     try:
         load_content(RULES)
+        assets = stage(ROOT, mkdocs_env())
     except SourceError as error:
         print(f"error: {error}", file=sys.stderr)
         return False
+    print(f"staged Pyodide {assets.pyodide_version} and {assets.wheel}")
     return True
 
 
 def build(site: Path = SITE) -> int:
     """Build into a fresh folder beside `site`, then swap it in only if everything worked."""
     started = time.perf_counter()
-    if not check_sources():
+    if not prepare():
         print(f"build stopped; {site} is unchanged", file=sys.stderr)
         return 1
     staging = Path(tempfile.mkdtemp(prefix=".site-", dir=site.parent))
@@ -73,7 +80,7 @@ def build(site: Path = SITE) -> int:
 
 def serve(address: str) -> int:
     """MkDocs' live-reloading server: editing a rules text rebuilds the pages."""
-    if not check_sources():
+    if not prepare():
         return 1
     return subprocess.call(
         [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", address], cwd=ROOT, env=mkdocs_env()

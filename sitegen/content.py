@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from sitegen.calculators import placements
 from sitegen.glossary import Term, load_glossary
 from sitegen.pages import RenderedChapter, chapter_slug, render_chapter, render_glossary, render_index
 from sitegen.parse import Document, parse
@@ -22,13 +23,13 @@ class RulesetPages:
     pages: dict[str, str]
 
 
-def load_content(rules_dir: Path, calculators: dict[str, dict[str, list[str]]] | None = None) -> list[RulesetPages]:
+def load_content(rules_dir: Path) -> list[RulesetPages]:
     """Parse and render every ruleset; the first broken file raises SourceError."""
     loaded = []
     for ruleset in load_rulesets(rules_dir):
         document = parse(ruleset)
         terms = load_glossary(ruleset, rules_dir)
-        chapter = render_chapter(document, terms, (calculators or {}).get(ruleset.id))
+        chapter = render_chapter(document, terms, placements(ruleset.id))
         pages = {
             f"{ruleset.id}/index.md": render_index(document, terms),
             f"{ruleset.id}/{chapter_slug(ruleset)}.md": chapter.markdown,

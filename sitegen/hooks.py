@@ -14,12 +14,17 @@ from mkdocs.structure.pages import Page
 # MkDocs loads this file by path: make the project's packages importable however it was started.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from rulescore import RULESETS
+from rulescore.calculators import CALCULATORS
+from sitegen.assets import Assets, load_manifest
+from sitegen.calculators import render_all, render_calculator
 from sitegen.content import RulesetPages, load_content
 from sitegen.errors import SourceError
 from sitegen.pages import render_assumptions, render_home_list
 
 PLACEHOLDER = re.compile(r"<!--\s*([a-z-]+)(?::([a-z0-9-]+))?\s*-->")
 _content: list[RulesetPages] = []
+_assets: Assets | None = None
 
 
 def rules_dir(config: MkDocsConfig) -> Path:
@@ -27,29 +32,47 @@ def rules_dir(config: MkDocsConfig) -> Path:
 
 
 def on_config(config: MkDocsConfig, **kwargs) -> MkDocsConfig:
-    global _content
+    global _content, _assets
     try:
         _content = load_content(rules_dir(config))
+        _assets = load_manifest(rules_dir(config).parent)
     except SourceError as error:
         raise PluginError(str(error)) from None
+    # The calculators' glue sits at a path named by its hash, so caches never mix two builds.
+    config.extra_css.append(_assets.glue + "calculators.css")
+    config.extra_javascript.append(_assets.glue + "calculators.js")
     if not config.nav:
         # Rulesets in the order players know them, then the hand-written pages.
         nav: list = [{"Home": "index.md"}]
         for item in _content:
             nav.append({item.ruleset.title: list(item.pages)})
-        config.nav = nav + [{"Assumptions": "assumptions.md"}, {"About": "about.md"}]
+        config.nav = nav + [{"Calculators": "calculators.md"}, {"Assumptions": "assumptions.md"}, {"About": "about.md"}]
     return config
 
 
 def on_files(files: Files, config: MkDocsConfig, **kwargs) -> Files:
+    for path in _assets.files():
+        files.append(File(str(path.relative_to(_assets.folder)), str(_assets.folder), config.site_dir, config.use_directory_urls))
     for item in _content:
         for path, markdown in item.pages.items():
             files.append(File.generated(config, path, content=markdown))
     return files
 
 
-def expand(name: str, argument: str | None) -> str:
+def root_of(page: Page) -> str:
+    """The way back from a page to the site root: "mordheim-1999/movement/" -> "../../"."""
+    return "../" * page.url.count("/")
+
+
+def expand(name: str, argument: str | None, page: Page) -> str:
     """The HTML or Markdown a placeholder stands for; an unknown one stops the build."""
+    if name == "calc" and argument in CALCULATORS:
+        ruleset_id = page.file.src_uri.split("/")[0]
+        if ruleset_id not in RULESETS:
+            raise PluginError(f"<!-- calc:{argument} --> is on {page.file.src_uri}, which belongs to no ruleset")
+        return render_calculator(argument, ruleset_id, root_of(page), _assets, f"calc-{argument}")
+    if name == "calculators":
+        return render_all(root_of(page), _assets)
     if name == "rulesets":
         return render_home_list([(item.ruleset, item.document) for item in _content])
     if name == "assumptions":
@@ -58,4 +81,4 @@ def expand(name: str, argument: str | None) -> str:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files, **kwargs) -> str:
-    return PLACEHOLDER.sub(lambda m: expand(m.group(1), m.group(2)), markdown)
+    return PLACEHOLDER.sub(lambda m: expand(m.group(1), m.group(2), page), markdown)

@@ -15,7 +15,7 @@ from sitegen.parse import parse
 from sitegen.sources import load_ruleset
 from tests.helpers import ROOT
 
-PROJECT_FILES = ["build.py", "mkdocs.yml", "pyproject.toml"]
+PROJECT_FILES = ["build.py", "mkdocs.yml", "pyproject.toml", "package.json"]
 PROJECT_DIRS = ["rules", "sitegen", "docs", "rulescore", "calculators"]
 
 
@@ -26,6 +26,7 @@ def copy_project(target: Path) -> Path:
     for name in PROJECT_DIRS:
         if (ROOT / name).exists():
             shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+    (target / "node_modules").symlink_to(ROOT / "node_modules")  # the installed Pyodide runtime
     return target
 
 

@@ -1,0 +1,60 @@
+"""A result as the page shows it: the same HTML at build time (CPython) and live (Pyodide).
+
+Links are written relative to the site root, which the page passes as `root` ("../../").
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from rulescore.entry import calculate
+
+
+def _table(rows: list[dict], caption: str | None = None) -> str:
+    head = f"<caption>{escape(caption)}</caption>" if caption else ""
+    body = "".join(
+        f'<tr data-outcome="{escape(r["outcome"])}"><th scope="row">{escape(r["label"])}</th>'
+        f'<td class="calc-percent">{escape(r["percent"])}</td><td class="calc-exact">{escape(r["probability"])}</td></tr>'
+        for r in rows
+    )
+    return (f'<table class="calc-outcomes">{head}<thead><tr><th scope="col">Outcome</th><th scope="col">Chance</th>'
+            f'<th scope="col">Exact</th></tr></thead><tbody>{body}</tbody></table>')
+
+
+def result_html(result: dict, root: str = "") -> str:
+    """The headline, outcome tables, worked steps and assumptions of an `ok` result."""
+    first, *more = result["headlines"]
+    headline = f'<p class="calc-headline"><strong>{escape(first)}</strong>'
+    headline += "".join(f' <span class="calc-also">· {escape(h)}</span>' for h in more) + "</p>"
+    tables = _table(result["outcomes"]) + "".join(_table(t["outcomes"], t["title"]) for t in result["extra"])
+    steps = []
+    for step in result["steps"]:
+        cite = ""
+        if step["href"]:
+            cite = f' <a class="calc-cite" href="{escape(root + step["href"])}">§ {escape(step["section"].replace("-", " "))}</a>'
+        elif step["assumption"]:
+            cite = f' <a class="calc-cite" href="{escape(root)}assumptions/#{escape(step["assumption"])}">assumption</a>'
+        steps.append(f"<li>{escape(step['text'])}{cite}</li>")
+    assumes = ", ".join(
+        f'<a href="{escape(root)}assumptions/#{escape(a["id"])}">{escape(a["title"])}</a>' for a in result["assumptions"]
+    )
+    return (
+        headline + tables
+        + f'<details class="calc-steps"><summary>How this is worked out</summary><ol>{"".join(steps)}</ol></details>'
+        + (f'<p class="calc-assumes">Assumes: {assumes}.</p>' if assumes else '<p class="calc-assumes">Assumes nothing beyond the text.</p>')
+    )
+
+
+def respond(calculator: str, ruleset: str, values_json: str, root: str = "") -> str:
+    """What the page's script asks for: JSON with `ok`, `errors` by field and the result's HTML."""
+    try:
+        values = json.loads(values_json)
+        if not isinstance(values, dict):
+            raise ValueError
+    except ValueError:
+        return json.dumps({"ok": False, "errors": {"form": "The form sent something that is not a set of fields."}})
+    result = calculate(calculator, ruleset, {str(k): str(v) for k, v in values.items()})
+    if not result["ok"]:
+        return json.dumps({"ok": False, "errors": result["errors"]})
+    return json.dumps({"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result["inputs"]})

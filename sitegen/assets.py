@@ -1,0 +1,100 @@
+"""The files the calculators need in the site: the Pyodide runtime, our wheel and the glue scripts.
+
+`stage` (run by build.py) puts them under build/assets/ at versioned paths, so a cache can never
+mix files of two builds; the MkDocs hook adds that folder to the site.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from sitegen.errors import SourceError
+
+# Only what the browser loads: micropip and other packages are never asked for.
+RUNTIME_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+GLUE_FILES = ("calculators.js", "worker.js", "calculators.css")
+
+
+@dataclass(frozen=True)
+class Assets:
+    """Where the staged files are and the site paths the pages must use."""
+
+    folder: Path
+    pyodide_version: str
+    runtime: str  # site path of the runtime folder, ending in "/"
+    wheel: str  # site path of the wheel
+    glue: str  # site path of the calculators' scripts folder, ending in "/"
+
+    def files(self) -> list[Path]:
+        return sorted(p for p in self.folder.rglob("*") if p.is_file() and p.name != "manifest.json")
+
+
+def _digest(paths: list[Path]) -> str:
+    hasher = hashlib.sha256()
+    for path in paths:
+        hasher.update(path.name.encode() + b"\0" + path.read_bytes())
+    return hasher.hexdigest()[:10]
+
+
+def build_wheel(root: Path, out: Path, env: dict[str, str]) -> Path:
+    """A pure-Python wheel of rulescore by standard packaging (pip wheel), reproducible via SOURCE_DATE_EPOCH."""
+    shutil.rmtree(out, ignore_errors=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet", "--wheel-dir", str(out), str(root)],
+        cwd=root, env=env, capture_output=True, text=True,
+    )
+    wheels = list(out.glob("rulescore-*.whl"))
+    if done.returncode != 0 or len(wheels) != 1:
+        raise SourceError(root / "pyproject.toml", None, f"building the rulescore wheel failed: {done.stderr.strip()[-400:]}")
+    return wheels[0]
+
+
+def stage(root: Path, env: dict[str, str]) -> Assets:
+    """Build the wheel and copy runtime, wheel and glue into build/assets/; write its manifest."""
+    runtime_source = root / "node_modules" / "pyodide"
+    if not (runtime_source / "package.json").is_file():
+        raise SourceError(root / "package.json", None, "the Pyodide runtime is not installed: run `npm ci` (./dev does)")
+    version = json.loads((runtime_source / "package.json").read_text())["version"]
+    folder = root / "build" / "assets"
+    shutil.rmtree(folder, ignore_errors=True)
+
+    runtime = f"assets/pyodide/{version}/"
+    target = folder / runtime
+    target.mkdir(parents=True)
+    for name in RUNTIME_FILES:
+        shutil.copyfile(runtime_source / name, target / name)
+    # A lock file with no packages: Pyodide boots from it without fetching the 120 KB original.
+    lock = json.loads((runtime_source / "pyodide-lock.json").read_text())
+    (target / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True))
+
+    wheel = build_wheel(root, root / "build" / "wheel", env)
+    wheel_path = f"assets/py/{_digest([wheel])}/{wheel.name}"
+    (folder / wheel_path).parent.mkdir(parents=True)
+    shutil.copyfile(wheel, folder / wheel_path)
+
+    sources = [root / "calculators" / name for name in GLUE_FILES]
+    glue = f"assets/calculators/{_digest(sources)}/"
+    (folder / glue).mkdir(parents=True)
+    for source in sources:
+        shutil.copyfile(source, folder / glue / source.name)
+
+    assets = Assets(folder, version, runtime, wheel_path, glue)
+    manifest = {"pyodide_version": version, "runtime": runtime, "wheel": wheel_path, "glue": glue}
+    (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True))
+    return assets
+
+
+def load_manifest(root: Path) -> Assets:
+    """The staged assets, for the MkDocs hook; an unstaged tree gets a clear message."""
+    path = root / "build" / "assets" / "manifest.json"
+    if not path.is_file():
+        raise SourceError(path, None, "calculator assets are not staged: build with `python build.py` (or ./dev)")
+    data = json.loads(path.read_text())
+    return Assets(path.parent, data["pyodide_version"], data["runtime"], data["wheel"], data["glue"])
+

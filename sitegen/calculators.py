@@ -1,0 +1,55 @@
+"""The calculators' HTML, prerendered at build time with rulescore's default result."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+from rulescore import RULESETS, calculate
+from rulescore.calculators import CALCULATORS
+from rulescore.entry import describe
+from rulescore.present import result_html
+from sitegen.assets import Assets
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "calculators"
+_templates = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, undefined=jinja2.StrictUndefined,
+                                keep_trailing_newline=False)
+
+
+def placements(ruleset_id: str) -> dict[str, list[str]]:
+    """Section anchor -> the calculators that sit in it, for one ruleset."""
+    rules = RULESETS.get(ruleset_id)
+    found: dict[str, list[str]] = {}
+    if rules is None:
+        return found
+    for name, calc in CALCULATORS.items():
+        if calc.supports(rules):
+            found.setdefault(calc.section(rules), []).append(name)
+    return found
+
+
+def render_calculator(name: str, ruleset_id: str, root: str, assets: Assets, element_id: str) -> str:
+    """One calculator as a single raw-HTML block (no blank lines, so Markdown leaves it whole)."""
+    rules = RULESETS[ruleset_id]
+    calc = CALCULATORS[name]
+    result = calculate(name, ruleset_id, {})
+    if not result["ok"]:
+        raise ValueError(f"default inputs of {name} for {ruleset_id} are refused: {result['errors']}")
+    html = _templates.get_template("form.html").render(
+        id=element_id, name=name, ruleset=ruleset_id, ruleset_title=rules.title, title=calc.title, root=root,
+        assets=assets, fields=describe(calc, rules)["fields"], result_html=jinja2.utils.markupsafe.Markup(result_html(result, root)),
+    )
+    return "\n".join(line for line in html.splitlines() if line.strip())
+
+
+def render_all(root: str, assets: Assets) -> str:
+    """Every calculator, grouped in one tab per ruleset (Material content tabs work without JavaScript)."""
+    parts = []
+    for ruleset_id, rules in RULESETS.items():
+        names = [name for name, calc in CALCULATORS.items() if calc.supports(rules)]
+        parts.append(f'=== "{rules.title}"\n')
+        for name in names:
+            block = render_calculator(name, ruleset_id, root, assets, f"calc-{ruleset_id}-{name}")
+            parts.append("\n".join("    " + line for line in block.splitlines()) + "\n")
+    return "\n".join(parts)
