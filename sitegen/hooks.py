@@ -82,3 +82,4 @@ def expand(name: str, argument: str | None, page: Page) -> str:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files, **kwargs) -> str:
     return PLACEHOLDER.sub(lambda m: expand(m.group(1), m.group(2), page), markdown)
+

@@ -1,0 +1,149 @@
+"""The calculators as a player uses them, in headless Chromium: live results equal CPython's."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rulescore import RULESETS, calculate, catalogue
+from rulescore.present import result_html
+
+pytestmark = pytest.mark.browser
+CATALOGUE = catalogue()
+
+# Serialise HTML through the browser with links made absolute (Material's instant navigation
+# rewrites links in the page), so both sides are compared in the same form.
+NORMALISE = """html => {
+    const t = document.createElement('template');
+    t.innerHTML = html;
+    for (const a of t.content.querySelectorAll('a[href]')) a.setAttribute('href', new URL(a.getAttribute('href'), document.baseURI).href);
+    return t.innerHTML;
+}"""
+
+
+def chapter_path(ruleset_id: str) -> str:
+    return f"/{ruleset_id}/{RULESETS[ruleset_id].chapter}/"
+
+
+def variations(fields: list[dict]) -> list[dict[str, str]]:
+    """The defaults, then each field moved once to another allowed value."""
+    defaults = {f["name"]: f["default"] for f in fields}
+    found = [defaults]
+    for field in fields:
+        if field["kind"] == "choice":
+            other = next(c["value"] for c in field["choices"] if c["value"] != field["default"]) if len(field["choices"]) > 1 else None
+        else:
+            step = 1 if float(field["default"]) + 1 <= float(field["max"]) else -1
+            other = f"{float(field['default']) + step:g}"
+        if other is not None:
+            found.append({**defaults, field["name"]: other})
+    return found
+
+
+def set_values(page, calc_id: str, values: dict[str, str]) -> None:
+    page.evaluate(
+        """([id, values]) => {
+            const calc = document.getElementById(id);
+            for (const [name, value] of Object.entries(values)) calc.querySelector(`[name="${name}"]`).value = value;
+            calc.dataset.state = "waiting";
+            calc.querySelector("form").dispatchEvent(new Event("input", { bubbles: true }));
+        }""",
+        [calc_id, values],
+    )
+    page.wait_for_function(f"['live', 'stale'].includes(document.getElementById('{calc_id}').dataset.state)", timeout=60_000)
+
+
+@pytest.mark.parametrize("ruleset_id", list(RULESETS))
+def test_live_results_equal_cpython(phone, server, ruleset_id):
+    phone.goto(server.origin + chapter_path(ruleset_id))
+    names = [name for name, entry in CATALOGUE.items() if ruleset_id in entry["rulesets"]]
+    assert sorted(phone.eval_on_selector_all(".calc", "els => els.map(e => e.dataset.calculator)")) == sorted(names)
+    root = "../../"
+    for name in names:
+        calc_id = f"calc-{name}"
+        fields = CATALOGUE[name]["rulesets"][ruleset_id]["fields"]
+        prerendered = phone.evaluate(NORMALISE, phone.inner_html(f"#{calc_id} .calc-result"))
+        for values in variations(fields):
+            set_values(phone, calc_id, values)
+            expected = calculate(name, ruleset_id, values)
+            if not expected["ok"]:  # a changed value the rules refuse: the field says why
+                assert phone.get_attribute(f"#{calc_id}", "data-state") == "stale"
+                for field, message in expected["errors"].items():
+                    assert phone.inner_text(f"#{calc_id} [data-field='{field}'] .calc-error") == message
+                continue
+            live = phone.evaluate(NORMALISE, phone.inner_html(f"#{calc_id} .calc-result"))
+            assert live == phone.evaluate(NORMALISE, result_html(expected, root)), (name, values)
+            if values == variations(fields)[0]:
+                assert live == prerendered, f"{name}: the prerendered result differs from the live one"
+    assert phone.console_errors == []
+
+
+def test_prerendered_results_show_without_javascript(browser, server):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        for ruleset_id in RULESETS:
+            page.goto(server.origin + chapter_path(ruleset_id))
+            for calc in page.locator(".calc").all():
+                name = calc.get_attribute("data-calculator")
+                expected = calculate(name, ruleset_id, {})
+                assert calc.locator(".calc-headline").inner_text().startswith(expected["headlines"][0])
+                rows = calc.locator(".calc-outcomes").first.locator("tbody tr").count()
+                assert rows == len(expected["outcomes"])
+    finally:
+        context.close()
+
+
+def test_a_shared_link_restores_inputs_and_result(phone, server):
+    phone.goto(server.origin + "/mordheim-lrb/movement/?calc-jump-down.height=5&calc-jump-down.initiative=4#jumping-down")
+    phone.wait_for_function("document.getElementById('calc-jump-down').dataset.state === 'live'", timeout=60_000)
+    assert phone.input_value("#calc-jump-down-height") == "5"
+    assert phone.input_value("#calc-jump-down-initiative") == "4"
+    expected = calculate("jump-down", "mordheim-lrb", {"height": "5", "initiative": "4"})
+    assert phone.inner_text("#calc-jump-down .calc-headline").startswith(expected["headlines"][0])
+    # Changing a value updates the link, so copying the address shares the new situation.
+    phone.fill("#calc-jump-down-toughness", "4")
+    phone.wait_for_function("location.search.includes('calc-jump-down.toughness=4')")
+
+
+def test_nonsense_shows_the_message_and_keeps_the_last_result(phone, server):
+    phone.goto(server.origin + "/coreheim-v10/movement/#falling")
+    phone.fill("#calc-fall-height", "6")
+    phone.wait_for_function("document.getElementById('calc-fall').dataset.state === 'live'", timeout=60_000)
+    good = phone.inner_html("#calc-fall .calc-result")
+    phone.fill("#calc-fall-height", "six")
+    phone.wait_for_function("document.getElementById('calc-fall').dataset.state === 'stale'")
+    assert phone.inner_text("#calc-fall [data-field='height'] .calc-error") == "Height of the fall must be a number, not 'six'."
+    assert phone.get_attribute("#calc-fall-height", "aria-invalid") == "true"
+    assert phone.inner_html("#calc-fall .calc-result") == good
+    assert "calc-stale" in phone.get_attribute("#calc-fall .calc-result", "class")
+    phone.fill("#calc-fall-height", "3")
+    phone.wait_for_function("document.getElementById('calc-fall').dataset.state === 'live'")
+    assert phone.inner_text("#calc-fall [data-field='height'] .calc-error") == ""
+    assert phone.console_errors == []
+
+
+def test_steppers_and_moving_between_pages(phone, server):
+    phone.goto(server.origin + "/mordheim-1999/")
+    phone.locator(".section-list a", has_text="falling").first.click()
+    phone.wait_for_url("**/mordheim-1999/movement/#falling")
+    phone.locator("#calc-fall [aria-label='More: Height of the fall']").tap()
+    phone.wait_for_function("document.getElementById('calc-fall').dataset.state === 'live'", timeout=60_000)
+    assert phone.input_value("#calc-fall-height") == "5"
+    expected = calculate("fall", "mordheim-1999", {"height": "5"})
+    assert phone.inner_text("#calc-fall .calc-headline").startswith(expected["headlines"][0])
+    phone.locator("a[href$='coreheim-v10/movement/']").first.evaluate("a => a.click()")
+    phone.wait_for_url("**/coreheim-v10/movement/")
+    phone.locator("#calc-climb-height").fill("2")
+    phone.wait_for_function("document.getElementById('calc-climb').dataset.state === 'live'", timeout=60_000)
+    assert phone.console_errors == []
+
+
+def test_python_starts_only_when_a_calculator_is_near(phone, server):
+    phone.goto(server.origin + "/whfb-6/movement-phase/")
+    phone.wait_for_timeout(500)
+    assert not any("pyodide.asm.wasm" in url for url in phone.requests), "Python loaded before any calculator was in view"
+    phone.goto(server.origin + "/about/")
+    phone.wait_for_timeout(500)
+    assert not any("pyodide" in url for url in phone.requests)
