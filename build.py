@@ -1,4 +1,5 @@
-"""Build the rules site: `python build.py` into site/, `python build.py serve` to work on it.
+"""Build the rules site: `python build.py` into site/, `python build.py serve` to work on it,
+`python build.py bench` to print the benchmark's figures.
 
 Reads the rules texts in rules/ and checks them, builds the rulescore wheel, stages it with the
 Pyodide runtime, and runs MkDocs (whose hook in sitegen/ turns the texts into pages and puts the
@@ -89,12 +90,14 @@ def serve(address: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve"])
+    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "bench"])
     parser.add_argument("--site-dir", type=Path, default=SITE, help="where to build (default: site/)")
     parser.add_argument("--dev-addr", default="127.0.0.1:8000", help="address for serve")
     args = parser.parse_args(argv)
     if args.command == "serve":
         return serve(args.dev_addr)
+    if args.command == "bench":
+        return subprocess.call([sys.executable, str(ROOT / "benchmarks" / "bench.py")], cwd=ROOT)
     return build(args.site_dir.resolve())
 
 

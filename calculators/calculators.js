@@ -16,7 +16,10 @@
     ready = new Promise((resolve, reject) => {
       worker.onmessage = (event) => {
         const message = event.data;
-        if (message.type === "ready") resolve();
+        if (message.type === "ready") {
+          document.dispatchEvent(new CustomEvent("calculators:ready", { detail: message.timings }));
+          resolve();
+        }
         else if (message.type === "failed") reject(new Error(message.error));
         else if (message.type === "result") {
           const answer = waiting.get(message.id);
