@@ -87,7 +87,7 @@ def browser_figures(site: Path) -> None:
                     sizes.clear()
                     if label == "ours":
                         page.goto(server.origin + LIVE_PAGE)
-                        page.wait_for_function("document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
+                        page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
                         done = time.perf_counter()
                         first = page.evaluate("performance.now()")
                         page.wait_for_timeout(1500)
@@ -99,7 +99,7 @@ def browser_figures(site: Path) -> None:
                               f"downloaded {kib(before)} before it, {kib(after)} after")
                     else:
                         page.goto(server.origin + "/__bench__/bare.html")
-                        page.wait_for_function("window.bareReady", timeout=120_000)
+                        page.wait_for_function("() => window.bareReady", timeout=120_000)
                         print(f"bare loadPyodide() in a worker, {visit}: ready {page.evaluate('window.bareReady'):.0f} ms "
                               f"after navigation; downloaded {kib(sum(s for _, s in sizes))}")
                 if label == "ours":

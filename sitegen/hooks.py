@@ -19,7 +19,9 @@ from rulescore.calculators import CALCULATORS
 from sitegen.assets import Assets, load_manifest
 from sitegen.calculators import render_all, render_calculator
 from sitegen.content import RulesetPages, load_content
+from sitegen import offline
 from sitegen.errors import SourceError
+from sitegen.icons import icons
 from sitegen.pages import render_assumptions, render_home_list
 
 PLACEHOLDER = re.compile(r"<!--\s*([a-z-]+)(?::([a-z0-9-]+))?\s*-->")
@@ -41,6 +43,7 @@ def on_config(config: MkDocsConfig, **kwargs) -> MkDocsConfig:
     # The calculators' glue sits at a path named by its hash, so caches never mix two builds.
     config.extra_css.append(_assets.glue + "calculators.css")
     config.extra_javascript.append(_assets.glue + "calculators.js")
+    config.extra_javascript.append("assets/offline.js")
     if not config.nav:
         # Rulesets in the order players know them, then the hand-written pages.
         nav: list = [{"Home": "index.md"}]
@@ -56,6 +59,9 @@ def on_files(files: Files, config: MkDocsConfig, **kwargs) -> Files:
     for item in _content:
         for path, markdown in item.pages.items():
             files.append(File.generated(config, path, content=markdown))
+    files.append(File.generated(config, "manifest.webmanifest", content=offline.manifest(config.site_name)))
+    for name, data in icons().items():
+        files.append(File.generated(config, f"assets/icons/{name}", content=data))
     return files
 
 
@@ -83,3 +89,13 @@ def expand(name: str, argument: str | None, page: Page) -> str:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files, **kwargs) -> str:
     return PLACEHOLDER.sub(lambda m: expand(m.group(1), m.group(2), page), markdown)
 
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs) -> str:
+    return offline.add_head(output, root_of(page))
+
+
+def on_post_build(config: MkDocsConfig, **kwargs) -> None:
+    # Written last, from the finished site, so its lists and cache name match this build exactly.
+    site = Path(config.site_dir)
+    (site / "sw.js").write_text(offline.service_worker(site), encoding="utf-8")

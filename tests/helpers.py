@@ -20,23 +20,40 @@ class QuietHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript",
                       ".webmanifest": "application/manifest+json"}
 
+    prefix = "/"
+
     def log_message(self, *args) -> None:  # keep test output readable
         pass
 
+    def send_head(self):
+        # Mounted under a subpath: anything outside it does not exist.
+        if not self.path.startswith(self.prefix):
+            self.send_error(404)
+            return None
+        self.path = "/" + self.path[len(self.prefix):]
+        return super().send_head()
+
 
 class StaticServer:
-    """Serves a folder on 127.0.0.1 until stopped; `prefix` mounts it under a subpath."""
+    """Serves a folder on 127.0.0.1 until stopped; `prefix` mounts it under a subpath ("/rules/")."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, prefix: str = "/", port: int = 0) -> None:
         self.folder = folder
-        handler = functools.partial(QuietHandler, directory=str(folder))
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.prefix = prefix
+        mounted = type("Mounted", (QuietHandler,), {"prefix": prefix})
+        handler = functools.partial(mounted, directory=str(folder))
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
 
     @property
     def origin(self) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    @property
+    def base(self) -> str:
+        """The site's own address: origin plus subpath, ending in "/"."""
+        return self.origin + self.prefix
 
     def stop(self) -> None:
         self.httpd.shutdown()

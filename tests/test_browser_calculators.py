@@ -51,7 +51,7 @@ def set_values(page, calc_id: str, values: dict[str, str]) -> None:
         }""",
         [calc_id, values],
     )
-    page.wait_for_function(f"['live', 'stale'].includes(document.getElementById('{calc_id}').dataset.state)", timeout=60_000)
+    page.wait_for_function(f"() => ['live', 'stale'].includes(document.getElementById('{calc_id}').dataset.state)", timeout=60_000)
 
 
 @pytest.mark.parametrize("ruleset_id", list(RULESETS))
@@ -97,29 +97,29 @@ def test_prerendered_results_show_without_javascript(browser, server):
 
 def test_a_shared_link_restores_inputs_and_result(phone, server):
     phone.goto(server.origin + "/mordheim-lrb/movement/?calc-jump-down.height=5&calc-jump-down.initiative=4#jumping-down")
-    phone.wait_for_function("document.getElementById('calc-jump-down').dataset.state === 'live'", timeout=60_000)
+    phone.wait_for_function("() => document.getElementById('calc-jump-down').dataset.state === 'live'", timeout=60_000)
     assert phone.input_value("#calc-jump-down-height") == "5"
     assert phone.input_value("#calc-jump-down-initiative") == "4"
     expected = calculate("jump-down", "mordheim-lrb", {"height": "5", "initiative": "4"})
     assert phone.inner_text("#calc-jump-down .calc-headline").startswith(expected["headlines"][0])
     # Changing a value updates the link, so copying the address shares the new situation.
     phone.fill("#calc-jump-down-toughness", "4")
-    phone.wait_for_function("location.search.includes('calc-jump-down.toughness=4')")
+    phone.wait_for_function("() => location.search.includes('calc-jump-down.toughness=4')")
 
 
 def test_nonsense_shows_the_message_and_keeps_the_last_result(phone, server):
     phone.goto(server.origin + "/coreheim-v10/movement/#falling")
     phone.fill("#calc-fall-height", "6")
-    phone.wait_for_function("document.getElementById('calc-fall').dataset.state === 'live'", timeout=60_000)
+    phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=60_000)
     good = phone.inner_html("#calc-fall .calc-result")
     phone.fill("#calc-fall-height", "six")
-    phone.wait_for_function("document.getElementById('calc-fall').dataset.state === 'stale'")
+    phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'stale'")
     assert phone.inner_text("#calc-fall [data-field='height'] .calc-error") == "Height of the fall must be a number, not 'six'."
     assert phone.get_attribute("#calc-fall-height", "aria-invalid") == "true"
     assert phone.inner_html("#calc-fall .calc-result") == good
     assert "calc-stale" in phone.get_attribute("#calc-fall .calc-result", "class")
     phone.fill("#calc-fall-height", "3")
-    phone.wait_for_function("document.getElementById('calc-fall').dataset.state === 'live'")
+    phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'")
     assert phone.inner_text("#calc-fall [data-field='height'] .calc-error") == ""
     assert phone.console_errors == []
 
@@ -129,14 +129,14 @@ def test_steppers_and_moving_between_pages(phone, server):
     phone.locator(".section-list a", has_text="falling").first.click()
     phone.wait_for_url("**/mordheim-1999/movement/#falling")
     phone.locator("#calc-fall [aria-label='More: Height of the fall']").tap()
-    phone.wait_for_function("document.getElementById('calc-fall').dataset.state === 'live'", timeout=60_000)
+    phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=60_000)
     assert phone.input_value("#calc-fall-height") == "5"
     expected = calculate("fall", "mordheim-1999", {"height": "5"})
     assert phone.inner_text("#calc-fall .calc-headline").startswith(expected["headlines"][0])
     phone.locator("a[href$='coreheim-v10/movement/']").first.evaluate("a => a.click()")
     phone.wait_for_url("**/coreheim-v10/movement/")
     phone.locator("#calc-climb-height").fill("2")
-    phone.wait_for_function("document.getElementById('calc-climb').dataset.state === 'live'", timeout=60_000)
+    phone.wait_for_function("() => document.getElementById('calc-climb').dataset.state === 'live'", timeout=60_000)
     assert phone.console_errors == []
 
 

@@ -1,0 +1,125 @@
+"""Offline after one visit, at the root of a host and under a subpath; installable; nothing foreign."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from rulescore import RULESETS
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, StaticServer
+from tests.test_build import copy_project
+
+pytestmark = pytest.mark.browser
+
+# Collected in every page: CSP violations the browser reports.
+WATCH_CSP = """
+window.cspViolations = [];
+document.addEventListener('securitypolicyviolation', e => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));
+"""
+
+
+def offline_context(browser):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
+                                  service_workers="allow")
+    context.add_init_script(WATCH_CSP)
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    return context, requests
+
+
+def wait_ready_offline(page) -> None:
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+
+
+def search(page, words: str) -> list[str]:
+    page.locator("label.md-header__button[for=__search]").first.click()
+    box = page.locator("input.md-search__input")
+    box.wait_for()
+    page.wait_for_timeout(500)
+    box.press_sequentially(words, delay=20)
+    page.locator(".md-search-result__item").first.wait_for(timeout=15_000)
+    return page.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.getAttribute('href'))")
+
+
+@pytest.mark.parametrize("prefix", ["/", "/rules/"])
+def test_whole_site_works_offline_after_one_visit(browser, built_site, prefix):
+    server = StaticServer(built_site, prefix)
+    context, requests = offline_context(browser)
+    page = context.new_page()
+    try:
+        page.goto(server.base)
+        wait_ready_offline(page)
+        assert page.locator(".offline-toast").count() == 1
+        server.stop()  # honest offline: nothing answers any more
+        context.set_offline(True)
+        for ruleset_id, rules in RULESETS.items():
+            page.goto(f"{server.base}{ruleset_id}/{rules.chapter}/")
+            assert page.locator(f".ruleset-banner[data-ruleset='{ruleset_id}']").count() == 1
+        assert any(link.endswith("#falling") for link in search(page, "falling"))
+        page.goto(f"{server.base}mordheim-1999/movement/?calc-fall.height=5#falling")
+        page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
+        assert page.inner_text("#calc-fall .calc-headline").startswith("46% out of action")
+        assert page.evaluate("window.cspViolations") == []
+    finally:
+        context.close()
+        if server.thread.is_alive():
+            server.stop()
+    foreign = [url for url in requests if not url.startswith(server.base)]
+    assert foreign == []
+
+
+def test_a_new_build_replaces_the_old_cache(browser, tmp_path):
+    project = copy_project(tmp_path)
+    site = project / "site"
+    assert subprocess.run([sys.executable, "build.py"], cwd=project, capture_output=True).returncode == 0
+    server = StaticServer(site, port=0)
+    port = server.httpd.server_address[1]
+    context, _ = offline_context(browser)
+    page = context.new_page()
+    try:
+        page.goto(server.base + "whfb-6/movement-phase/")
+        wait_ready_offline(page)
+        first = page.evaluate("caches.keys()")
+        # Change the text and rebuild, as a maintainer fixing a typo would.
+        source = project / "rules" / "whfb-6" / "001_a96322852597b3f4.txt"
+        source.write_text(source.read_text(encoding="utf-8").replace("Flank & Rear Charges", "Flank & Rear Charges\n\nA NEW LINE OF RULES TEXT"), encoding="utf-8")
+        metadata = project / "rules" / "whfb-6" / "ruleset.toml"
+        metadata.write_text(metadata.read_text().replace('text = "Flank & Rear Charges"\nlevel = 3', 'text = "Flank & Rear Charges"\nlevel = 3\n\n[[parse.headings]]\ntext = "A NEW LINE OF RULES TEXT"\nlevel = 3'))
+        assert subprocess.run([sys.executable, "build.py"], cwd=project, capture_output=True).returncode == 0
+        server.stop()
+        server = StaticServer(site, port=port)  # the same address, new files
+        page.reload()
+        page.wait_for_function("() => document.body.innerText.includes('A NEW LINE OF RULES TEXT')", timeout=60_000)
+        wait_ready_offline(page)
+        for _ in range(60):  # the old cache is deleted when the new worker activates
+            keys = page.evaluate("caches.keys()")
+            if len(keys) == 1 and keys != first:
+                break
+            page.wait_for_timeout(500)
+        assert len(first) == 1 and len(keys) == 1 and keys != first, (first, keys)
+        assert page.locator("#calc-charge").count() == 1
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_installable(playwright, server, tmp_path):
+    # A real profile: Chromium never offers to install from an incognito-like context.
+    context = playwright.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        page.goto(server.base)
+        wait_ready_offline(page)
+        session = context.new_cdp_session(page)
+        errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == []
+        manifest = session.send("Page.getAppManifest")
+        assert manifest["errors"] == []
+        data = json.loads(manifest["data"])
+        assert data["display"] == "standalone" and data["start_url"] == "./"
+    finally:
+        context.close()
