@@ -65,6 +65,7 @@ def page_weight(site: Path) -> None:
 
 
 def browser_figures(site: Path) -> None:
+    """First live result, cold and warm, against bare loadPyodide() from the same files in the same run."""
     from playwright.sync_api import sync_playwright
 
     manifest = __import__("json").loads((ROOT / "build" / "assets" / "manifest.json").read_text())
@@ -72,40 +73,60 @@ def browser_figures(site: Path) -> None:
     bench_dir.mkdir(exist_ok=True)
     (bench_dir / "bare.html").write_text(BARE_PAGE.format(runtime=manifest["runtime"]))
     server = StaticServer(site)
+
+    def ours(page, sizes) -> tuple[float, int, int, dict]:
+        sizes.clear()
+        page.goto(server.origin + LIVE_PAGE)
+        page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
+        done, first = time.perf_counter(), page.evaluate("performance.now()")
+        page.wait_for_timeout(1000)
+        before = sum(size for at, size in sizes if at <= done)
+        return first, before, sum(size for at, size in sizes if at > done), page.evaluate("window.bootTimings")
+
+    def bare(page, sizes) -> tuple[float, int]:
+        sizes.clear()
+        page.goto(server.origin + "/__bench__/bare.html")
+        page.wait_for_function("() => window.bareReady", timeout=120_000)
+        return page.evaluate("window.bareReady"), sum(size for _, size in sizes)
+
+    def open_profile(playwright):
+        profile = tempfile.mkdtemp(prefix="bench-profile-")
+        # A persistent profile keeps the HTTP cache as a phone's browser does (a fresh context does not).
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740})
+        page = context.pages[0] if context.pages else context.new_page()
+        page.add_init_script("document.addEventListener('calculators:ready', e => { window.bootTimings = e.detail; })")
+        sizes: list[tuple[float, int]] = []
+        page.on("requestfinished", lambda request: sizes.append((time.perf_counter(), max(0, request.sizes()["responseBodySize"]))))
+        return profile, context, page, sizes
+
     try:
         with sync_playwright() as playwright:
-            for label in ("ours", "bare"):
-                profile = tempfile.mkdtemp(prefix="bench-profile-")
-                # A persistent profile keeps the HTTP cache like a phone's browser does.
-                context = playwright.chromium.launch_persistent_context(
-                    profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740})
-                page = context.pages[0] if context.pages else context.new_page()
-                page.add_init_script("document.addEventListener('calculators:ready', e => { window.bootTimings = e.detail; })")
-                sizes: list[tuple[float, int]] = []
-                page.on("requestfinished", lambda request: sizes.append((time.perf_counter(), max(0, request.sizes()["responseBodySize"]))))
-                for visit in ("cold", "warm"):
-                    sizes.clear()
-                    if label == "ours":
-                        page.goto(server.origin + LIVE_PAGE)
-                        page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
-                        done = time.perf_counter()
-                        first = page.evaluate("performance.now()")
-                        page.wait_for_timeout(1500)
-                        before = sum(size for at, size in sizes if at <= done)
-                        after = sum(size for at, size in sizes if at > done)
-                        boot = page.evaluate("window.bootTimings")
-                        print(f"ours, {visit}: first live result {first:.0f} ms after navigation "
-                              f"(runtime {boot['runtime']:.0f} ms, wheel unpack + import {boot['wheel']:.0f} ms); "
-                              f"downloaded {kib(before)} before it, {kib(after)} after")
-                    else:
-                        page.goto(server.origin + "/__bench__/bare.html")
-                        page.wait_for_function("() => window.bareReady", timeout=120_000)
-                        print(f"bare loadPyodide() in a worker, {visit}: ready {page.evaluate('window.bareReady'):.0f} ms "
-                              f"after navigation; downloaded {kib(sum(s for _, s in sizes))}")
-                if label == "ours":
-                    latency(page)
-                context.close()
-                shutil.rmtree(profile, ignore_errors=True)
+            profile, context, page, sizes = open_profile(playwright)
+            first, before, after, boot = ours(page, sizes)
+            print(f"ours, cold: first live result {first:.0f} ms after navigation (runtime {boot['runtime']:.0f} ms, "
+                  f"wheel unpack + import {boot['wheel']:.0f} ms); downloaded {kib(before)} before it, {kib(after)} after")
+            page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+            warm_ours, warm_bare, wheel = [], [], []
+            for _ in range(3):  # alternate, so both see the same machine load
+                first, before, _, boot = ours(page, sizes)
+                warm_ours.append(first)
+                wheel.append(boot["wheel"])
+                warm_bare.append(bare(page, sizes)[0])
+            print(f"ours, warm (median of 3): first live result {statistics.median(warm_ours):.0f} ms "
+                  f"(wheel unpack + import {statistics.median(wheel):.0f} ms); downloaded {kib(before)}")
+            print(f"bare loadPyodide() in a worker, warm (median of 3, same profile): "
+                  f"{statistics.median(warm_bare):.0f} ms; overhead of ours: "
+                  f"{statistics.median(warm_ours) - statistics.median(warm_bare):+.0f} ms")
+            latency(page)
+            context.close()
+            shutil.rmtree(profile, ignore_errors=True)
+
+            profile, context, page, sizes = open_profile(playwright)
+            ready, downloaded = bare(page, sizes)
+            print(f"bare loadPyodide() in a worker, cold: ready {ready:.0f} ms after navigation; downloaded {kib(downloaded)}")
+            context.close()
+            shutil.rmtree(profile, ignore_errors=True)
     finally:
         server.stop()
         shutil.rmtree(bench_dir, ignore_errors=True)
@@ -132,6 +153,61 @@ def latency(page) -> None:
           f"95th percentile {times[int(len(times) * 0.95) - 1]:.1f} ms")
 
 
+def offline_figures(site: Path) -> None:
+    """What a first visit stores for offline use, and how long until the site says it is ready."""
+    import json
+    import re
+
+    from playwright.sync_api import sync_playwright
+
+    worker = (site / "sw.js").read_text()
+    lists = {name: json.loads(re.search(rf"const {name} = (\[.*?\]);", worker).group(1)) for name in ("PAGES", "RUNTIME")}
+    for name, urls in lists.items():
+        size = sum((site / (u if not u.endswith("/") and u != "./" else (u.rstrip("./") + "/index.html").lstrip("/"))).stat().st_size
+                   for u in urls)
+        print(f"offline cache, {name.lower()}: {len(urls)} files, {kib(size)}")
+    server = StaticServer(site)
+    try:
+        with sync_playwright() as playwright:
+            profile = tempfile.mkdtemp(prefix="bench-profile-")
+            context = playwright.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740})
+            page = context.pages[0] if context.pages else context.new_page()
+            page.goto(server.origin + "/")
+            page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=180_000)
+            print(f"first visit to the home page -> 'ready offline': {page.evaluate('performance.now()'):.0f} ms")
+            context.close()
+            shutil.rmtree(profile, ignore_errors=True)
+    finally:
+        server.stop()
+
+
+def lighthouse(site: Path) -> None:
+    """Lighthouse's mobile scores for a rules page, with the system Chromium (npm lighthouse, installed on demand)."""
+    import json
+    import os
+
+    tools = ROOT / "build" / "bench-tools"
+    binary = tools / "node_modules" / ".bin" / "lighthouse"
+    if not binary.exists():
+        tools.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["npm", "install", "--prefix", str(tools), "--no-audit", "--no-fund", "--loglevel=error", "lighthouse@12"],
+                       check=True, capture_output=True)
+    server = StaticServer(site)
+    report = tools / "report.json"
+    try:
+        for path in ("", RULES_PAGE):
+            subprocess.run(
+                [str(binary), server.origin + "/" + path, "--quiet", "--form-factor=mobile", "--output=json",
+                 f"--output-path={report}", "--chrome-flags=--headless=new " + " ".join(CHROMIUM_ARGS)],
+                env={**os.environ, "CHROME_PATH": CHROMIUM}, check=True, capture_output=True, timeout=300,
+            )
+            scores = json.loads(report.read_text())["categories"]
+            print(f"lighthouse mobile /{path}: " + ", ".join(f"{k} {round(v['score'] * 100)}" for k, v in scores.items()))
+    finally:
+        server.stop()
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "site"
@@ -145,6 +221,8 @@ def main() -> int:
         print(f"site/: {sum(1 for p in site.rglob('*') if p.is_file())} files, {total / 1e6:.1f} MB")
         page_weight(site)
         browser_figures(site)
+        offline_figures(site)
+        lighthouse(site)
     return 0
 
 

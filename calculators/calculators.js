@@ -9,10 +9,11 @@
   const waiting = new Map();
 
   const absolute = (url) => new URL(url, document.baseURI).href;
+  const where = document.querySelector('meta[name="calculators"]').dataset; // runtime, wheel, worker
 
-  function boot(calc) {
+  function boot() {
     if (ready) return ready;
-    worker = new Worker(absolute(calc.dataset.worker));
+    worker = new Worker(absolute(where.worker));
     ready = new Promise((resolve, reject) => {
       worker.onmessage = (event) => {
         const message = event.data;
@@ -34,7 +35,7 @@
     });
     ready.catch(() => {}); // each calculator reports a failed start itself
     document.dispatchEvent(new CustomEvent("calculators:booting"));
-    worker.postMessage({ type: "boot", runtime: absolute(calc.dataset.runtime), wheel: absolute(calc.dataset.wheel) });
+    worker.postMessage({ type: "boot", runtime: absolute(where.runtime), wheel: absolute(where.wheel) });
     return ready;
   }
 
@@ -92,7 +93,7 @@
     const values = formValues(calc);
     if (!ready) status.textContent = "Loading the live calculator…";
     try {
-      await boot(calc);
+      await boot();
     } catch (error) {
       status.textContent = "The live calculator could not start; the result shown was worked out when the page was built.";
       return;
@@ -133,7 +134,7 @@
       for (const entry of entries) {
         if (entry.isIntersecting) {
           watcher.unobserve(entry.target);
-          boot(entry.target);
+          boot();
         }
       }
     })
@@ -151,8 +152,8 @@
       if (button) step(button);
     });
     // Start Python when the calculator comes into view or is touched, never before.
-    calc.addEventListener("pointerdown", () => boot(calc), { once: true });
-    calc.addEventListener("focusin", () => boot(calc), { once: true });
+    calc.addEventListener("pointerdown", boot, { once: true });
+    calc.addEventListener("focusin", boot, { once: true });
     if (loadFromUrl(calc)) update(calc);
     else if (watcher) watcher.observe(calc);
   }
@@ -161,7 +162,9 @@
     document.querySelectorAll(".calc").forEach(setUp);
   }
 
-  if (window.document$) window.document$.subscribe(setUpAll); // Material's instant navigation
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpAll);
+  // This script loads early (async, in <head>): a link that carries calculator inputs starts
+  // Python at once; the forms are set up when the page has been read.
+  if (/[?&]calc-/.test(location.search)) boot();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpAll);
   else setUpAll();
 })();

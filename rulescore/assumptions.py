@@ -5,11 +5,10 @@ Every result lists the ids of the assumptions it used; the site's assumptions pa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Assumption:
+class Assumption(NamedTuple):
     id: str
     title: str
     text: str

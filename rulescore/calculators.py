@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from rulescore.charging import charge
 from rulescore.dice import Distribution
@@ -44,8 +44,7 @@ def terrain(ruleset: Ruleset) -> Field:
     return choice("terrain", "Ground along the route", "open", tuple((k, TERRAIN_LABELS[k]) for k in kinds))
 
 
-@dataclass(frozen=True)
-class Calculator:
+class Calculator(NamedTuple):
     """One calculator: what it asks, where it applies and how it answers."""
 
     name: str

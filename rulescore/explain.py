@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 from fractions import Fraction
 
 from rulescore.rulesets import Rule, Ruleset
@@ -45,20 +45,19 @@ def outcome_order(key: str) -> int:
     return keys.index(key)
 
 
-@dataclass
-class Step:
+class Step(NamedTuple):
     text: str
     section: str | None = None
     assumption: str | None = None
 
 
-@dataclass
 class Explanation:
     """The steps a calculation took, each tied to the rule section or assumption behind it."""
 
-    ruleset: Ruleset
-    steps: list[Step] = field(default_factory=list)
-    assumptions: list[str] = field(default_factory=list)
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.steps: list[Step] = []
+        self.assumptions: list[str] = []
 
     def step(self, text: str, rule: Rule | str | None = None, assumption: str | None = None) -> None:
         section = rule.section if isinstance(rule, Rule) else rule

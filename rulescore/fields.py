@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 
 # Plain decimals only: no exponents, so no input can make a huge number.
@@ -20,8 +20,7 @@ class FieldError(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(NamedTuple):
     """One input: a whole number, a number of inches (decimals allowed) or a choice."""
 
     name: str

@@ -6,21 +6,18 @@ guess. Section names are the anchors of the ruleset's chapter page (`mordheim-19
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     """A number or choice from a rules text, and the section of that text it comes from."""
 
     value: Any
     section: str | None  # None: not in the text; the calculator names the assumption instead
 
 
-@dataclass(frozen=True)
-class Charge:
+class Charge(NamedTuple):
     """How far a charge goes and what can stop it."""
 
     move: Rule  # "double" (twice Movement) or "dice" (Movement plus a die)
@@ -38,52 +35,45 @@ class Charge:
     strike_first: Rule | None = None
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):
     multiplier: Rule
     enemy_range: Rule  # no counting enemy within this many inches at the start of the turn
     ignored_states: Rule  # enemy states that do not stop a run
 
 
-@dataclass(frozen=True)
-class Terrain:
+class Terrain(NamedTuple):
     cost: dict[str, Rule]  # ground type -> inches of movement spent per inch moved
     assumption: str | None = None  # set when the costs come from outside the text
 
 
-@dataclass(frozen=True)
-class JumpDown:
+class JumpDown(NamedTuple):
     max_height: Rule
     test_every: Rule  # one test per full this-many inches
     over_max: Rule  # "not-allowed" or "falls"
 
 
-@dataclass(frozen=True)
-class DivingCharge:
+class DivingCharge(NamedTuple):
     enemy_range: Rule  # enemy within this many inches of the landing point
     max_height: Rule
     test_every: Rule
     bonus: Rule  # what a clean landing gives
 
 
-@dataclass(frozen=True)
-class Gap:
+class Gap(NamedTuple):
     max_gap: Rule
     uses_movement: Rule
     test: Rule | None  # an Initiative test after covering the distance, or None
     measure_first: Rule  # may the player measure before jumping
 
 
-@dataclass(frozen=True)
-class Climb:
+class Climb(NamedTuple):
     limit: Rule  # "move" (up to Movement) or a number of inches
     test: Rule  # one Initiative test
     fail_up: Rule
     fail_down: Rule
 
 
-@dataclass(frozen=True)
-class Ruleset:
+class Ruleset(NamedTuple):
     """The movement rules of one ruleset."""
 
     id: str
@@ -117,9 +107,9 @@ class Ruleset:
             elif isinstance(value, dict):
                 for item in value.values():
                     visit(item)
-            elif hasattr(value, "__dataclass_fields__"):
-                for name in value.__dataclass_fields__:
-                    visit(getattr(value, name))
+            elif hasattr(value, "_fields"):  # one of the rule groups above
+                for item in value:
+                    visit(item)
                 if isinstance(value, Charge):
                     found.add(value.section)
 

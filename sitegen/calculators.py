@@ -29,7 +29,7 @@ def placements(ruleset_id: str) -> dict[str, list[str]]:
     return found
 
 
-def render_calculator(name: str, ruleset_id: str, root: str, assets: Assets, element_id: str) -> str:
+def render_calculator(name: str, ruleset_id: str, root: str, element_id: str) -> str:
     """One calculator as a single raw-HTML block (no blank lines, so Markdown leaves it whole)."""
     rules = RULESETS[ruleset_id]
     calc = CALCULATORS[name]
@@ -38,18 +38,28 @@ def render_calculator(name: str, ruleset_id: str, root: str, assets: Assets, ele
         raise ValueError(f"default inputs of {name} for {ruleset_id} are refused: {result['errors']}")
     html = _templates.get_template("form.html").render(
         id=element_id, name=name, ruleset=ruleset_id, ruleset_title=rules.title, title=calc.title, root=root,
-        assets=assets, fields=describe(calc, rules)["fields"], result_html=jinja2.utils.markupsafe.Markup(result_html(result, root)),
+        fields=describe(calc, rules)["fields"], result_html=jinja2.utils.markupsafe.Markup(result_html(result, root)),
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
 
 
-def render_all(root: str, assets: Assets) -> str:
+def render_all(root: str) -> str:
     """Every calculator, grouped in one tab per ruleset (Material content tabs work without JavaScript)."""
     parts = []
     for ruleset_id, rules in RULESETS.items():
         names = [name for name, calc in CALCULATORS.items() if calc.supports(rules)]
         parts.append(f'=== "{rules.title}"\n')
         for name in names:
-            block = render_calculator(name, ruleset_id, root, assets, f"calc-{ruleset_id}-{name}")
+            block = render_calculator(name, ruleset_id, root, f"calc-{ruleset_id}-{name}")
             parts.append("\n".join("    " + line for line in block.splitlines()) + "\n")
     return "\n".join(parts)
+
+
+def head_tags(assets: Assets, root: str) -> str:
+    """For a page with calculators: where Python lives, and the script, loaded early (async)
+    so a shared link with calculator inputs starts Python before the rest of the page is ready."""
+    return (
+        f'<meta name="calculators" data-runtime="{root}{assets.runtime}" data-wheel="{root}{assets.wheel}"'
+        f' data-worker="{root}{assets.glue}worker.js">'
+        f'<script async src="{root}{assets.glue}calculators.js"></script>'
+    )

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulescore import RULESETS
 from rulescore.calculators import CALCULATORS
 from sitegen.assets import Assets, load_manifest
-from sitegen.calculators import render_all, render_calculator
+from sitegen.calculators import head_tags, render_all, render_calculator
 from sitegen.content import RulesetPages, load_content
 from sitegen import offline
 from sitegen.errors import SourceError
@@ -41,8 +41,8 @@ def on_config(config: MkDocsConfig, **kwargs) -> MkDocsConfig:
     except SourceError as error:
         raise PluginError(str(error)) from None
     # The calculators' glue sits at a path named by its hash, so caches never mix two builds.
+    # (Its script is added by on_post_page, to the pages that have a calculator.)
     config.extra_css.append(_assets.glue + "calculators.css")
-    config.extra_javascript.append(_assets.glue + "calculators.js")
     config.extra_javascript.append("assets/offline.js")
     if not config.nav:
         # Rulesets in the order players know them, then the hand-written pages.
@@ -76,9 +76,9 @@ def expand(name: str, argument: str | None, page: Page) -> str:
         ruleset_id = page.file.src_uri.split("/")[0]
         if ruleset_id not in RULESETS:
             raise PluginError(f"<!-- calc:{argument} --> is on {page.file.src_uri}, which belongs to no ruleset")
-        return render_calculator(argument, ruleset_id, root_of(page), _assets, f"calc-{argument}")
+        return render_calculator(argument, ruleset_id, root_of(page), f"calc-{argument}")
     if name == "calculators":
-        return render_all(root_of(page), _assets)
+        return render_all(root_of(page))
     if name == "rulesets":
         return render_home_list([(item.ruleset, item.document) for item in _content])
     if name == "assumptions":
@@ -92,6 +92,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs) -> str:
+    if '<div class="calc"' in output:  # only pages with a calculator load its script
+        output = output.replace("<head>", "<head>" + head_tags(_assets, root_of(page)), 1)
     return offline.add_head(output, root_of(page))
 
 

@@ -77,11 +77,13 @@ def content_security_policy(html: str) -> str:
 
 
 def add_head(html: str, root: str) -> str:
-    """Manifest link, theme colour and the CSP, put first in <head>."""
+    """Manifest link, theme colour and the CSP, put first in <head>; a name for the search dialog."""
     tags = (
         f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html)}">'
         f'<link rel="manifest" href="{root}manifest.webmanifest">'
         f'<meta name="theme-color" content="{THEME_COLOUR}">'
         f'<link rel="apple-touch-icon" href="{root}assets/icons/icon-192.png">'
     )
+    # Material's search dialog has no accessible name of its own.
+    html = html.replace('data-md-component="search" role="dialog"', 'data-md-component="search" role="dialog" aria-label="Search"', 1)
     return html.replace("<head>", "<head>" + tags, 1)
