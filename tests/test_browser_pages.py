@@ -59,3 +59,28 @@ def test_tapping_a_term_shows_its_definition(phone, server):
     tooltip.wait_for(timeout=5_000)
     assert "Roll one D12" in tooltip.inner_text()
     assert phone.console_errors == []
+
+
+def test_tap_targets_are_at_least_44px(phone, server):
+    small = []
+    for path in ("/mordheim-1999/movement/", "/mordheim-1999/"):
+        phone.goto(server.origin + path)
+        small += phone.evaluate("""() => Array.from(document.querySelectorAll(
+                '.calc input, .calc select, .calc-step, .section-list a, label.md-header__button, .md-header__option label'))
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.className || e.tagName, e.getBoundingClientRect()])
+            .filter(([, r]) => r.height < 44 || r.width < 44)
+            .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+    assert small == []
+
+
+def test_palette_follows_the_system_and_toggles(browser, server):
+    context = browser.new_context(color_scheme="dark", viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        page.goto(server.origin + "/")
+        assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+        page.locator(".md-header__option label:visible").first.click()
+        assert page.get_attribute("body", "data-md-color-scheme") == "default"
+    finally:
+        context.close()

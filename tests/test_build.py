@@ -93,3 +93,17 @@ def test_text_without_headings_is_refused(tmp_path):
     ruleset = load_ruleset(copy_project(tmp_path) / "rules" / "mordheim-lrb")
     with pytest.raises(SourceError, match="is not a line of"):
         parse(ruleset, "Just one long paragraph of rules with no heading at all.\n")
+
+
+def test_markup_in_a_rules_text_shows_as_text(project):
+    source = project / "rules" / "mordheim-1999" / "000_9327bfef36001d18.txt"
+    good = source.read_text(encoding="utf-8")
+    source.write_text(good.replace("A model that falls takes D3 hits", "<script>alert('x')</script> A model that falls takes D3 hits"), encoding="utf-8")
+    try:
+        done = run_build(project)
+        markup = (project / "site" / "mordheim-1999" / "movement" / "index.html").read_text(encoding="utf-8")
+    finally:
+        source.write_text(good, encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    assert "&lt;script&gt;alert('x')&lt;/script&gt; A model that falls" in markup
+    assert "<script>alert(" not in markup
