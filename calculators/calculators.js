@@ -44,7 +44,7 @@
     return new Promise((resolve) => {
       waiting.set(id, resolve);
       worker.postMessage({
-        type: "calculate", id, calculator: calc.dataset.calculator, ruleset: calc.dataset.ruleset,
+        type: calc.dataset.compare ? "compare" : "calculate", id, calculator: calc.dataset.calculator, ruleset: calc.dataset.ruleset,
         values: JSON.stringify(values), root: calc.dataset.root,
       });
     });

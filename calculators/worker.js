@@ -3,6 +3,7 @@
 "use strict";
 
 let respond = null;
+let respondCompare = null;
 
 async function boot(runtime, wheelUrl) {
   const started = performance.now();
@@ -17,7 +18,9 @@ async function boot(runtime, wheelUrl) {
   const booted = performance.now();
   // Unpacking the wheel's bytes is several times faster than loadPackage(url).
   pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
-  respond = pyodide.pyimport("rulescore.present").respond;
+  const present = pyodide.pyimport("rulescore.present");
+  respond = present.respond;
+  respondCompare = present.respond_compare;
   // Reported for the benchmark: how long the runtime took, and how long our wheel added.
   return { runtime: booted - started, wheel: performance.now() - booted };
 }
@@ -33,6 +36,9 @@ self.onmessage = async (event) => {
     }
   } else if (message.type === "calculate") {
     const json = respond(message.calculator, message.ruleset, message.values, message.root);
+    self.postMessage({ type: "result", id: message.id, json });
+  } else if (message.type === "compare") {
+    const json = respondCompare(message.calculator, message.values, message.root);
     self.postMessage({ type: "result", id: message.id, json });
   }
 };

@@ -58,3 +58,38 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "") -> 
     if not result["ok"]:
         return json.dumps({"ok": False, "errors": result["errors"]})
     return json.dumps({"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result["inputs"]})
+
+
+def compare_html(compared: dict, root: str = "") -> str:
+    """A row per ruleset: its headline, or why its text refuses these inputs."""
+    rows = []
+    for row in compared["rows"]:
+        result = row["result"]
+        cite = ""
+        if result["ok"]:
+            first = next((s for s in result["steps"] if s["href"]), None)
+            answer = escape(" · ".join(result["headlines"]))
+            if first:
+                cite = f' <a class="calc-cite" href="{escape(root + first["href"])}">§ {escape(first["section"].replace("-", " "))}</a>'
+        else:
+            answer = "Not allowed: " + escape(" ".join(result["errors"].values()))
+        rows.append(f'<tr data-ruleset="{escape(row["ruleset"])}"><th scope="row">{escape(row["title"])}</th>'
+                    f"<td>{answer}{cite}</td></tr>")
+    return (f'<table class="calc-outcomes calc-compare"><thead><tr><th scope="col">Ruleset</th><th scope="col">Result</th>'
+            f'</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def respond_compare(calculator: str, values_json: str, root: str = "") -> str:
+    """Like `respond`, for the same inputs in every ruleset that has this calculator."""
+    from rulescore.compare import compare
+
+    try:
+        values = json.loads(values_json)
+        if not isinstance(values, dict):
+            raise ValueError
+    except ValueError:
+        return json.dumps({"ok": False, "errors": {"form": "The form sent something that is not a set of fields."}})
+    compared = compare(calculator, {str(k): str(v) for k, v in values.items()})
+    if not compared["ok"]:
+        return json.dumps({"ok": False, "errors": compared["errors"]})
+    return json.dumps({"ok": True, "errors": {}, "html": compare_html(compared, root), "inputs": values})

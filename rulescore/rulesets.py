@@ -91,6 +91,8 @@ class Ruleset(NamedTuple):
     edge_fall: Rule | None = None  # inches from an edge within which a downed model may fall
     hiding: Rule | None = None  # "initiative": enemies spot hidden models within their I in inches
     min_fall: Rule | None = None  # shorter falls do no harm
+    barrier: Rule | None = None  # (inches, "under" or "up to"): obstacles crossed at no cost
+    half_move: Rule | None = None  # a move that still lets the model shoot or hide
 
     def href(self, section: str) -> str:
         """Where a section is, relative to the site root."""
@@ -178,6 +180,7 @@ MORDHEIM_1999 = Ruleset(
     climb=MORDHEIM_CLIMB,
     edge_fall=Rule(1, "warriors-knocked-down-or-stunned"),
     hiding=Rule("initiative", "hiding"),
+    barrier=Rule((1, "under"), "walls-and-barriers"),
 )
 
 MORDHEIM_LRB = Ruleset(
@@ -195,6 +198,7 @@ MORDHEIM_LRB = Ruleset(
     climb=MORDHEIM_CLIMB,
     edge_fall=Rule(1, "warriors-knocked-down-or-stunned"),
     hiding=Rule("initiative", "hiding"),
+    barrier=Rule((1, "under"), "walls-and-barriers"),
 )
 
 COREHEIM_V10 = Ruleset(
@@ -219,6 +223,8 @@ COREHEIM_V10 = Ruleset(
     ),
     edge_fall=Rule(1, "falling-off-buildings"),
     hiding=Rule("initiative", "hiding"),
+    barrier=Rule((1, "up to"), "moving"),
+    half_move=Rule("half M, rounded up", "half-moving"),
 )
 
 WHFB_6 = Ruleset(

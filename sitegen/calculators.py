@@ -9,7 +9,8 @@ import jinja2
 from rulescore import RULESETS, calculate
 from rulescore.calculators import CALCULATORS
 from rulescore.entry import describe
-from rulescore.present import result_html
+from rulescore.compare import compare, compare_fields
+from rulescore.present import compare_html, result_html
 from sitegen.assets import Assets
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "calculators"
@@ -37,8 +38,19 @@ def render_calculator(name: str, ruleset_id: str, root: str, element_id: str) ->
     if not result["ok"]:
         raise ValueError(f"default inputs of {name} for {ruleset_id} are refused: {result['errors']}")
     html = _templates.get_template("form.html").render(
-        id=element_id, name=name, ruleset=ruleset_id, ruleset_title=rules.title, title=calc.title, root=root,
+        id=element_id, name=name, ruleset=ruleset_id, ruleset_title=rules.title, title=calc.title, root=root, compare=False,
         fields=describe(calc, rules)["fields"], result_html=jinja2.utils.markupsafe.Markup(result_html(result, root)),
+    )
+    return "\n".join(line for line in html.splitlines() if line.strip())
+
+
+def render_compare(name: str, root: str, element_id: str) -> str:
+    """The same inputs for every ruleset that has this calculator, a result row each."""
+    fields = compare_fields(name)
+    compared = compare(name, {})
+    html = _templates.get_template("form.html").render(
+        id=element_id, name=name, ruleset="", ruleset_title="every ruleset", title=f"Compare: {CALCULATORS[name].title.lower()}",
+        root=root, fields=fields, compare=True, result_html=jinja2.utils.markupsafe.Markup(compare_html(compared, root)),
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
 

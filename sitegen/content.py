@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulescore import RULESETS
+from sitegen import compare
 from sitegen.calculators import placements
 from sitegen.glossary import Term, load_glossary
 from sitegen.pages import RenderedChapter, chapter_slug, render_chapter, render_glossary, render_index
@@ -23,18 +25,37 @@ class RulesetPages:
     pages: dict[str, str]
 
 
-def load_content(rules_dir: Path) -> list[RulesetPages]:
-    """Parse and render every ruleset; the first broken file raises SourceError."""
+@dataclass
+class Content:
+    """The rulesets' own pages, and the pages that compare them."""
+
+    rulesets: list[RulesetPages]
+    topics: list[compare.Topic]
+    compare_pages: dict[str, str] = field(default_factory=dict)
+
+
+def load_content(rules_dir: Path) -> Content:
+    """Parse and render every ruleset and the compare pages; the first broken file raises SourceError."""
+    rulesets = load_rulesets(rules_dir)
+    documents = {ruleset.id: parse(ruleset) for ruleset in rulesets}
+    topics, _ = compare.load_topics(rules_dir, documents)
+    by_section = compare.topics_by_section(topics)
     loaded = []
-    for ruleset in load_rulesets(rules_dir):
-        document = parse(ruleset)
+    for ruleset in rulesets:
+        document = documents[ruleset.id]
         terms = load_glossary(ruleset, rules_dir)
-        chapter = render_chapter(document, terms, placements(ruleset.id))
+        chapter = render_chapter(document, terms, placements(ruleset.id), by_section.get(ruleset.id, {}))
         pages = {
             f"{ruleset.id}/index.md": render_index(document, terms),
             f"{ruleset.id}/{chapter_slug(ruleset)}.md": chapter.markdown,
         }
+        if ruleset.id in RULESETS:  # numbers come from rulescore; a new text may not have them yet
+            pages[f"{ruleset.id}/quick.md"] = compare.render_quick(ruleset.id, document)
         if terms:
             pages[f"{ruleset.id}/glossary.md"] = render_glossary(ruleset, terms, chapter.term_uses)
         loaded.append(RulesetPages(ruleset, document, terms, chapter, pages))
-    return loaded
+    pages = {"compare/index.md": compare.render_index(topics)}
+    pages |= {f"compare/{topic.id}.md": compare.render_topic(topic, documents) for topic in topics}
+    if compare.OLD in documents and compare.NEW in documents:
+        pages["compare/mordheim-editions.md"] = compare.render_editions(rules_dir, documents)
+    return Content(loaded, topics, pages)

@@ -17,15 +17,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulescore import RULESETS
 from rulescore.calculators import CALCULATORS
 from sitegen.assets import Assets, load_manifest
-from sitegen.calculators import head_tags, render_all, render_calculator
-from sitegen.content import RulesetPages, load_content
+from sitegen.calculators import head_tags, render_all, render_calculator, render_compare
+from sitegen.content import Content, load_content
 from sitegen import offline
 from sitegen.errors import SourceError
 from sitegen.icons import icons
 from sitegen.pages import render_assumptions, render_home_list
 
 PLACEHOLDER = re.compile(r"<!--\s*([a-z-]+)(?::([a-z0-9-]+))?\s*-->")
-_content: list[RulesetPages] = []
+_content: Content | None = None
 _assets: Assets | None = None
 
 
@@ -47,8 +47,11 @@ def on_config(config: MkDocsConfig, **kwargs) -> MkDocsConfig:
     if not config.nav:
         # Rulesets in the order players know them, then the hand-written pages.
         nav: list = [{"Home": "index.md"}]
-        for item in _content:
+        for item in _content.rulesets:
             nav.append({item.ruleset.title: list(item.pages)})
+        titles = {f"compare/{t.id}.md": t.title for t in _content.topics}
+        titles |= {"compare/index.md": "All topics", "compare/mordheim-editions.md": "Mordheim 1999 → Living Rulebook"}
+        nav.append({"Compare": [{titles[path]: path} for path in _content.compare_pages]})
         config.nav = nav + [{"Calculators": "calculators.md"}, {"Assumptions": "assumptions.md"}, {"About": "about.md"}]
     return config
 
@@ -56,9 +59,11 @@ def on_config(config: MkDocsConfig, **kwargs) -> MkDocsConfig:
 def on_files(files: Files, config: MkDocsConfig, **kwargs) -> Files:
     for path in _assets.files():
         files.append(File(str(path.relative_to(_assets.folder)), str(_assets.folder), config.site_dir, config.use_directory_urls))
-    for item in _content:
+    for item in _content.rulesets:
         for path, markdown in item.pages.items():
             files.append(File.generated(config, path, content=markdown))
+    for path, markdown in _content.compare_pages.items():
+        files.append(File.generated(config, path, content=markdown))
     files.append(File.generated(config, "manifest.webmanifest", content=offline.manifest(config.site_name)))
     for name, data in icons().items():
         files.append(File.generated(config, f"assets/icons/{name}", content=data))
@@ -79,8 +84,10 @@ def expand(name: str, argument: str | None, page: Page) -> str:
         return render_calculator(argument, ruleset_id, root_of(page), f"calc-{argument}")
     if name == "calculators":
         return render_all(root_of(page))
+    if name == "compare" and argument in CALCULATORS:
+        return render_compare(argument, root_of(page), f"compare-{argument}")
     if name == "rulesets":
-        return render_home_list([(item.ruleset, item.document) for item in _content])
+        return render_home_list([(item.ruleset, item.document) for item in _content.rulesets])
     if name == "assumptions":
         return render_assumptions()
     raise PluginError(f"Unknown placeholder: <!-- {name}{':' + argument if argument else ''} -->")

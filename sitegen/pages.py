@@ -68,7 +68,8 @@ def _block(block: Block, render) -> str:
     return render(block.text.strip(), True) + "\n\n"
 
 
-def render_chapter(document: Document, terms: list[Term], calculators: dict[str, list[str]] | None = None) -> RenderedChapter:
+def render_chapter(document: Document, terms: list[Term], calculators: dict[str, list[str]] | None = None,
+                   topics: dict | None = None) -> RenderedChapter:
     """The whole text of one ruleset as one page, a heading with a permalink per section."""
     ruleset = document.ruleset
     titles = {normalise(s.title): s.anchor for s in document.root.walk()}
@@ -90,6 +91,8 @@ def render_chapter(document: Document, terms: list[Term], calculators: dict[str,
         parts.append(_heading(section))
         if section.added and section.level > 1:
             parts.append(f'<p class="added-note">{ADDED_NOTE}</p>\n\n')
+        for topic in (topics or {}).get(section.anchor, []):
+            parts.append(f"[Compare {html.escape(topic.title.lower())} across rulesets](../compare/{topic.id}.md){{ .compare-link }}\n\n")
         if section.level == 1 and ruleset.incomplete:
             parts.append(f'!!! warning "Incomplete source text"\n    {html.escape(ruleset.incomplete)}\n\n')
         for block in section.blocks:

@@ -1,0 +1,224 @@
+"""Compare pages: each shared topic across rulesets, the Mordheim edition diff, quick references."""
+
+from __future__ import annotations
+
+import difflib
+import html
+import re
+import tomllib
+from pathlib import Path
+from typing import NamedTuple
+
+from rulescore import RULESETS
+from rulescore.reference import lines
+from sitegen.errors import SourceError, line_of
+from sitegen.inline import escape_text
+from sitegen.pages import banner, chapter_slug
+from sitegen.parse import Document, Section
+
+TOPICS = "topics.toml"
+EDITION_NOTES = "edition-notes.toml"
+OLD, NEW = "mordheim-1999", "mordheim-lrb"
+
+
+class Topic(NamedTuple):
+    id: str
+    title: str
+    calculator: str | None
+    sections: dict[str, list[str]]  # ruleset id -> section anchors, in the order shown
+
+
+def _read(path: Path) -> tuple[str, dict]:
+    raw = path.read_text(encoding="utf-8")
+    try:
+        return raw, tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"at line (\d+)", str(error))
+        raise SourceError(path, int(match.group(1)) if match else None, f"not valid TOML: {error}") from None
+
+
+def load_topics(rules_dir: Path, documents: dict[str, Document]) -> tuple[list[Topic], dict[str, list[str]]]:
+    """The topic map and the ruleset-only sections; every anchor named must exist."""
+    path = rules_dir / TOPICS
+    raw, data = _read(path)
+    topics = []
+    for entry in data.get("topic", []):
+        sections = {key: value for key, value in entry.items() if key not in ("id", "title", "calculator")}
+        for ruleset_id, anchors in sections.items():
+            if ruleset_id not in documents:
+                raise SourceError(path, line_of(raw, f"{ruleset_id} ="), f"unknown ruleset '{ruleset_id}' in topic '{entry['id']}'")
+            for anchor in anchors:
+                if anchor not in documents[ruleset_id].anchors():
+                    raise SourceError(path, line_of(raw, f'"{anchor}"'), f"{ruleset_id} has no section '{anchor}'")
+        topics.append(Topic(entry["id"], entry["title"], entry.get("calculator"), sections))
+    return topics, data.get("ruleset_only", {})
+
+
+def topics_by_section(topics: list[Topic]) -> dict[str, dict[str, list[Topic]]]:
+    """ruleset id -> section anchor -> the topics it belongs to (for the links on rule pages)."""
+    found: dict[str, dict[str, list[Topic]]] = {}
+    for topic in topics:
+        for ruleset_id, anchors in topic.sections.items():
+            for anchor in anchors:
+                found.setdefault(ruleset_id, {}).setdefault(anchor, []).append(topic)
+    return found
+
+
+def _section_text(section: Section, source_is_markdown: bool) -> list[str]:
+    """A section's text, escaped, as Markdown lines (for inside a content tab)."""
+    out = []
+    for block in section.blocks:
+        if block.kind == "list":
+            out += [f"- {escape_text(line.strip()[1:].strip(), True, source_is_markdown)}" for _, line in block.lines]
+        elif block.kind == "figure":
+            out.append(f"*{escape_text(block.text, True, False)}*")
+        else:
+            out.append(escape_text(block.text.strip(), True, source_is_markdown))
+        out.append("")
+    return out
+
+
+def _cell(line, ruleset_id: str, root: str) -> str:
+    if line.rule and line.rule.section:
+        href = f"{root}{ruleset_id}/{RULESETS[ruleset_id].chapter}/#{line.rule.section}"
+        link = f' <a href="{href}" title="The rule in {html.escape(RULESETS[ruleset_id].title)}">§</a>'
+    else:
+        link = f' (<a href="{root}assumptions/">assumption</a>)'
+    return html.escape(line.text) + link
+
+
+def summary_table(topic: Topic, root: str = "../../") -> str:
+    """The numbers that differ, from rulescore's definitions, a column per ruleset (a card each on a phone)."""
+    columns = [r for r in RULESETS if r in topic.sections]
+    by_label: dict[str, dict[str, object]] = {}
+    for ruleset_id in columns:
+        for line in lines(RULESETS[ruleset_id]):
+            if line.topic == topic.id:
+                by_label.setdefault(line.label, {})[ruleset_id] = line
+    if not by_label:
+        return ""
+    head = "".join(f'<th scope="col">{html.escape(RULESETS[r].title)}</th>' for r in columns)
+    rows = "".join(
+        f'<tr><th scope="row">{html.escape(label)}</th>'
+        + "".join(f'<td data-ruleset="{html.escape(RULESETS[r].title)}">'
+                  + (_cell(cells[r], r, root) if r in cells else "not in this text") + "</td>" for r in columns)
+        + "</tr>"
+        for label, cells in by_label.items()
+    )
+    return f'<table class="compare-table"><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody></table>\n\n'
+
+
+def render_topic(topic: Topic, documents: dict[str, Document]) -> str:
+    """One topic: summary of numbers, each ruleset's text (tabs on a phone, side by side when wide)."""
+    parts = [f'---\ntitle: "{topic.title} · compare"\n---\n\n# {html.escape(topic.title)}: compared\n\n']
+    parts.append(summary_table(topic))
+    if topic.calculator:
+        parts.append(f"<!-- compare:{topic.calculator} -->\n\n")
+    parts.append('<div class="compare-texts" markdown>\n\n')
+    for ruleset_id in [r for r in RULESETS if r in topic.sections]:
+        document = documents[ruleset_id]
+        parts.append(f'=== "{RULESETS[ruleset_id].title}"\n\n')
+        parts.append(f"    **{html.escape(RULESETS[ruleset_id].title)}**\n\n")
+        for anchor in topic.sections[ruleset_id]:
+            section = document.anchors()[anchor]
+            title = escape_text(section.title, True, False)
+            parts.append(f"    [{title}](../{ruleset_id}/{chapter_slug(document.ruleset)}.md#{anchor}){{ .compare-section }}\n\n")
+            parts += [f"    {line}\n" if line else "\n" for line in _section_text(section, document.ruleset.format == "markdown")]
+    parts.append("</div>\n")
+    return "".join(parts)
+
+
+def _normalise(word: str) -> str:
+    # Typography is not a rules change: curly and straight quotes, dashes and hyphens compare equal.
+    return word.translate(str.maketrans("‘’“”–—", "''\"\"--"))
+
+
+def word_diff(old: str, new: str) -> list[tuple[str, str]]:
+    """(kind, words) runs: "equal", "delete" (only in the old text) or "insert" (only in the new)."""
+    a, b = old.split(), new.split()
+    matcher = difflib.SequenceMatcher(a=[_normalise(w) for w in a], b=[_normalise(w) for w in b], autojunk=False)
+    runs = []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            runs.append(("equal", " ".join(b[j1:j2])))
+        if op in ("delete", "replace"):
+            runs.append(("delete", " ".join(a[i1:i2])))
+        if op in ("insert", "replace"):
+            runs.append(("insert", " ".join(b[j1:j2])))
+    return runs
+
+
+def diff_html(runs: list[tuple[str, str]]) -> str:
+    tags = {"equal": "{}", "delete": "<del>{}</del>", "insert": "<ins>{}</ins>"}
+    return " ".join(tags[kind].format(html.escape(words)) for kind, words in runs)
+
+
+def section_words(section: Section) -> str:
+    return " ".join(block.text for block in section.blocks)
+
+
+def render_editions(rules_dir: Path, documents: dict[str, Document]) -> str:
+    """Mordheim 1999 against the Living Rulebook, section by section, changes marked."""
+    path = rules_dir / EDITION_NOTES
+    raw, data = _read(path)
+    old, new = documents[OLD].anchors(), documents[NEW].anchors()
+    pairs = {anchor: anchor for anchor in old if anchor in new} | data.get("pairs", {})
+    notes: dict[str, list[str]] = {}
+    for change in data.get("change", []):
+        if change["section"] not in pairs:
+            raise SourceError(path, line_of(raw, f'section = "{change["section"]}"'), f"no matching sections '{change['section']}'")
+        notes.setdefault(change["section"], []).append(change["note"])
+    parts = ['---\ntitle: "Mordheim 1999 and the Living Rulebook"\n---\n\n',
+             "# Mordheim 1999 and the Living Rulebook\n\n",
+             "What changed in the Movement chapter, section by section, computed from the two texts when the site is built. "
+             "Words only in the 1999 rulebook are <del>struck through</del>; words new in the Living Rulebook are "
+             "<ins>underlined</ins> (and each change is bracketed, so it reads without colour). Curly and straight quotes "
+             "and dashes count as the same.\n\n"]
+    changed = unchanged = 0
+    for old_anchor, new_anchor in pairs.items():
+        runs = word_diff(section_words(old[old_anchor]), section_words(new[new_anchor]))
+        if all(kind == "equal" for kind, _ in runs) and old_anchor not in notes:
+            unchanged += 1
+            continue
+        changed += 1
+        title = escape_text(new[new_anchor].title, True, False)
+        parts.append(f"## {title} {{ #{new_anchor} }}\n\n")
+        parts.append(f"[1999](../{OLD}/{RULESETS[OLD].chapter}.md#{old_anchor}) · "
+                     f"[Living Rulebook](../{NEW}/{RULESETS[NEW].chapter}.md#{new_anchor})\n\n")
+        for note in notes.get(old_anchor, []):
+            parts.append(f"- **{html.escape(note)}**\n")
+        parts.append(f'\n<p class="edition-diff">{diff_html(runs)}</p>\n\n')
+    only_new = [a for a in new if a not in pairs.values()]
+    parts.append(f"{unchanged} matching sections read the same word for word; {changed} are shown above.")
+    if only_new:
+        parts.append(" Only in the Living Rulebook: " + ", ".join(
+            f"[{html.escape(new[a].title)}](../{NEW}/{RULESETS[NEW].chapter}.md#{a})" for a in only_new) + ".")
+    return "".join(parts) + "\n"
+
+
+def render_quick(ruleset_id: str, document: Document) -> str:
+    """One phone screen (and one printed page) with every number of the movement phase."""
+    ruleset = document.ruleset
+    chapter = chapter_slug(ruleset)
+    rows = "".join(
+        f"| {html.escape(line.label)} | {escape_text(line.text, True, False)} | "
+        + (f"[{html.escape(document.anchors()[line.rule.section].title)}]({chapter}.md#{line.rule.section})"
+           if line.rule and line.rule.section else "[assumption](../assumptions.md)")
+        + " |\n"
+        for line in lines(RULESETS[ruleset_id])
+    )
+    return (f'---\ntitle: "Quick reference · {ruleset.title}"\n---\n\n' + banner(ruleset)
+            + f"# Quick reference: {html.escape(ruleset.title)}\n\n"
+            + '<div class="quick-reference" markdown>\n\n| Rule | Number | Section |\n|---|---|---|\n' + rows + "\n</div>\n")
+
+
+def render_index(topics: list[Topic]) -> str:
+    rows = "".join(
+        f"| [{html.escape(t.title)}]({t.id}.md) | " + ", ".join(RULESETS[r].title for r in RULESETS if r in t.sections) + " |\n"
+        for t in topics
+    )
+    quick = " · ".join(f"[{html.escape(r.title)}](../{r.id}/quick.md)" for r in RULESETS.values())
+    return ("---\ntitle: Compare\n---\n\n# Compare rulesets\n\n"
+            "The same rule across games and editions, side by side. "
+            "[What changed from Mordheim 1999 to the Living Rulebook](mordheim-editions.md).\n\n"
+            f"Quick references: {quick}\n\n| Topic | In |\n|---|---|\n{rows}")
