@@ -46,15 +46,24 @@ def result_html(result: dict, root: str = "") -> str:
     )
 
 
-def respond(calculator: str, ruleset: str, values_json: str, root: str = "") -> str:
-    """What the page's script asks for: JSON with `ok`, `errors` by field and the result's HTML."""
+FORM_REFUSED = json.dumps({"ok": False, "errors": {"form": "The form sent something that is not a set of fields."}})
+
+
+def _form(values_json: str) -> dict[str, str] | None:
+    """The form's values as strings, or None if what came is not a JSON object."""
     try:
         values = json.loads(values_json)
-        if not isinstance(values, dict):
-            raise ValueError
     except ValueError:
-        return json.dumps({"ok": False, "errors": {"form": "The form sent something that is not a set of fields."}})
-    result = calculate(calculator, ruleset, {str(k): str(v) for k, v in values.items()})
+        return None
+    return {str(k): str(v) for k, v in values.items()} if isinstance(values, dict) else None
+
+
+def respond(calculator: str, ruleset: str, values_json: str, root: str = "") -> str:
+    """What the page's script asks for: JSON with `ok`, `errors` by field and the result's HTML."""
+    values = _form(values_json)
+    if values is None:
+        return FORM_REFUSED
+    result = calculate(calculator, ruleset, values)
     if not result["ok"]:
         return json.dumps({"ok": False, "errors": result["errors"]})
     return json.dumps({"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result["inputs"]})
@@ -83,13 +92,10 @@ def respond_compare(calculator: str, values_json: str, root: str = "") -> str:
     """Like `respond`, for the same inputs in every ruleset that has this calculator."""
     from rulescore.compare import compare
 
-    try:
-        values = json.loads(values_json)
-        if not isinstance(values, dict):
-            raise ValueError
-    except ValueError:
-        return json.dumps({"ok": False, "errors": {"form": "The form sent something that is not a set of fields."}})
-    compared = compare(calculator, {str(k): str(v) for k, v in values.items()})
+    values = _form(values_json)
+    if values is None:
+        return FORM_REFUSED
+    compared = compare(calculator, values)
     if not compared["ok"]:
         return json.dumps({"ok": False, "errors": compared["errors"]})
     return json.dumps({"ok": True, "errors": {}, "html": compare_html(compared, root), "inputs": values})

@@ -183,22 +183,11 @@ MORDHEIM_1999 = Ruleset(
     barrier=Rule((1, "under"), "walls-and-barriers"),
 )
 
-MORDHEIM_LRB = Ruleset(
+# The Living Rulebook keeps every number; interception and the first strike changed.
+MORDHEIM_LRB = MORDHEIM_1999._replace(
     id="mordheim-lrb",
     title="Mordheim Living Rulebook",
-    chapter="movement",
-    characteristic_test="test-d6-under",
-    falling=Rule("mordheim", "falling"),
     charge=_mordheim_charge("enemy-chooses", strike_first=True),
-    run=MORDHEIM_RUN,
-    terrain=MORDHEIM_TERRAIN,
-    jump_down=MORDHEIM_JUMP,
-    diving_charge=MORDHEIM_DIVE,
-    gap=MORDHEIM_GAP,
-    climb=MORDHEIM_CLIMB,
-    edge_fall=Rule(1, "warriors-knocked-down-or-stunned"),
-    hiding=Rule("initiative", "hiding"),
-    barrier=Rule((1, "under"), "walls-and-barriers"),
 )
 
 COREHEIM_V10 = Ruleset(

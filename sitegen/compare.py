@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import difflib
 import html
-import re
-import tomllib
 from pathlib import Path
 from typing import NamedTuple
 
 from rulescore import RULESETS
 from rulescore.reference import lines
-from sitegen.errors import SourceError, line_of
+from sitegen.errors import SourceError, line_of, read_toml
 from sitegen.inline import escape_text
 from sitegen.pages import banner, chapter_slug
 from sitegen.parse import Document, Section
@@ -28,19 +26,10 @@ class Topic(NamedTuple):
     sections: dict[str, list[str]]  # ruleset id -> section anchors, in the order shown
 
 
-def _read(path: Path) -> tuple[str, dict]:
-    raw = path.read_text(encoding="utf-8")
-    try:
-        return raw, tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as error:
-        match = re.search(r"at line (\d+)", str(error))
-        raise SourceError(path, int(match.group(1)) if match else None, f"not valid TOML: {error}") from None
-
-
 def load_topics(rules_dir: Path, documents: dict[str, Document]) -> tuple[list[Topic], dict[str, list[str]]]:
     """The topic map and the ruleset-only sections; every anchor named must exist."""
     path = rules_dir / TOPICS
-    raw, data = _read(path)
+    raw, data = read_toml(path)
     topics = []
     for entry in data.get("topic", []):
         sections = {key: value for key, value in entry.items() if key not in ("id", "title", "calculator")}
@@ -160,7 +149,7 @@ def section_words(section: Section) -> str:
 def render_editions(rules_dir: Path, documents: dict[str, Document]) -> str:
     """Mordheim 1999 against the Living Rulebook, section by section, changes marked."""
     path = rules_dir / EDITION_NOTES
-    raw, data = _read(path)
+    raw, data = read_toml(path)
     old, new = documents[OLD].anchors(), documents[NEW].anchors()
     pairs = {anchor: anchor for anchor in old if anchor in new} | data.get("pairs", {})
     notes: dict[str, list[str]] = {}

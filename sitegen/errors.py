@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import tomllib
 from pathlib import Path
 
 
@@ -22,3 +24,13 @@ def line_of(text: str, needle: str) -> int | None:
         if needle in line:
             return number
     return None
+
+
+def read_toml(path: Path) -> tuple[str, dict]:
+    """A TOML file's text and data; a syntax error names the file and line."""
+    raw = path.read_text(encoding="utf-8")
+    try:
+        return raw, tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"at line (\d+)", str(error))
+        raise SourceError(path, int(match.group(1)) if match else None, f"not valid TOML: {error}") from None

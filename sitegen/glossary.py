@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from sitegen.errors import SourceError, line_of
+from sitegen.errors import SourceError, line_of, read_toml
 from sitegen.parse import slugify
 from sitegen.sources import GLOSSARY, Ruleset
 
@@ -25,22 +23,12 @@ class Term:
         return slugify(self.name)
 
 
-def _read(path: Path) -> dict:
-    raw = path.read_text(encoding="utf-8")
-    try:
-        return tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as error:
-        match = re.search(r"at line (\d+)", str(error))
-        raise SourceError(path, int(match.group(1)) if match else None, f"not valid TOML: {error}") from None
-
-
 def load_glossary(ruleset: Ruleset, rules_dir: Path) -> list[Term]:
     """The ruleset's terms, its own first, then those it inherits that it does not redefine."""
     path = ruleset.folder / GLOSSARY
     if not path.is_file():
         return []
-    raw = path.read_text(encoding="utf-8")
-    data = _read(path)
+    raw, data = read_toml(path)
     terms: dict[str, Term] = {}
     for entry in data.get("term", []):
         if not isinstance(entry.get("name"), str) or not isinstance(entry.get("definition"), str):
@@ -52,7 +40,7 @@ def load_glossary(ruleset: Ruleset, rules_dir: Path) -> list[Term]:
         parent_path = rules_dir / parent / GLOSSARY
         if not parent_path.is_file():
             raise SourceError(path, line_of(raw, "inherit"), f"inherits from '{parent}', which has no {GLOSSARY}")
-        for entry in _read(parent_path).get("term", []):
+        for entry in read_toml(parent_path)[1].get("term", []):
             if entry["name"].lower() not in terms and entry["name"] not in data.get("drop", ()):
                 forms = (entry["name"], *entry.get("also", ()))
                 terms[entry["name"].lower()] = Term(entry["name"], entry["definition"].strip(), forms)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitegen.errors import SourceError, line_of
+from sitegen.errors import SourceError, line_of, read_toml
 
 METADATA = "ruleset.toml"
 GLOSSARY = "glossary.toml"
@@ -94,12 +93,7 @@ def load_ruleset(folder: Path) -> Ruleset:
     path = folder / METADATA
     if not path.is_file():
         raise SourceError(path, None, f"missing {METADATA} (every folder in rules/ needs one)")
-    raw = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as error:
-        match = re.search(r"at line (\d+)", str(error))
-        raise SourceError(path, int(match.group(1)) if match else None, f"not valid TOML: {error}") from None
+    raw, data = read_toml(path)
 
     for name in data:
         if name not in FIELDS:

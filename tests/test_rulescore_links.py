@@ -1,6 +1,5 @@
 """rulescore and the rules texts agree: every cited section exists, ids and pages match."""
 
-from pathlib import Path
 
 import pytest
 
