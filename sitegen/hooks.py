@@ -27,6 +27,12 @@ from sitegen.pages import render_assumptions, render_home_list
 PLACEHOLDER = re.compile(r"<!--\s*([a-z-]+)(?::([a-z0-9-]+))?\s*-->")
 _content: Content | None = None
 _assets: Assets | None = None
+_serving = False  # `mkdocs serve`: live reload, so no service worker and no CSP
+
+
+def on_startup(command: str, **kwargs) -> None:
+    global _serving
+    _serving = command == "serve"
 
 
 def rules_dir(config: MkDocsConfig) -> Path:
@@ -43,7 +49,8 @@ def on_config(config: MkDocsConfig, **kwargs) -> MkDocsConfig:
     # The calculators' glue sits at a path named by its hash, so caches never mix two builds.
     # (Its script is added by on_post_page, to the pages that have a calculator.)
     config.extra_css.append(_assets.glue + "calculators.css")
-    config.extra_javascript.append("assets/offline.js")
+    if not _serving:  # a cache-first service worker would hide every live edit
+        config.extra_javascript.append("assets/offline.js")
     if not config.nav:
         # Rulesets in the order players know them, then the hand-written pages.
         nav: list = [{"Home": "index.md"}]
@@ -101,10 +108,14 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs) -> str:
     if '<div class="calc"' in output:  # only pages with a calculator load its script
         output = output.replace("<head>", "<head>" + head_tags(_assets, root_of(page)), 1)
+    if _serving:  # MkDocs' live-reload script is inline and unhashed
+        return output
     return offline.add_head(output, root_of(page))
 
 
 def on_post_build(config: MkDocsConfig, **kwargs) -> None:
     # Written last, from the finished site, so its lists and cache name match this build exactly.
+    if _serving:
+        return
     site = Path(config.site_dir)
     (site / "sw.js").write_text(offline.service_worker(site), encoding="utf-8")

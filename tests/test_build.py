@@ -107,3 +107,42 @@ def test_markup_in_a_rules_text_shows_as_text(project):
     assert done.returncode == 0, done.stderr
     assert "&lt;script&gt;alert('x')&lt;/script&gt; A model that falls" in markup
     assert "<script>alert(" not in markup
+
+
+def test_serve_rebuilds_when_a_rules_text_changes(project):
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "build.py", "serve", "--dev-addr", f"127.0.0.1:{port}"], cwd=project,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    source = project / "rules" / "trench-crusade" / "002_7d830321182f7f65.txt"
+    good = source.read_text(encoding="utf-8")
+
+    def page() -> str:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/trench-crusade/movement/", timeout=5) as response:
+            return response.read().decode()
+
+    def wait_for(predicate, seconds: float = 60) -> bool:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            try:
+                if predicate(page()):
+                    return True
+            except OSError:
+                pass
+            time.sleep(0.5)
+        return False
+
+    try:
+        assert wait_for(lambda html: "Charge Bonus" in html)
+        assert "livereload" in page()  # MkDocs' reload script, allowed in serve mode (no CSP there)
+        source.write_text(good.replace("Taking a Retreat", "Taking a Retreat\nA LINE ADDED WHILE SERVING"), encoding="utf-8")
+        assert wait_for(lambda html: "A LINE ADDED WHILE SERVING" in html)
+    finally:
+        source.write_text(good, encoding="utf-8")
+        server.terminate()
+        server.wait(timeout=10)
