@@ -72,7 +72,7 @@ def browser_figures(site: Path) -> None:
     bench_dir = site / "__bench__"
     bench_dir.mkdir(exist_ok=True)
     (bench_dir / "bare.html").write_text(BARE_PAGE.format(runtime=manifest["runtime"]))
-    server = StaticServer(site)
+    server = StaticServer(site, compress=True)
 
     def ours(page, sizes) -> tuple[float, int, int, dict]:
         sizes.clear()
@@ -170,7 +170,7 @@ def offline_figures(site: Path) -> None:
         size = sum((site / (u if not u.endswith("/") and u != "./" else (u.rstrip("./") + "/index.html").lstrip("/"))).stat().st_size
                    for u in urls)
         print(f"offline cache, {name.lower()}: {len(urls)} files, {kib(size)}")
-    server = StaticServer(site)
+    server = StaticServer(site, compress=True)
     try:
         with sync_playwright() as playwright:
             profile = tempfile.mkdtemp(prefix="bench-profile-")
@@ -197,7 +197,7 @@ def lighthouse(site: Path) -> None:
         tools.mkdir(parents=True, exist_ok=True)
         subprocess.run(["npm", "install", "--prefix", str(tools), "--no-audit", "--no-fund", "--loglevel=error", "lighthouse@12"],
                        check=True, capture_output=True)
-    server = StaticServer(site)
+    server = StaticServer(site, compress=True)
     report = tools / "report.json"
     try:
         for path in ("", RULES_PAGE):
@@ -213,6 +213,7 @@ def lighthouse(site: Path) -> None:
 
 
 def main() -> int:
+    print("(the benchmark's server gzips every response, as a real host should)")
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "site"
         started = time.perf_counter()

@@ -49,6 +49,7 @@ def on_config(config: MkDocsConfig, **kwargs) -> MkDocsConfig:
     # The calculators' glue sits at a path named by its hash, so caches never mix two builds.
     # (Its script is added by on_post_page, to the pages that have a calculator.)
     config.extra_css.append(_assets.glue + "calculators.css")
+    config.extra_javascript.append("assets/terms.js")
     if not _serving:  # a cache-first service worker would hide every live edit
         config.extra_javascript.append("assets/offline.js")
     if not config.nav:

@@ -104,11 +104,11 @@ def render_inline(
             else:
                 what = "A diagram" if item.name == "diagram" else f"The {item.name} section"
                 note = html.escape(f"{what} is in a part of the {document} that this site does not hold.")
-                out.append(f'<span class="xref-elsewhere" title="{note}">{shown}</span>')
+                out.append(f'<span class="xref-elsewhere" title="{note}" tabindex="0">{shown}</span>')
         else:
             marked.append(item)
             definition = html.escape(item.definition)
-            # abbr + tabindex: Material shows the title as a tooltip on hover and on tap (focus).
+            # abbr + tabindex: assets/terms.js shows the title on hover and on tap (focus).
             out.append(f'<abbr class="term" title="{definition}" tabindex="0">{shown}</abbr>')
         cursor = stop
     out.append(escape_text(text[cursor:], markdown, source_is_markdown))

@@ -58,3 +58,5 @@ def phone(browser, server):
     foreign = [url for url in page.requests if not url.startswith(server.origin) and not url.startswith("data:")]
     context.close()
     assert foreign == [], f"requests to other origins: {foreign}"
+    # Chromium reports every Content Security Policy violation as a console error.
+    assert [e for e in page.console_errors if "Content Security Policy" in e] == []

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import gzip
+import io
 import threading
 from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -25,22 +27,43 @@ class QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, *args) -> None:  # keep test output readable
         pass
 
+    compress = False
+
     def send_head(self):
         # Mounted under a subpath: anything outside it does not exist.
         if not self.path.startswith(self.prefix):
             self.send_error(404)
             return None
         self.path = "/" + self.path[len(self.prefix):]
+        if self.compress and "gzip" in self.headers.get("Accept-Encoding", ""):
+            return self.send_gzip()
         return super().send_head()
+
+    def send_gzip(self):
+        """Serve the file gzipped, as a real host should (the benchmark measures with it)."""
+        path = Path(self.translate_path(self.path.split("?")[0]))
+        if path.is_dir():
+            path = path / "index.html"
+        if not path.is_file():
+            self.send_error(404)
+            return None
+        body = gzip.compress(path.read_bytes(), 6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
 
 
 class StaticServer:
     """Serves a folder on 127.0.0.1 until stopped; `prefix` mounts it under a subpath ("/rules/")."""
 
-    def __init__(self, folder: Path, prefix: str = "/", port: int = 0) -> None:
+    def __init__(self, folder: Path, prefix: str = "/", port: int = 0, compress: bool = False) -> None:
         self.folder = folder
         self.prefix = prefix
-        mounted = type("Mounted", (QuietHandler,), {"prefix": prefix})
+        mounted = type("Mounted", (QuietHandler,), {"prefix": prefix, "compress": compress})
         handler = functools.partial(mounted, directory=str(folder))
         self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

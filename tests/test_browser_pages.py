@@ -55,9 +55,12 @@ def test_tapping_a_term_shows_its_definition(phone, server):
     term = phone.locator("abbr.term", has_text="Initiative test").first
     term.scroll_into_view_if_needed()
     term.tap()
-    tooltip = phone.locator(".md-tooltip2--active")
+    tooltip = phone.locator(".term-tip")
     tooltip.wait_for(timeout=5_000)
     assert "Roll one D12" in tooltip.inner_text()
+    assert tooltip.bounding_box()["x"] + tooltip.bounding_box()["width"] <= 360
+    phone.locator("h1").tap()  # a tap elsewhere closes it
+    assert phone.locator(".term-tip").count() == 0
     assert phone.console_errors == []
 
 

@@ -81,7 +81,7 @@ def test_known_references(built_site, ruleset_id, words, anchor):
         assert f'<a class="xref" href="#{anchor}">{words}</a>' in markup
         assert anchor in page.ids
     else:
-        hit = re.search(r'<span class="xref-elsewhere" title="([^"]+)">' + re.escape(words) + "</span>", markup)
+        hit = re.search(r'<span class="xref-elsewhere" title="([^"]+)" tabindex="0">' + re.escape(words) + "</span>", markup)
         assert hit and "this site does not hold" in hit.group(1)
 
 

@@ -1,0 +1,44 @@
+// Shows a game term's meaning (or why a reference leads nowhere on this site) on tap, hover or
+// keyboard focus. Our own few lines instead of Material's tooltips, which cost the phone far more
+// start-up work on a long rules page.
+(() => {
+  "use strict";
+  let tip = null;
+  let owner = null;
+
+  function hide() {
+    if (tip) tip.remove();
+    if (owner) owner.removeAttribute("aria-describedby");
+    tip = owner = null;
+  }
+
+  function show(element) {
+    if (owner === element) return;
+    hide();
+    // The title is there for readers without JavaScript; taken over here so it does not show twice.
+    if (element.title) {
+      element.dataset.tip = element.title;
+      element.removeAttribute("title");
+    }
+    tip = document.createElement("div");
+    tip.className = "term-tip";
+    tip.id = "term-tip";
+    tip.setAttribute("role", "tooltip");
+    tip.textContent = element.dataset.tip;
+    document.body.append(tip);
+    const box = element.getBoundingClientRect();
+    const left = Math.min(Math.max(8, box.left), document.documentElement.clientWidth - tip.offsetWidth - 8);
+    tip.style.left = `${left + window.scrollX}px`;
+    tip.style.top = `${box.bottom + window.scrollY + 6}px`;
+    owner = element;
+    element.setAttribute("aria-describedby", "term-tip");
+  }
+
+  const target = (event) => event.target instanceof Element && event.target.closest("abbr.term, .xref-elsewhere");
+  document.addEventListener("focusin", (event) => (target(event) ? show(target(event)) : hide()));
+  document.addEventListener("mouseover", (event) => target(event) && show(target(event)));
+  document.addEventListener("mouseout", (event) => target(event) && document.activeElement !== owner && hide());
+  document.addEventListener("click", (event) => (target(event) ? show(target(event)) : hide()));
+  document.addEventListener("keydown", (event) => event.key === "Escape" && hide());
+  window.addEventListener("scroll", () => owner && document.activeElement !== owner && hide(), { passive: true });
+})();
