@@ -18,8 +18,8 @@ from rulescore import RULESETS
 from rulescore.calculators import CALCULATORS
 from sitegen.assets import Assets, load_manifest
 from sitegen.calculators import head_tags, render_all, render_calculator, render_compare
-from sitegen.content import Content, load_content
 from sitegen import offline
+from sitegen.content import Content, load_content
 from sitegen.errors import SourceError
 from sitegen.icons import icons
 from sitegen.pages import render_assumptions, render_home_list
@@ -103,7 +103,6 @@ def expand(name: str, argument: str | None, page: Page) -> str:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files, **kwargs) -> str:
     return PLACEHOLDER.sub(lambda m: expand(m.group(1), m.group(2), page), markdown)
-
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs) -> str:
