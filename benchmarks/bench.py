@@ -167,8 +167,7 @@ def offline_figures(site: Path) -> None:
     worker = (site / "sw.js").read_text()
     lists = {name: json.loads(re.search(rf"const {name} = (\[.*?\]);", worker).group(1)) for name in ("PAGES", "RUNTIME")}
     for name, urls in lists.items():
-        size = sum((site / (u if not u.endswith("/") and u != "./" else (u.rstrip("./") + "/index.html").lstrip("/"))).stat().st_size
-                   for u in urls)
+        size = sum(((site / u / "index.html") if u.endswith("/") else (site / u)).stat().st_size for u in urls)
         print(f"offline cache, {name.lower()}: {len(urls)} files, {kib(size)}")
     server = StaticServer(site, compress=True)
     try:

@@ -13,6 +13,7 @@ from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
 from rulescore.falling import fall
 from rulescore.fields import FieldError
+from rulescore.rulesets import Rule
 
 
 def _or_fall(explain: Explanation, safe: Fraction, safe_key: str, height: Fraction, toughness: int, wounds: int) -> Distribution:
@@ -23,8 +24,13 @@ def _or_fall(explain: Explanation, safe: Fraction, safe_key: str, height: Fracti
     return Distribution.chance(safe, safe_key, "fall").then(lambda key: landing if key == "fall" else Distribution.always(key))
 
 
-def _tests_for(height: Fraction, every: int) -> int:
-    return floor(height / every)
+def _pass_tests(explain: Explanation, height: Fraction, every: Rule, initiative: int, say: str) -> Fraction:
+    """One Initiative test per full `every` inches jumped: say how many, and the chance to pass them all."""
+    tests = floor(height / every.value)
+    explain.step(say.format(tests=tests, s="s" if tests != 1 else ""), every)
+    if height.denominator != 1:
+        explain.assume("fraction-inches")
+    return pass_all(explain, initiative, tests)
 
 
 def jump_down(explain: Explanation, height: Fraction, initiative: int, toughness: int, wounds: int) -> Distribution:
@@ -38,12 +44,9 @@ def jump_down(explain: Explanation, height: Fraction, initiative: int, toughness
                      rules.over_max)
         explain.assume("fall-full-height")
         return _or_fall(explain, Fraction(0), "landed", height, toughness, wounds)
-    tests = _tests_for(height, rules.test_every.value)
-    explain.step(f"A jump down of {inches(height)} takes one Initiative test per full {inches(rules.test_every.value)}: "
-                 f"{tests} test{'s' if tests != 1 else ''}. It does not use Movement.", rules.test_every)
-    if height.denominator != 1:
-        explain.assume("fraction-inches")
-    safe = pass_all(explain, initiative, tests)
+    safe = _pass_tests(explain, height, rules.test_every, initiative,
+                       f"A jump down of {inches(height)} takes one Initiative test per full {inches(rules.test_every.value)}: "
+                       "{tests} test{s}. It does not use Movement.")
     if safe < 1:
         explain.step(f"Failing any test, the model falls the whole {inches(height)} and may not move further this phase.",
                      rules.max_height, assumption="fall-full-height")
@@ -63,12 +66,8 @@ def diving_charge(explain: Explanation, height: Fraction, distance: Fraction, in
         return Distribution.always("cannot-charge")
     explain.step(f"The enemy is within {inches(reach)} of the landing point, so a diving charge is allowed.",
                  rules.enemy_range, assumption="within-includes-edge")
-    tests = _tests_for(height, rules.test_every.value)
-    explain.step(f"One Initiative test per full {inches(rules.test_every.value)} jumped: {tests} "
-                 f"test{'s' if tests != 1 else ''}.", rules.test_every)
-    if height.denominator != 1:
-        explain.assume("fraction-inches")
-    safe = pass_all(explain, initiative, tests)
+    safe = _pass_tests(explain, height, rules.test_every, initiative,
+                       f"One Initiative test per full {inches(rules.test_every.value)} jumped: {{tests}} test{{s}}.")
     explain.step(f"Passing all tests gives {rules.bonus.value}; failing any, the model falls and cannot charge.",
                  rules.bonus, assumption="fall-full-height")
     return _or_fall(explain, safe, "landed", height, toughness, wounds)
