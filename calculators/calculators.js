@@ -1,28 +1,67 @@
 // Moves values between each calculator's form and rulescore in a Web Worker. No rules live here:
-// validation, odds and the result's HTML all come from Python.
+// validation, odds and the result's HTML all come from Python. What this file guarantees is honesty:
+// a result on screen that is not for the values in the form is marked so, with the values it is for.
 (() => {
   "use strict";
 
   let worker = null;
-  let ready = null; // one Python per page, kept across Material's instant navigation
+  let ready = null; // one Python per page
+  let engine = "idle"; // idle, loading, starting, ready, failed
+  let progress = null; // {loaded, total} bytes of the runtime so far
+  let failure = "";
   let lastId = 0;
   const waiting = new Map();
 
   const absolute = (url) => new URL(url, document.baseURI).href;
-  const where = document.querySelector('meta[name="calculators"]').dataset; // runtime, wheel, worker
+  // Where the runtime, our standard library, wheel and worker are, and how many bytes they weigh.
+  const where = (document.currentScript || document.querySelector("script[data-runtime]")).dataset;
+
+  const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+
+  function engineWords() {
+    if (engine === "loading" && progress) {
+      return `Loading the calculator (${megabytes(progress.loaded)} of ${megabytes(progress.total)} MB)…`;
+    }
+    if (engine === "loading") return "Loading the calculator…";
+    if (engine === "starting") return "Starting the calculator…";
+    if (engine === "failed") return `The live calculator could not start (${failure}).`;
+    return "";
+  }
+
+  function everyCalc() {
+    return document.querySelectorAll(".calc[data-ready]");
+  }
+
+  function setEngine(state) {
+    engine = state;
+    everyCalc().forEach(showState);
+  }
 
   function boot() {
     if (ready) return ready;
     worker = new Worker(absolute(where.worker));
+    engine = "loading";
     ready = new Promise((resolve, reject) => {
       worker.onmessage = (event) => {
         const message = event.data;
-        if (message.type === "ready") {
+        if (message.type === "progress") {
+          progress = message;
+          if (engine === "loading") {
+            if (message.loaded >= message.total) setEngine("starting");
+            else everyCalc().forEach(showState);
+          }
+        } else if (message.type === "ready") {
           document.dispatchEvent(new CustomEvent("calculators:ready", { detail: message.timings }));
+          engine = "ready";
           resolve();
-        }
-        else if (message.type === "failed") reject(new Error(message.error));
-        else if (message.type === "result") {
+        } else if (message.type === "failed") {
+          if (engine === "failed") return;
+          failure = message.error.includes("download") ? "no connection to the site, and it is not saved for offline use yet"
+            : "this browser could not run it";
+          console.warn("calculators:", message.error);
+          setEngine("failed");
+          reject(new Error(message.error));
+        } else if (message.type === "result") {
           const answer = waiting.get(message.id);
           waiting.delete(message.id);
           if (answer) answer(message.json);
@@ -30,12 +69,18 @@
       };
       worker.onerror = (event) => {
         event.preventDefault();
+        failure = "this browser could not run it";
+        setEngine("failed");
         reject(new Error(event.message || "worker failed"));
       };
     });
-    ready.catch(() => {}); // each calculator reports a failed start itself
+    ready.catch(() => {}); // each calculator shows a failed start itself
     document.dispatchEvent(new CustomEvent("calculators:booting"));
-    worker.postMessage({ type: "boot", runtime: absolute(where.runtime), wheel: absolute(where.wheel) });
+    worker.postMessage({
+      type: "boot", runtime: absolute(where.runtime), stdlib: absolute(where.stdlib), wheel: absolute(where.wheel),
+      bytes: Number(where.bytes),
+    });
+    everyCalc().forEach(showState);
     return ready;
   }
 
@@ -56,6 +101,41 @@
       if (element.name) values[element.name] = element.value;
     }
     return values;
+  }
+
+  const sameValues = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+  // "Height of the fall 4, Toughness 3": the values a shown result is for, as the form labels them.
+  function describeValues(calc, values) {
+    const parts = [];
+    for (const field of calc.querySelectorAll(".calc-field")) {
+      const control = field.querySelector("input, select");
+      const label = field.querySelector("label").textContent.replace(/\s*\(inches\)$/, "").trim();
+      const value = values[control.name];
+      const shown = control.tagName === "SELECT"
+        ? ([...control.options].find((option) => option.value === value) || { text: value }).text
+        : `${value}${field.querySelector("label").textContent.includes("(inches)") ? '"' : ""}`;
+      parts.push(`${label} ${shown}`);
+    }
+    return parts.join(", ");
+  }
+
+  // The one place that decides what the status line and the result's mark say.
+  function showState(calc) {
+    const status = calc.querySelector(".calc-status");
+    const result = calc.querySelector(".calc-result");
+    const note = calc.querySelector(".calc-for");
+    const current = sameValues(formValues(calc), calc.shownFor);
+    result.classList.toggle("calc-stale", !current);
+    calc.dataset.state = current ? calc.shownKind : "stale";
+    note.hidden = current;
+    note.textContent = current ? "" : `Not for the values above. Shown: the answer for ${describeValues(calc, calc.shownFor)}.`;
+    let words;
+    if (calc.invalid) words = calc.invalid;
+    else if (current) words = calc.shownKind === "live" ? "Live result." : "Worked out for these values when the page was built.";
+    else words = engineWords() || "Working out the new answer…";
+    if (current && engine === "failed" && calc.shownKind !== "live") words += " The live calculator could not start.";
+    status.textContent = words;
   }
 
   function showErrors(calc, errors) {
@@ -88,33 +168,28 @@
 
   async function update(calc) {
     const mine = (calc.sequence = (calc.sequence || 0) + 1);
-    const status = calc.querySelector(".calc-status");
-    const result = calc.querySelector(".calc-result");
     const values = formValues(calc);
-    if (!ready) status.textContent = "Loading the live calculator…";
+    showState(calc); // marks the shown result as not current at once, before Python answers
     try {
       await boot();
     } catch (error) {
-      status.textContent = "The live calculator could not start; the result shown was worked out when the page was built.";
+      showState(calc);
       return;
     }
     const answer = JSON.parse(await ask(calc, values));
     if (mine !== calc.sequence) return; // a newer change is already on its way
     showErrors(calc, answer.errors);
     if (answer.ok) {
-      result.innerHTML = answer.html;
-      result.classList.remove("calc-stale");
-      calc.dataset.state = "live";
-      status.textContent = "Live result.";
+      calc.querySelector(".calc-result").innerHTML = answer.html;
+      calc.shownFor = values;
+      calc.shownKind = "live";
+      calc.invalid = "";
       saveToUrl(calc, values);
     } else {
-      result.classList.add("calc-stale");
-      calc.dataset.state = "stale";
       const general = Object.entries(answer.errors).filter(([name]) => !calc.querySelector(`[data-field="${name}"]`));
-      status.textContent = general.length
-        ? general.map(([, message]) => message).join(" ")
-        : "Fix the marked field. The result below is for the last good values.";
+      calc.invalid = general.length ? general.map(([, message]) => message).join(" ") : "Fix the marked field.";
     }
+    showState(calc);
     calc.dispatchEvent(new CustomEvent("calculators:result", { bubbles: true }));
   }
 
@@ -142,8 +217,16 @@
 
   function setUp(calc) {
     if (calc.dataset.ready) return;
-    calc.dataset.ready = "yes";
     const form = calc.querySelector("form");
+    // The prerendered result is for the form's values as the page was built.
+    calc.shownFor = formValues(calc);
+    calc.shownKind = "built";
+    calc.invalid = "";
+    const note = document.createElement("p");
+    note.className = "calc-for";
+    note.hidden = true;
+    calc.querySelector(".calc-result").before(note);
+    calc.dataset.ready = "yes";
     form.addEventListener("input", () => update(calc));
     form.addEventListener("change", () => update(calc));
     form.addEventListener("submit", (event) => event.preventDefault());
@@ -155,7 +238,10 @@
     calc.addEventListener("pointerdown", boot, { once: true });
     calc.addEventListener("focusin", boot, { once: true });
     if (loadFromUrl(calc)) update(calc);
-    else if (watcher) watcher.observe(calc);
+    else {
+      showState(calc);
+      if (watcher) watcher.observe(calc);
+    }
   }
 
   function setUpAll() {

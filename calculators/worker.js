@@ -5,16 +5,63 @@
 let respond = null;
 let respondCompare = null;
 
-async function boot(runtime, wheelUrl) {
+// Counts the bytes of the runtime's big files as they arrive, for "Loading (2.1 of 4.4 MB)". It reads a
+// clone, so Pyodide still gets the original response (and the browser its compiled-wasm cache).
+function countDownloads(watched, total) {
+  const seen = new Map();
+  let reported = 0;
+  const report = (force) => {
+    const loaded = [...seen.values()].reduce((sum, bytes) => sum + bytes, 0);
+    const now = performance.now();
+    if (force || now - reported > 150) {
+      reported = now;
+      self.postMessage({ type: "progress", loaded: Math.min(loaded, total), total });
+    }
+  };
+  const realFetch = self.fetch.bind(self);
+  self.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
+    let response;
+    try {
+      response = await realFetch(input, init);
+    } catch (error) {
+      // Pyodide only logs a failed runtime download and then waits for ever: say so ourselves.
+      if (watched.has(url)) self.postMessage({ type: "failed", error: `could not download ${url.split("/").pop()} (${error})` });
+      throw error;
+    }
+    if (watched.has(url) && !response.ok) {
+      self.postMessage({ type: "failed", error: `could not download ${url.split("/").pop()} (HTTP ${response.status})` });
+    }
+    if (watched.has(url) && response.ok && response.body) {
+      seen.set(url, 0);
+      const reader = response.clone().body.getReader();
+      (async () => {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          seen.set(url, seen.get(url) + value.byteLength);
+          report(false);
+        }
+        report(true);
+      })().catch(() => {});
+    }
+    return response;
+  };
+}
+
+async function boot({ runtime, stdlib, wheel: wheelUrl, bytes }) {
   const started = performance.now();
+  countDownloads(new Set([runtime + "pyodide.asm.wasm", stdlib, wheelUrl]), bytes);
   // Fetch our wheel while the runtime starts.
   const wheel = fetch(wheelUrl).then((response) => {
     if (!response.ok) throw new Error(`could not load ${wheelUrl}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
+  wheel.catch(() => {}); // reported below, once the runtime is up or has failed
   importScripts(runtime + "pyodide.js");
-  // indexURL is our own copy of the runtime: nothing is fetched from any other origin.
-  const pyodide = await loadPyodide({ indexURL: runtime });
+  // indexURL is our own copy of the runtime: nothing is fetched from any other origin. The standard
+  // library is our precompiled one: no module is compiled from source in the browser.
+  const pyodide = await loadPyodide({ indexURL: runtime, stdLibURL: stdlib });
   const booted = performance.now();
   // Unpacking the wheel's bytes is several times faster than loadPackage(url).
   pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
@@ -29,7 +76,7 @@ self.onmessage = async (event) => {
   const message = event.data;
   if (message.type === "boot") {
     try {
-      const timings = await boot(message.runtime, message.wheel);
+      const timings = await boot(message);
       self.postMessage({ type: "ready", timings });
     } catch (error) {
       self.postMessage({ type: "failed", error: String(error) });

@@ -6,9 +6,16 @@ Links are written relative to the site root, which the page passes as `root` (".
 from __future__ import annotations
 
 import json
-from html import escape
 
 from rulescore.entry import calculate
+
+# html.escape's table, without importing html (whose html.entities costs 30-40 ms of a browser start).
+_HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
+
+
+def escape(text: str) -> str:
+    """Text made safe inside HTML and attribute values, as html.escape does."""
+    return str(text).translate(_HTML)
 
 
 def _table(rows: list[dict], caption: str | None = None) -> str:

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sitegen.errors import SourceError
+from sitegen.stdlib import precompiled_stdlib
 
-# Only what the browser loads: micropip and other packages are never asked for.
-RUNTIME_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+# Only what the browser loads: micropip and other packages are never asked for, and the
+# standard library is our precompiled, trimmed one (sitegen/stdlib.py), not python_stdlib.zip.
+RUNTIME_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm")
 GLUE_FILES = ("calculators.js", "worker.js", "calculators.css")
 
 
@@ -28,8 +30,13 @@ class Assets:
     folder: Path
     pyodide_version: str
     runtime: str  # site path of the runtime folder, ending in "/"
+    stdlib: str  # site path of the precompiled standard library
     wheel: str  # site path of the wheel
     glue: str  # site path of the calculators' scripts folder, ending in "/"
+
+    def download_bytes(self) -> int:
+        """What the calculators' worker downloads before its first answer (its progress counts these)."""
+        return sum((self.folder / path).stat().st_size for path in (self.runtime + "pyodide.asm.wasm", self.stdlib, self.wheel))
 
     def files(self) -> list[Path]:
         return sorted(p for p in self.folder.rglob("*") if p.is_file() and p.name != "manifest.json")
@@ -74,6 +81,9 @@ def stage(root: Path, env: dict[str, str]) -> Assets:
     (target / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True))
 
     wheel = build_wheel(root, root / "build" / "wheel", env)
+    compiled = precompiled_stdlib(runtime_source, wheel, root / "build" / "stdlib")
+    stdlib = runtime + compiled.name  # named by what it was made from
+    shutil.copyfile(compiled, folder / stdlib)
     wheel_path = f"assets/py/{_digest([wheel])}/{wheel.name}"
     (folder / wheel_path).parent.mkdir(parents=True)
     shutil.copyfile(wheel, folder / wheel_path)
@@ -84,8 +94,8 @@ def stage(root: Path, env: dict[str, str]) -> Assets:
     for source in sources:
         shutil.copyfile(source, folder / glue / source.name)
 
-    assets = Assets(folder, version, runtime, wheel_path, glue)
-    manifest = {"pyodide_version": version, "runtime": runtime, "wheel": wheel_path, "glue": glue}
+    assets = Assets(folder, version, runtime, stdlib, wheel_path, glue)
+    manifest = {"pyodide_version": version, "runtime": runtime, "stdlib": stdlib, "wheel": wheel_path, "glue": glue}
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True))
     return assets
 
@@ -96,5 +106,5 @@ def load_manifest(root: Path) -> Assets:
     if not path.is_file():
         raise SourceError(path, None, "calculator assets are not staged: build with `python build.py` (or ./dev)")
     data = json.loads(path.read_text())
-    return Assets(path.parent, data["pyodide_version"], data["runtime"], data["wheel"], data["glue"])
+    return Assets(path.parent, data["pyodide_version"], data["runtime"], data["stdlib"], data["wheel"], data["glue"])
 

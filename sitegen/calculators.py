@@ -67,11 +67,17 @@ def render_all(root: str) -> str:
     return "\n".join(parts)
 
 
+# Before any script runs, a shared link's calculators dim their build-time result (its values are
+# the defaults, not the link's): calculators.css keys on this class until calculators.js takes over.
+SHARED_LINK_SCRIPT = '<script>/[?&]calc-/.test(location.search)&&document.documentElement.classList.add("calc-shared")</script>'
+
+
 def head_tags(assets: Assets, root: str) -> str:
-    """For a page with calculators: where Python lives, and the script, loaded early (async)
-    so a shared link with calculator inputs starts Python before the rest of the page is ready."""
+    """For a page with calculators: the script, loaded early (async) so a shared link with calculator
+    inputs starts Python before the rest of the page is ready, carrying where the runtime is."""
     return (
-        f'<meta name="calculators" data-runtime="{root}{assets.runtime}" data-wheel="{root}{assets.wheel}"'
-        f' data-worker="{root}{assets.glue}worker.js">'
-        f'<script async src="{root}{assets.glue}calculators.js"></script>'
+        SHARED_LINK_SCRIPT
+        + f'<script async src="{root}{assets.glue}calculators.js" data-runtime="{root}{assets.runtime}"'
+        f' data-stdlib="{root}{assets.stdlib}" data-wheel="{root}{assets.wheel}" data-worker="{root}{assets.glue}worker.js"'
+        f' data-bytes="{assets.download_bytes()}"></script>'
     )

@@ -6,6 +6,7 @@ import functools
 import gzip
 import io
 import threading
+import time
 from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -28,8 +29,21 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
     compress = False
+    rate = 0  # bytes per second for response bodies; 0: as fast as the machine goes
+    latency = 0.0  # seconds before each response, like a phone's round trip
+
+    def copyfile(self, source, outputfile):
+        """Send the body, throttled to `rate` when set (a slow link, measured server-side)."""
+        if not self.rate:
+            return super().copyfile(source, outputfile)
+        chunk = max(1024, self.rate // 50)
+        while block := source.read(chunk):
+            outputfile.write(block)
+            time.sleep(len(block) / self.rate)
 
     def send_head(self):
+        if self.latency:
+            time.sleep(self.latency)
         # Mounted under a subpath: anything outside it does not exist.
         if not self.path.startswith(self.prefix):
             self.send_error(404)
@@ -58,12 +72,14 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
 
 class StaticServer:
-    """Serves a folder on 127.0.0.1 until stopped; `prefix` mounts it under a subpath ("/rules/")."""
+    """Serves a folder on 127.0.0.1 until stopped; `prefix` mounts it under a subpath ("/rules/");
+    `rate` (bytes per second) and `latency` (seconds per request) imitate a slow link."""
 
-    def __init__(self, folder: Path, prefix: str = "/", port: int = 0, compress: bool = False) -> None:
+    def __init__(self, folder: Path, prefix: str = "/", port: int = 0, compress: bool = False, rate: int = 0,
+                 latency: float = 0.0) -> None:
         self.folder = folder
         self.prefix = prefix
-        mounted = type("Mounted", (QuietHandler,), {"prefix": prefix, "compress": compress})
+        mounted = type("Mounted", (QuietHandler,), {"prefix": prefix, "compress": compress, "rate": rate, "latency": latency})
         handler = functools.partial(mounted, directory=str(folder))
         self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

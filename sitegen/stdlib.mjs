@@ -1,0 +1,27 @@
+// Build step, run by sitegen/stdlib.py: boots the pinned Pyodide in Node with its full standard
+// library, runs every calculator the way the page does, and writes a zip of just the modules that
+// session imported, compiled to .pyc by this same runtime.
+// `node stdlib.mjs RUNTIME_DIR WHEEL OUT_ZIP stored|deflated`; prints a JSON summary.
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const [runtime, wheel, out, method] = process.argv.slice(2);
+const { loadPyodide } = await import(join(runtime, "pyodide.mjs"));
+
+const pyodide = await loadPyodide({ indexURL: runtime + "/" });
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+for (const name of ["session", "pyc_zip"]) {
+  pyodide.FS.writeFile(`/tmp/${name}.py`, readFileSync(join(here, `${name}.py`)));
+}
+pyodide.runPython("import sys; sys.path.insert(0, '/tmp')");
+const session = pyodide.pyimport("session");
+const count = session.answers().length;
+// A Python error reaching JavaScript formats a traceback: keep what that imports too.
+try { pyodide.runPython("raise ValueError('probe')"); } catch { /* expected */ }
+const prefix = pyodide.runPython("import sys; [p for p in sys.path if p.endswith('.zip')][0]");
+const files = session.stdlib_modules(prefix).toJs();
+const written = pyodide.pyimport("pyc_zip").write(prefix, pyodide.toPy(files), "/tmp/stdlib.zip", method === "stored");
+writeFileSync(out, pyodide.FS.readFile("/tmp/stdlib.zip"));
+console.log(JSON.stringify({ cases: count, modules: written, files }));

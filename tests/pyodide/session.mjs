@@ -1,0 +1,18 @@
+// Boots the pinned Pyodide with the site's own (trimmed, precompiled) standard library, loads the
+// site's wheel and runs every calculator case of sitegen/session.py; prints the answers as JSON.
+// `node session.mjs STDLIB_ZIP WHEEL SESSION_PY`
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const [stdlib, wheel, sessionFile] = process.argv.slice(2);
+const { loadPyodide } = await import(join(root, "node_modules", "pyodide", "pyodide.mjs"));
+
+const pyodide = await loadPyodide({ indexURL: join(root, "node_modules", "pyodide") + "/", stdLibURL: stdlib });
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+pyodide.FS.writeFile("/tmp/session.py", readFileSync(sessionFile));
+pyodide.runPython("import sys; sys.path.insert(0, '/tmp')");
+const session = pyodide.pyimport("session");
+const answers = session.answers().toJs();
+console.log(JSON.stringify({ answers }));
