@@ -83,9 +83,9 @@ def serve(address: str) -> int:
     """MkDocs' live-reloading server: editing a rules text rebuilds the pages."""
     if not prepare():
         return 1
-    return subprocess.call(
-        [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", address], cwd=ROOT, env=mkdocs_env()
-    )
+    # Become the server (no child left behind when this process is stopped).
+    os.chdir(ROOT)
+    os.execve(sys.executable, [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", address], mkdocs_env())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,11 +93,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "bench"])
     parser.add_argument("--site-dir", type=Path, default=SITE, help="where to build (default: site/)")
     parser.add_argument("--dev-addr", default="127.0.0.1:8000", help="address for serve")
-    args = parser.parse_args(argv)
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "bench":  # the benchmark's own options pass through (--before REF, --reps N)
+        return subprocess.call([sys.executable, str(ROOT / "benchmarks" / "bench.py"), *rest], cwd=ROOT)
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "serve":
         return serve(args.dev_addr)
-    if args.command == "bench":
-        return subprocess.call([sys.executable, str(ROOT / "benchmarks" / "bench.py")], cwd=ROOT)
     return build(args.site_dir.resolve())
 
 

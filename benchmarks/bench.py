@@ -5,7 +5,10 @@ Run on demand with `python build.py bench` (not part of the tests' pass/fail). P
 
 from __future__ import annotations
 
+import argparse
 import gzip
+import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -22,11 +25,15 @@ from tests.helpers import CHROMIUM, CHROMIUM_ARGS, StaticServer  # noqa: E402
 
 RULES_PAGE = "mordheim-1999/movement/"
 LIVE_PAGE = "/mordheim-1999/movement/?calc-fall.height=4#falling"  # a shared link: computes at once
+# Recorded in every page: when the first live answer arrived (site) and when bare Pyodide was ready.
+FIRST_LIVE = "document.addEventListener('calculators:result', () => { window.firstLive ??= performance.now(); });"
 
+# Bare loadPyodide() of the same runtime, in a worker, with Pyodide's own standard library: the baseline.
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title><script>
 const runtime = new URL("../{runtime}", location.href).href;
+const stdlib = new URL("python_stdlib.zip", location.href).href;
 const source = `importScripts("${{runtime}}pyodide.js");
-loadPyodide({{indexURL: "${{runtime}}"}}).then(() => postMessage("ready"));`;
+loadPyodide({{indexURL: "${{runtime}}", stdLibURL: "${{stdlib}}"}}).then(() => postMessage("ready"));`;
 const worker = new Worker(URL.createObjectURL(new Blob([source], {{type: "text/javascript"}})));
 worker.onmessage = () => {{ window.bareReady = performance.now(); }};
 </script>"""
@@ -64,76 +71,150 @@ def page_weight(site: Path) -> None:
         print(f"  {kind:5} {len(paths)} file(s): {kib(raw)} raw, {kib(packed)} gzip")
 
 
-def browser_figures(site: Path) -> None:
-    """First live result, cold and warm, against bare loadPyodide() from the same files in the same run."""
+class Variant:
+    """One thing to time: a built site's shared link, or bare loadPyodide() from the same runtime."""
+
+    def __init__(self, name: str, site: Path, bare: bool = False) -> None:
+        self.name, self.site, self.bare = name, site, bare
+        self.servers: dict[str, StaticServer] = {}
+
+    def server(self, link: str) -> StaticServer:
+        if link not in self.servers:
+            slow = LINKS[link]
+            self.servers[link] = StaticServer(self.site, compress=True, rate=slow[0], latency=slow[1])
+        return self.servers[link]
+
+    def url(self, link: str) -> str:
+        return self.server(link).origin + ("/__bench__/bare.html" if self.bare else LIVE_PAGE)
+
+    def stop(self) -> None:
+        for server in self.servers.values():
+            server.stop()
+
+
+# name -> (bytes per second, seconds per request); served gzipped, as a host should.
+LINKS = {"localhost": (0, 0.0), "10 Mbit/s, 40 ms": (10_000_000 // 8, 0.04)}
+
+
+def open_profile(playwright, profile: str):
+    # A persistent profile keeps the HTTP cache and compiled wasm as a phone's browser does.
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740})
+    page = context.pages[0] if context.pages else context.new_page()
+    page.add_init_script(FIRST_LIVE)
+    sizes: list[tuple[float, int]] = []
+    page.on("requestfinished", lambda request: sizes.append((time.perf_counter(), max(0, request.sizes()["responseBodySize"]))))
+    return context, page, sizes
+
+
+def first_result(page, sizes, variant: Variant, link: str, cpu: int = 1) -> tuple[float, int]:
+    """Milliseconds from navigation to the first live answer (or bare Pyodide ready), and bytes before it."""
+    sizes.clear()
+    if cpu > 1:
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    page.goto(variant.url(link))
+    flag = "window.bareReady" if variant.bare else "window.firstLive"
+    page.wait_for_function(f"() => {flag}", timeout=300_000)
+    done = time.perf_counter()
+    return page.evaluate(flag), sum(size for at, size in sizes if at <= done)
+
+
+def spread(values: list[float]) -> str:
+    """Median and interquartile range."""
+    if len(values) < 2:
+        return f"{values[0]:.0f} ms"
+    q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
+    return f"median {q2:.0f} ms (IQR {q1:.0f}-{q3:.0f})"
+
+
+def report(title: str, times: dict[str, list[float]], downloaded: dict[str, list[int]], loads: list[float]) -> None:
+    print(f"{title} [load average {min(loads):.2f}-{max(loads):.2f}]:")
+    bare = statistics.median(times["bare"])
+    for name, values in times.items():
+        ratio = f", x{statistics.median(values) / bare:.2f} of bare" if name != "bare" else ""
+        print(f"  {name:7} {spread(values)}{ratio}; downloaded {kib(statistics.median(downloaded[name]))}")
+
+
+def browser_figures(variants: list[Variant], reps: int) -> None:
+    """First live result, warm and cold, on localhost, a 10 Mbit/s link and a CPU slowed 4x: every
+    variant in turn within each repetition (the order rotating), so they share the machine's load."""
     from playwright.sync_api import sync_playwright
 
-    manifest = __import__("json").loads((ROOT / "build" / "assets" / "manifest.json").read_text())
-    bench_dir = site / "__bench__"
-    bench_dir.mkdir(exist_ok=True)
-    (bench_dir / "bare.html").write_text(BARE_PAGE.format(runtime=manifest["runtime"]))
-    server = StaticServer(site, compress=True)
+    def rotate(rep: int) -> list[Variant]:
+        return variants[rep % len(variants):] + variants[:rep % len(variants)]
 
-    def ours(page, sizes) -> tuple[float, int, int, dict]:
-        sizes.clear()
-        page.goto(server.origin + LIVE_PAGE)
-        page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
-        done, first = time.perf_counter(), page.evaluate("performance.now()")
-        page.wait_for_timeout(1000)
-        before = sum(size for at, size in sizes if at <= done)
-        return first, before, sum(size for at, size in sizes if at > done), page.evaluate("window.bootTimings")
+    with sync_playwright() as playwright:
+        for link, cpu in (("localhost", 1), ("localhost", 4), ("10 Mbit/s, 40 ms", 1)):
+            label = f"{link}{', CPU slowed 4x' if cpu > 1 else ''}"
+            # Warm: one profile per variant, visited twice first so the HTTP and compiled-wasm caches settle.
+            profiles = {v.name: tempfile.mkdtemp(prefix="bench-profile-") for v in variants}
+            opened = {v.name: open_profile(playwright, profiles[v.name]) for v in variants}
+            for variant in variants:
+                _, page, sizes = opened[variant.name]
+                for _ in range(2):
+                    first_result(page, sizes, variant, link)
+            times: dict[str, list[float]] = {v.name: [] for v in variants}
+            got: dict[str, list[int]] = {v.name: [] for v in variants}
+            loads = [os.getloadavg()[0]]
+            for rep in range(reps):
+                for variant in rotate(rep):
+                    _, page, sizes = opened[variant.name]
+                    ms, size = first_result(page, sizes, variant, link, cpu)
+                    times[variant.name].append(ms)
+                    got[variant.name].append(size)
+                loads.append(os.getloadavg()[0])
+            if link == "localhost" and cpu == 1:
+                site_page = opened[variants[0].name][1]
+                first_result(site_page, opened[variants[0].name][2], variants[0], link)
+                latency(site_page)
+            for context, _, _ in opened.values():
+                context.close()
+            for profile in profiles.values():
+                shutil.rmtree(profile, ignore_errors=True)
+            report(f"warm, {label}, {reps} alternating runs", times, got, loads)
+            if cpu > 1:
+                continue
+            # Cold: a new profile for every visit (nothing cached, the service worker installing).
+            times = {v.name: [] for v in variants}
+            got = {v.name: [] for v in variants}
+            loads = [os.getloadavg()[0]]
+            for rep in range(reps):
+                for variant in rotate(rep):
+                    profile = tempfile.mkdtemp(prefix="bench-profile-")
+                    context, page, sizes = open_profile(playwright, profile)
+                    ms, size = first_result(page, sizes, variant, link)
+                    times[variant.name].append(ms)
+                    got[variant.name].append(size)
+                    context.close()
+                    shutil.rmtree(profile, ignore_errors=True)
+                loads.append(os.getloadavg()[0])
+            report(f"cold, {label}, {reps} alternating runs", times, got, loads)
 
-    def bare(page, sizes) -> tuple[float, int]:
-        sizes.clear()
-        page.goto(server.origin + "/__bench__/bare.html")
-        page.wait_for_function("() => window.bareReady", timeout=120_000)
-        return page.evaluate("window.bareReady"), sum(size for _, size in sizes)
 
-    def open_profile(playwright):
-        profile = tempfile.mkdtemp(prefix="bench-profile-")
-        # A persistent profile keeps the HTTP cache as a phone's browser does (a fresh context does not).
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740})
-        page = context.pages[0] if context.pages else context.new_page()
-        page.add_init_script("document.addEventListener('calculators:ready', e => { window.bootTimings = e.detail; })")
-        sizes: list[tuple[float, int]] = []
-        page.on("requestfinished", lambda request: sizes.append((time.perf_counter(), max(0, request.sizes()["responseBodySize"]))))
-        return profile, context, page, sizes
+def build_site(project: Path, site: Path) -> float:
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "build.py", "--site-dir", str(site)], cwd=project, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"build failed in {project}:\n{done.stderr}")
+    return time.perf_counter() - started
 
-    try:
-        with sync_playwright() as playwright:
-            profile, context, page, sizes = open_profile(playwright)
-            first, before, after, boot = ours(page, sizes)
-            print(f"ours, cold: first live result {first:.0f} ms after navigation (runtime {boot['runtime']:.0f} ms, "
-                  f"wheel unpack + import {boot['wheel']:.0f} ms); downloaded {kib(before)} before it, {kib(after)} after")
-            page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)
-            for _ in range(2):  # let Chromium's compiled-wasm cache settle for both pages first
-                ours(page, sizes)
-                bare(page, sizes)
-            warm_ours, warm_bare, wheel = [], [], []
-            for _ in range(5):  # alternate, so both see the same machine load
-                first, before, _, boot = ours(page, sizes)
-                warm_ours.append(first)
-                wheel.append(boot["wheel"])
-                warm_bare.append(bare(page, sizes)[0])
-            print(f"ours, warm (median of 5): first live result {statistics.median(warm_ours):.0f} ms "
-                  f"(wheel unpack + import {statistics.median(wheel):.0f} ms); downloaded {kib(before)}")
-            print(f"bare loadPyodide() in a worker, warm (median of 5, same profile): "
-                  f"{statistics.median(warm_bare):.0f} ms; overhead of ours: "
-                  f"{statistics.median(warm_ours) - statistics.median(warm_bare):+.0f} ms")
-            ours(page, sizes)  # back on the calculator page for the latency run
-            latency(page)
-            context.close()
-            shutil.rmtree(profile, ignore_errors=True)
 
-            profile, context, page, sizes = open_profile(playwright)
-            ready, downloaded = bare(page, sizes)
-            print(f"bare loadPyodide() in a worker, cold: ready {ready:.0f} ms after navigation; downloaded {kib(downloaded)}")
-            context.close()
-            shutil.rmtree(profile, ignore_errors=True)
-    finally:
-        server.stop()
-        shutil.rmtree(bench_dir, ignore_errors=True)
+def build_before(ref: str, folder: Path) -> Path:
+    """The site as `ref` built it, from a git worktree sharing this checkout's installed runtime."""
+    tree = folder / "before"
+    subprocess.run(["git", "worktree", "add", "--detach", str(tree), ref], cwd=ROOT, check=True, capture_output=True)
+    (tree / "node_modules").symlink_to(ROOT / "node_modules")
+    site = folder / "site-before"
+    build_site(tree, site)
+    return site
+
+
+def add_bare(site: Path) -> None:
+    manifest = json.loads((ROOT / "build" / "assets" / "manifest.json").read_text())
+    bench = site / "__bench__"
+    bench.mkdir(exist_ok=True)
+    (bench / "bare.html").write_text(BARE_PAGE.format(runtime=manifest["runtime"]))
+    shutil.copyfile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", bench / "python_stdlib.zip")
 
 
 def latency(page) -> None:
@@ -212,21 +293,35 @@ def lighthouse(site: Path) -> None:
 
 
 def main() -> int:
-    print("(the benchmark's server gzips every response, as a real host should)")
+    parser = argparse.ArgumentParser(description="Print the site's build, weight and speed figures.")
+    parser.add_argument("--before", metavar="REF", help="also time the site as this git ref built it, side by side")
+    parser.add_argument("--reps", type=int, default=7, help="alternating repetitions per figure (default 7)")
+    parser.add_argument("--only-live", action="store_true", help="only the calculators' start-up figures")
+    args = parser.parse_args()
+    print(f"(the benchmark's server gzips every response, as a real host should; {os.cpu_count()} cores)")
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "site"
-        started = time.perf_counter()
-        done = subprocess.run([sys.executable, "build.py", "--site-dir", str(site)], cwd=ROOT, capture_output=True, text=True)
-        if done.returncode != 0:
-            print(done.stderr)
-            return 1
-        print(f"full build (python build.py): {time.perf_counter() - started:.1f} s")
+        seconds = build_site(ROOT, site)
+        print(f"full build (python build.py): {seconds:.1f} s")
         total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
         print(f"site/: {sum(1 for p in site.rglob('*') if p.is_file())} files, {total / 1e6:.1f} MB")
-        page_weight(site)
-        browser_figures(site)
-        offline_figures(site)
-        lighthouse(site)
+        if not args.only_live:
+            page_weight(site)
+        add_bare(site)
+        variants = [Variant("site", site), Variant("bare", site, bare=True)]
+        try:
+            if args.before:
+                variants.insert(1, Variant("before", build_before(args.before, Path(folder))))
+            browser_figures(variants, args.reps)
+        finally:
+            for variant in variants:
+                variant.stop()
+            if args.before:
+                subprocess.run(["git", "worktree", "remove", "--force", str(Path(folder) / "before")], cwd=ROOT, capture_output=True)
+        shutil.rmtree(site / "__bench__", ignore_errors=True)
+        if not args.only_live:
+            offline_figures(site)
+            lighthouse(site)
     return 0
 
 

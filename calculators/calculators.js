@@ -32,15 +32,17 @@
     return document.querySelectorAll(".calc[data-ready]");
   }
 
+  // The page's engine state is on <html> too, so offline.js can let this page's start go first.
   function setEngine(state) {
     engine = state;
+    document.documentElement.dataset.calculators = state;
     everyCalc().forEach(showState);
   }
 
   function boot() {
     if (ready) return ready;
     worker = new Worker(absolute(where.worker));
-    engine = "loading";
+    setEngine("loading");
     ready = new Promise((resolve, reject) => {
       worker.onmessage = (event) => {
         const message = event.data;
@@ -51,9 +53,9 @@
             else everyCalc().forEach(showState);
           }
         } else if (message.type === "ready") {
-          document.dispatchEvent(new CustomEvent("calculators:ready", { detail: message.timings }));
-          engine = "ready";
+          setEngine("ready");
           resolve();
+          document.dispatchEvent(new CustomEvent("calculators:ready", { detail: message.timings }));
         } else if (message.type === "failed") {
           if (engine === "failed") return;
           failure = message.error.includes("download") ? "no connection to the site, and it is not saved for offline use yet"
@@ -61,6 +63,7 @@
           console.warn("calculators:", message.error);
           setEngine("failed");
           reject(new Error(message.error));
+          document.dispatchEvent(new CustomEvent("calculators:failed"));
         } else if (message.type === "result") {
           const answer = waiting.get(message.id);
           waiting.delete(message.id);
@@ -72,6 +75,7 @@
         failure = "this browser could not run it";
         setEngine("failed");
         reject(new Error(event.message || "worker failed"));
+        document.dispatchEvent(new CustomEvent("calculators:failed"));
       };
     });
     ready.catch(() => {}); // each calculator shows a failed start itself

@@ -47,17 +47,22 @@ def _url(path: str) -> str:
 
 def service_worker(site: Path) -> str:
     """The service worker for what is in `site`, its cache named by a hash of every file."""
-    pages, runtime, digest = [], [], hashlib.sha256()
+    pages, runtime, digest, runtime_bytes = [], [], hashlib.sha256(), 0
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         relative = path.relative_to(site).as_posix()
         if SKIP.search(relative):
             continue
         digest.update(relative.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
-        (runtime if relative.startswith(RUNTIME_PREFIXES) else pages).append(_url(relative))
+        if relative.startswith(RUNTIME_PREFIXES):
+            runtime.append(_url(relative))
+            runtime_bytes += path.stat().st_size
+        else:
+            pages.append(_url(relative))
     return (
         TEMPLATE.read_text(encoding="utf-8")
         .replace("__BUILD__", digest.hexdigest()[:16])
         .replace("__PAGES__", json.dumps(pages))
+        .replace("__RUNTIME_BYTES__", str(runtime_bytes))
         .replace("__RUNTIME__", json.dumps(runtime))
     )
 

@@ -5,6 +5,7 @@
 const BUILD = "__BUILD__";
 const PAGES = __PAGES__; // pages, search index, styles and scripts: cached first
 const RUNTIME = __RUNTIME__; // the Pyodide runtime and our wheel: cached once the page is idle
+const RUNTIME_BYTES = __RUNTIME_BYTES__; // what caching the runtime costs, for the Save-Data offer
 const CACHE = `rules-${BUILD}`;
 
 const here = (path) => new URL(path, self.registration.scope).href;
@@ -33,8 +34,19 @@ async function cacheRuntime() {
   }
 }
 
+async function runtimeCached() {
+  const cache = await caches.open(CACHE);
+  for (const url of runtimeUrls) {
+    if (!(await cache.match(url))) return false;
+  }
+  return true;
+}
+
 self.addEventListener("message", (event) => {
   if (event.data === "cache-runtime") event.waitUntil(cacheRuntime());
+  if (event.data === "runtime-status") {
+    event.waitUntil(runtimeCached().then((cached) => event.source.postMessage({ type: "runtime-status", cached, bytes: RUNTIME_BYTES })));
+  }
 });
 
 self.addEventListener("fetch", (event) => {

@@ -61,12 +61,18 @@ class QuietHandler(SimpleHTTPRequestHandler):
         if not path.is_file():
             self.send_error(404)
             return None
+        modified = int(path.stat().st_mtime)
+        if self.headers.get("If-Modified-Since") == self.date_time_string(modified):
+            # A browser revalidating its copy: as a real host, say it is unchanged (keeps compiled wasm cached).
+            self.send_response(304)
+            self.end_headers()
+            return None
         body = gzip.compress(path.read_bytes(), 6)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
+        self.send_header("Last-Modified", self.date_time_string(modified))
         self.end_headers()
         return io.BytesIO(body)
 

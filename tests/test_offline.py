@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -121,5 +122,26 @@ def test_installable(playwright, server, tmp_path):
         assert manifest["errors"] == []
         data = json.loads(manifest["data"])
         assert data["display"] == "standalone" and data["start_url"] == "./"
+    finally:
+        context.close()
+
+
+def test_data_saver_caches_the_runtime_only_when_asked(browser, server):
+    """With Save-Data on, pages are cached but the 12 MB runtime waits for a calculator or a tap."""
+    context, requests = offline_context(browser)
+    context.add_init_script("Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) });")
+    page = context.new_page()
+    try:
+        page.goto(server.base + "about/")
+        offer = page.locator(".offline-offer button")
+        offer.wait_for(timeout=60_000)
+        assert re.fullmatch(r"Keep calculators offline \(\d+\.\d MB\)", offer.inner_text())
+        page.wait_for_timeout(1500)
+        assert not any("pyodide.asm.wasm" in url for url in requests), "the runtime was fetched with Save-Data on"
+        assert page.evaluate("document.documentElement.dataset.offline") is None
+        offer.click()
+        wait_ready_offline(page)
+        assert any("pyodide.asm.wasm" in url for url in requests)
+        assert page.locator(".offline-offer").count() == 0
     finally:
         context.close()

@@ -17,6 +17,7 @@
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data && event.data.type === "offline-ready") {
       document.documentElement.dataset.offline = "ready";
+      document.querySelectorAll(".offline-offer").forEach((offer) => offer.remove());
       if (localStorage.getItem("offline-build") !== event.data.build) {
         localStorage.setItem("offline-build", event.data.build);
         toast("Ready offline: every page and calculator now works with no signal.");
@@ -35,10 +36,51 @@
     window.addEventListener("load", () => toast("Updated to the newest version of the site."));
   }
 
+  // Save-Data: the runtime (about 12 MB) is cached only when a calculator is used, or on request.
+  const saveData = Boolean(navigator.connection && navigator.connection.saveData);
+
+  function offerRuntime(registration, bytes) {
+    if (document.querySelector(".offline-offer")) return;
+    const offer = document.createElement("p");
+    offer.className = "offline-offer";
+    offer.append("Data saver is on: the calculators are not kept for offline use yet. ");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = `Keep calculators offline (${(bytes / 1e6).toFixed(1)} MB)`;
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      button.textContent = "Saving the calculators for offline use…";
+      registration.active.postMessage("cache-runtime");
+    });
+    offer.append(button);
+    (document.querySelector(".md-content__inner") || document.body).prepend(offer);
+  }
+
+  // On a page with a calculator, its own start goes first: caching waits until it has answered.
+  function calculatorSettled() {
+    const state = document.documentElement.dataset.calculators;
+    if (state !== "loading" && state !== "starting") return Promise.resolve();
+    return new Promise((resolve) => {
+      document.addEventListener("calculators:ready", resolve, { once: true });
+      document.addEventListener("calculators:failed", resolve, { once: true });
+    });
+  }
+
   navigator.serviceWorker.register(new URL("sw.js", root)).then(async () => {
     const registration = await navigator.serviceWorker.ready;
+    if (saveData) {
+      navigator.serviceWorker.addEventListener("message", (event) => {
+        if (event.data && event.data.type === "runtime-status" && !event.data.cached) offerRuntime(registration, event.data.bytes);
+      });
+      registration.active.postMessage("runtime-status");
+      document.addEventListener("calculators:ready", () => registration.active.postMessage("cache-runtime"));
+      return;
+    }
     const idle = window.requestIdleCallback || ((run) => setTimeout(run, 1000));
-    // The runtime (about 12 MB) is fetched only once reading is settled.
-    idle(() => registration.active && registration.active.postMessage("cache-runtime"));
+    if (document.readyState !== "complete") await new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+    idle(async () => {
+      await calculatorSettled();
+      registration.active && registration.active.postMessage("cache-runtime");
+    });
   });
 })();
