@@ -114,7 +114,7 @@
     const parts = [];
     for (const field of calc.querySelectorAll(".calc-field")) {
       const control = field.querySelector("input, select");
-      const label = field.querySelector("label").textContent.replace(/\s*\(inches\)$/, "").trim();
+      const label = field.querySelector("label").textContent.replace(/\s*\(.*\)$/, "").trim(); // "Toughness", not its hint
       const value = values[control.name];
       const shown = control.tagName === "SELECT"
         ? ([...control.options].find((option) => option.value === value) || { text: value }).text
@@ -199,12 +199,13 @@
 
   function step(button) {
     const input = button.parentElement.querySelector("input");
-    const current = Number.parseFloat(input.value);
+    const current = Number.parseFloat(input.value.replace("\u2212", "-").replace(",", "."));
     if (Number.isNaN(current)) return;
     let next = current + Number(button.dataset.step);
     if (input.dataset.min !== undefined) next = Math.max(next, Number(input.dataset.min));
     if (input.dataset.max !== undefined) next = Math.min(next, Number(input.dataset.max));
-    input.value = String(next);
+    // A modifier reads as the profile prints it: +0, +1, -1.
+    input.value = input.dataset.signed && next >= 0 ? `+${next}` : String(next);
     input.dispatchEvent(new Event("input", { bubbles: true }));
   }
 

@@ -1,37 +1,84 @@
-"""Command line: `python -m rulescore fall --ruleset mordheim-1999 height=4 toughness=3 wounds=1`."""
+"""Command line: `python -m rulescore fall --ruleset mordheim-1999 height=4 toughness=3 wounds=1`.
+
+As strict as the page: every bad argument, like every bad value, answers with JSON field messages
+and exit code 2; nothing is guessed (a field given twice is an error, not "the last one wins").
+"""
 
 from __future__ import annotations
 
-import argparse
 import json
+import os
 import sys
 
 from rulescore.entry import calculate, catalogue
 
+USAGE = """usage: python -m rulescore CALCULATOR --ruleset RULESET [name=value ...]
+       python -m rulescore --list
+
+Movement rules calculators, exact odds as JSON. --list shows every calculator, the rulesets that
+have it and its fields. Exit code 0 for a result, 2 (with messages by field) for anything refused."""
+
+
+def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
+    """The calculator, ruleset and field values in `argv`, and what is wrong with them by field."""
+    found: dict = {"calculator": None, "ruleset": None, "values": {}}
+    errors: dict[str, str] = {}
+    rest = iter(argv)
+    for arg in rest:
+        if arg == "--ruleset" or arg.startswith("--ruleset="):
+            value = arg.partition("=")[2] if "=" in arg else next(rest, None)
+            if value is None or not value.strip():
+                errors["ruleset"] = "--ruleset needs a ruleset id, e.g. --ruleset mordheim-1999 (see --list)."
+            elif found["ruleset"] is not None:
+                errors["ruleset"] = f"--ruleset is given twice ({found['ruleset'][:30]} and {value[:30]}): give it once."
+            else:
+                found["ruleset"] = value
+        elif arg.startswith("-"):
+            errors["arguments"] = f"Unknown option '{arg[:30]}'. Options: --ruleset, --list, --help."
+        elif "=" in arg:
+            name, _, value = arg.partition("=")
+            name = name.strip()
+            if not name:
+                errors["arguments"] = f"'{arg[:30]}' has no field name before '='."
+            elif name in found["values"]:
+                errors[name[:30]] = f"{name[:30]} is given twice: give each field once."
+            else:
+                found["values"][name] = value
+        elif found["calculator"] is None:
+            found["calculator"] = arg
+        else:
+            errors["arguments"] = f"'{arg[:30]}' is not name=value (for example height=4)."
+    if found["calculator"] is None:
+        errors.setdefault("calculator", "Give a calculator name first, e.g. fall (see --list).")
+    if found["ruleset"] is None:
+        errors.setdefault("ruleset", "Give --ruleset, e.g. --ruleset mordheim-1999 (see --list).")
+    return found, errors
+
+
+def emit(data: dict) -> None:
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader (`| head`) stopped early: end quietly, with no traceback at exit either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rulescore", description="Movement rules calculators, exact odds as JSON.")
-    parser.add_argument("calculator", nargs="?", help="calculator name (see --list)")
-    parser.add_argument("values", nargs="*", metavar="name=value", help="inputs, e.g. height=4")
-    parser.add_argument("--ruleset", help="ruleset id, e.g. mordheim-1999")
-    parser.add_argument("--list", action="store_true", help="list calculators, their fields and rulesets")
-    args = parser.parse_intermixed_args(argv)
-
-    if args.list:
-        json.dump(catalogue(), sys.stdout, indent=2, ensure_ascii=False)
-        print()
+    argv = sys.argv[1:] if argv is None else argv
+    if "-h" in argv or "--help" in argv:
+        print(USAGE)
         return 0
-    if not args.calculator or not args.ruleset:
-        parser.error("give a calculator and --ruleset (or --list)")
-    values = {}
-    for pair in args.values:
-        name, sep, value = pair.partition("=")
-        if not sep:
-            parser.error(f"'{pair}' is not name=value")
-        values[name] = value
-    result = calculate(args.calculator, args.ruleset, values)
-    json.dump(result, sys.stdout, indent=2, ensure_ascii=False)
-    print()
+    if "--list" in argv:
+        emit(catalogue())
+        return 0
+    found, errors = read_arguments(argv)
+    if errors:
+        emit({"ok": False, "calculator": found["calculator"], "ruleset": found["ruleset"], "errors": errors})
+        return 2
+    result = calculate(found["calculator"], found["ruleset"], found["values"])
+    emit(result)
     return 0 if result["ok"] else 2
 
 

@@ -50,15 +50,28 @@ ASSUMPTIONS = {
         ),
         Assumption(
             "toughness-coreheim", "Toughness in Coreheim",
-            "Toughness changes the falling wound roll: T3 makes no difference, each point above 3 makes "
-            "the roll one harder and each point below one easier. This comes from the v9 conversion; "
-            "change the Toughness field if your warband uses another reading.",
+            "Coreheim profiles print Toughness as a modifier to rolls to wound the model (T +0, T -1): enter it "
+            "as printed and it is added to the falling wound roll, so T -1 makes the roll one harder. The "
+            "modifier comes from the v9 conversion, where T3 became +0 and T4 became -1.",
             "Coreheim v9 roll-high conversion",
         ),
         Assumption(
-            "no-natural-wound-roll", "No automatic result on the Coreheim wound roll",
-            "The sources give no automatic success or failure for the falling wound roll, so none is used: "
-            "a fall of 9 inches or more always wounds a T3 warrior.",
+            "coreheim-natural-rolls", "A natural 12 and a natural 1 on Coreheim's D12",
+            "Every Coreheim D12 roll, the falling hit's wound roll included, succeeds on a natural 12 and fails "
+            "on a natural 1, whatever the modifiers. So a fall always has at least 1 in 12 to wound and at "
+            "least 1 in 12 to leave the model unhurt.",
+            "Coreheim v10, 1.1 Profile Characteristics, and the roll-high conversion notes on wound rolls",
+        ),
+        Assumption(
+            "fall-under-an-inch", "A Mordheim fall of under an inch",
+            "A fall's hits are at Strength equal to the whole inches fallen, and the to-wound chart starts at "
+            "Strength 1: a drop of under an inch makes no hit. The chart is never stretched to Strength 0.",
+            "our reading of Mordheim, Falling, and the to wound chart",
+        ),
+        Assumption(
+            "nothing-is-not-a-fall", "0 inches is no fall, jump or climb",
+            "A fall, jump, drop, climb or gap of 0 inches is not one, so those fields refuse 0 rather than "
+            "give it odds.",
             "our reading",
         ),
         Assumption(
@@ -114,14 +127,33 @@ ASSUMPTIONS = {
         ),
         Assumption(
             "lrb-interception", "Interception is the opponent's choice (Living Rulebook)",
-            "Whether an enemy near the route intercepts is up to the opponent, so the result shows what "
-            "happens either way rather than a chance.",
+            "Whether an enemy near the route intercepts is up to the opponent, not a roll, so the result shows "
+            "two answers: the charge if the enemy lets it through, and the interception if it steps in.",
             "Mordheim Living Rulebook, Charge",
         ),
         Assumption(
+            "tc-line-of-sight", "Line of sight for a Trench Crusade charge",
+            "The charge target must be in line of sight. The cut copy of the rules held here does not say so; "
+            "it comes from the Trench Crusade core rules, so a charge at an unseen target is refused.",
+            "Trench Crusade core rules, Charge",
+        ),
+        Assumption(
+            "tc-charge-cap", "The 12 inch cap on a Trench Crusade charge",
+            "The cap limits what the D6 charge bonus adds: Movement plus the bonus is at most 12 inches, but a "
+            "model whose own Movement is over 12 still moves its Movement (an M13 model charges 13 inches).",
+            "Trench Crusade, Taking a Charge, read with its core rules",
+        ),
+        Assumption(
+            "climb-fixed-limit", "Coreheim climbing ignores Movement",
+            "Coreheim limits a climb to 4 inches a turn and says nothing of Movement, so the climb is not "
+            "checked against Movement or taken off it; the calculator does not ask for it.",
+            "our reading of Coreheim v10, Climbing",
+        ),
+        Assumption(
             "coreheim-hiding", "Spotting in Coreheim",
-            "Coreheim writes Initiative as a target number; the rule 'within its Initiative value in inches' "
-            "is taken literally with that number.",
+            "Coreheim writes Initiative as a target number (I7+; lower is better), and the rule 'within its "
+            "Initiative value in inches' is taken literally with that number. So a worse Initiative spots "
+            "from further away: an I9+ enemy spots a hidden model at 9 inches, an I4+ one only at 4.",
             "our reading of Coreheim v10, Hiding",
         ),
         Assumption(

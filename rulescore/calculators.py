@@ -10,7 +10,7 @@ from rulescore.charging import charge
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words
 from rulescore.falling import fall
-from rulescore.fields import YES_NO, Field, choice, length, whole
+from rulescore.fields import YES_NO, Field, choice, length, modifier, whole
 from rulescore.hiding import hide
 from rulescore.jumping import climb, diving_charge, edge_fall, gap, jump_down
 from rulescore.rulesets import Ruleset
@@ -31,8 +31,17 @@ def movement(default: int = 4) -> Field:
     return length("move", "Movement", str(default), "1", "20")
 
 
-def toughness() -> Field:
+def toughness(ruleset: Ruleset) -> Field:
+    if ruleset.falling is not None and ruleset.falling.value == "coreheim":
+        # Coreheim profiles print Toughness as a modifier to the wound roll against the model.
+        return modifier("toughness", "Toughness (as on the profile: +0, -1)", 0, -5, 5,
+                        help="Coreheim: the T modifier from the profile, e.g. +0 or -1.")
     return whole("toughness", "Toughness", 3, 1, 10)
+
+
+def drop(name: str, label: str, default: str) -> Field:
+    """A height the rule measures: 0" is no fall, jump or climb, so the field refuses it."""
+    return length(name, label, default, "0", "24", above_zero=True)
 
 
 def wounds() -> Field:
@@ -52,7 +61,7 @@ class Calculator(NamedTuple):
     supports: Callable[[Ruleset], bool]
     fields: Callable[[Ruleset], list[Field]]
     compute: Callable[[Explanation, dict], tuple[Distribution, list[tuple[str, Distribution]]]]
-    headline: Callable[[Distribution], list[str]]
+    headline: Callable[[Distribution, list[tuple[str, Distribution]]], list[str]]  # (main table, extra tables)
     section: Callable[[Ruleset], str]  # the rule section the calculator sits in
 
 
@@ -81,9 +90,26 @@ def _charge_fields(ruleset: Ruleset) -> list[Field]:
 
 
 def _charge(explain: Explanation, v: dict):
-    table, flee = charge(explain, v["move"], v["distance"], v.get("terrain", "open"), v.get("unseen", "no"),
-                         v.get("interceptor", "no"), v.get("initiative", 0), v.get("target_move", Fraction(4)))
-    return table, ([("If the target flees", flee)] if flee else [])
+    table, extra = charge(explain, v["move"], v["distance"], v.get("terrain", "open"), v.get("unseen", "no"),
+                          v.get("interceptor", "no"), v.get("initiative", 0), v.get("target_move", Fraction(4)))
+    return table, extra
+
+
+def _charge_headline(table: Distribution, extra: list[tuple[str, Distribution]]) -> list[str]:
+    if any("intercepted" in t for _, t in extra):
+        # The enemy chooses: never a single chance while an interceptor may step in.
+        through = table["reaches"]
+        return ["the enemy chooses whether to intercept",
+                "if not intercepted: " + ("reaches the target" if through == 1 else f"{chance_words(through)} to reach")]
+    return [f"{chance_words(table['reaches'])} to reach"]
+
+
+def _climb_fields(ruleset: Ruleset) -> list[Field]:
+    fields = [drop("height", "Height of the climb", "3")]
+    if ruleset.climb.limit.value == "move":  # a fixed limit (Coreheim: 4" a turn) does not read Movement
+        fields.append(movement())
+    return fields + [choice("direction", "Direction", "up", (("up", "Up"), ("down", "Down"))), initiative(ruleset),
+                     toughness(ruleset), wounds()]
 
 
 CALCULATORS: dict[str, Calculator] = {
@@ -94,60 +120,59 @@ CALCULATORS: dict[str, Calculator] = {
             supports=lambda r: r.charge is not None,
             fields=_charge_fields,
             compute=_charge,
-            headline=lambda t: [f"{chance_words(t['reaches'])} to reach"],
+            headline=_charge_headline,
             section=lambda r: r.charge.section,
         ),
         Calculator(
             "jump-down", "Jump down",
             supports=lambda r: r.jump_down is not None and r.falling is not None,
-            fields=lambda r: [length("height", "Height of the jump", "4", "0", "24"), initiative(r), toughness(), wounds()],
+            fields=lambda r: [drop("height", "Height of the jump", "4"), initiative(r), toughness(r), wounds()],
             compute=lambda e, v: (jump_down(e, v["height"], v["initiative"], v["toughness"], v["wounds"]), []),
-            headline=lambda t: [f"{chance_words(t['landed'])} to land safely", f"{chance_words(_fell(t, 'out-of-action'))} out of action"],
+            headline=lambda t, x: [f"{chance_words(t['landed'])} to land safely", f"{chance_words(_fell(t, 'out-of-action'))} out of action"],
             section=lambda r: r.jump_down.max_height.section,
         ),
         Calculator(
             "diving-charge", "Diving charge",
             supports=lambda r: r.diving_charge is not None and r.falling is not None,
-            fields=lambda r: [length("height", "Height of the jump", "4", "0", "24"),
+            fields=lambda r: [drop("height", "Height of the jump", "4"),
                               length("distance", "Enemy's distance from the landing point", "1", "0", "48"),
-                              initiative(r), toughness(), wounds()],
+                              initiative(r), toughness(r), wounds()],
             compute=lambda e, v: (diving_charge(e, v["height"], v["distance"], v["initiative"], v["toughness"], v["wounds"]), []),
-            headline=lambda t: [f"{chance_words(t['landed'])} to land and charge with the bonus"],
+            headline=lambda t, x: (["no diving charge: a normal charge, without the bonus"] if t["no-dive"] == 1
+                                   else [f"{chance_words(t['landed'])} to land and charge with the bonus"]),
             section=lambda r: r.diving_charge.enemy_range.section,
         ),
         Calculator(
             "gap", "Jump a gap",
             supports=lambda r: r.gap is not None and r.falling is not None,
-            fields=lambda r: [length("gap", "Width of the gap", "2", "0", "12"), movement(),
-                              initiative(r), length("height", "Drop below the gap", "6", "0", "24"), toughness(), wounds()],
+            fields=lambda r: [drop("gap", "Width of the gap", "2"), movement(),
+                              initiative(r), drop("height", "Drop below the gap", "6"), toughness(r), wounds()],
             compute=lambda e, v: (gap(e, v["gap"], v["move"], v["initiative"], v["height"], v["toughness"], v["wounds"]), []),
-            headline=lambda t: [f"{chance_words(t['made-it'])} to clear the gap"],
+            headline=lambda t, x: [f"{chance_words(t['made-it'])} to clear the gap"],
             section=lambda r: r.gap.max_gap.section,
         ),
         Calculator(
             "climb", "Climb",
             supports=lambda r: r.climb is not None and r.falling is not None,
-            fields=lambda r: [length("height", "Height of the climb", "3", "0", "24"), movement(),
-                              choice("direction", "Direction", "up", (("up", "Up"), ("down", "Down"))),
-                              initiative(r), toughness(), wounds()],
-            compute=lambda e, v: (climb(e, v["height"], v["move"], v["direction"], v["initiative"], v["toughness"], v["wounds"]), []),
-            headline=lambda t: [f"{chance_words(t['made-it'])} to make the climb"],
+            fields=_climb_fields,
+            compute=lambda e, v: (climb(e, v["height"], v.get("move"), v["direction"], v["initiative"], v["toughness"], v["wounds"]), []),
+            headline=lambda t, x: [f"{chance_words(t['made-it'])} to make the climb"],
             section=lambda r: r.climb.limit.section,
         ),
         Calculator(
             "fall", "Fall",
             supports=lambda r: r.falling is not None,
-            fields=lambda r: [length("height", "Height of the fall", "4", "0", "24"), toughness(), wounds()],
+            fields=lambda r: [drop("height", "Height of the fall", "4"), toughness(r), wounds()],
             compute=lambda e, v: (fall(e, v["height"], v["toughness"], v["wounds"]), []),
-            headline=lambda t: [f"{chance_words(t['out-of-action'])} out of action", f"{chance_words(t['unhurt'])} unhurt"],
+            headline=lambda t, x: [f"{chance_words(t['out-of-action'])} out of action", f"{chance_words(t['unhurt'])} unhurt"],
             section=lambda r: r.falling.section,
         ),
         Calculator(
             "edge-fall", "Knocked down near an edge",
             supports=lambda r: r.edge_fall is not None and r.falling is not None,
-            fields=lambda r: [initiative(r), length("height", "Drop below the edge", "4", "0", "24"), toughness(), wounds()],
+            fields=lambda r: [initiative(r), drop("height", "Drop below the edge", "4"), toughness(r), wounds()],
             compute=lambda e, v: (edge_fall(e, v["initiative"], v["height"], v["toughness"], v["wounds"]), []),
-            headline=lambda t: [f"{chance_words(t['stays-put'])} to stay on the edge"],
+            headline=lambda t, x: [f"{chance_words(t['stays-put'])} to stay on the edge"],
             section=lambda r: r.edge_fall.section,
         ),
         Calculator(
@@ -156,7 +181,7 @@ CALCULATORS: dict[str, Calculator] = {
             fields=lambda r: [movement(), length("distance", "Nearest enemy's distance", "10", "0", "99"),
                               choice("enemy_state", "That enemy is", "standing", ENEMY_STATES)],
             compute=lambda e, v: (run(e, v["move"], v["distance"], v["enemy_state"]), []),
-            headline=lambda t: ["may run" if t["may-run"] == 1 else "may not run"],
+            headline=lambda t, x: ["may run" if t["may-run"] == 1 else "may not run"],
             section=lambda r: r.run.multiplier.section,
         ),
         Calculator(
@@ -165,7 +190,7 @@ CALCULATORS: dict[str, Calculator] = {
             fields=lambda r: [whole("initiative", "Enemy's Initiative", 3 if r.characteristic_test != "test-d12-over" else 7, 1, 13),
                               length("distance", "Enemy's distance", "4", "0", "99")],
             compute=lambda e, v: (hide(e, v["initiative"], v["distance"]), []),
-            headline=lambda t: ["spotted" if t["spotted"] == 1 else "stays hidden"],
+            headline=lambda t, x: ["spotted" if t["spotted"] == 1 else "stays hidden"],
             section=lambda r: r.hiding.section,
         ),
     )

@@ -24,17 +24,20 @@ def _terrain_cost(explain: Explanation, terrain: str) -> int:
 
 
 def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: str, unseen: str, interceptor: str,
-           initiative: int, target_move: Fraction) -> tuple[Distribution, Distribution | None]:
-    """The charge as declared, and (Warhammer) what happens if the target flees instead."""
+           initiative: int, target_move: Fraction) -> tuple[Distribution, list[tuple[str, Distribution]]]:
+    """The charge as declared, and the other branches a player must know: the target fleeing
+    (Warhammer) or an enemy choosing to intercept (Living Rulebook), each as its own table."""
     rules = explain.ruleset.charge
 
     if unseen == "yes":
         if rules.detect_unseen is None or distance > rules.detect_unseen.value:
+            sight = rules.detect_unseen or rules.needs_sight
+            # A text that only implies line of sight (Trench Crusade's cut copy) gives an assumption, not a citation.
+            why = "within-includes-edge" if rules.detect_unseen else (None if sight.section else "tc-line-of-sight")
             explain.step("The charger must be able to see its target"
                          + (f"; an unseen enemy can only be charged within {inches(rules.detect_unseen.value)}."
-                            if rules.detect_unseen else "."), rules.detect_unseen or rules.needs_sight,
-                         assumption="within-includes-edge" if rules.detect_unseen else None)
-            return Distribution.always("cannot-charge"), None
+                            if rules.detect_unseen else "."), sight, assumption=why)
+            return Distribution.always("cannot-charge"), []
         explain.step(f"An unseen (not hidden) enemy within {inches(rules.detect_unseen.value)} must be detected first "
                      "with an Initiative test; failing, the model may not charge this turn.", rules.detect_unseen)
         detected = initiative_test(explain, initiative)
@@ -47,15 +50,16 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
         if kind == "blocks":
             explain.step(f"An unengaged enemy within {span} of the route blocks this charge: the charger may not charge "
                          "past it.", rules.interception)
-            return Distribution.always("cannot-charge"), None
+            return Distribution.always("cannot-charge"), []
         if kind == "becomes-target":
             explain.step(f"The route passes within {span} of another enemy first: the charger must target that enemy "
                          "instead, or not charge.", rules.interception)
-            return Distribution.always("cannot-charge"), None
+            return Distribution.always("cannot-charge"), []
         if kind == "enemy-chooses":
-            explain.step(f"One unengaged enemy within {span} of the route may choose to intercept; the charger still counts "
-                         "as charging. The chances below are for the charge going through.", rules.interception,
-                         assumption="lrb-interception")
+            explain.step(f"One unengaged enemy within {span} of the route may choose to intercept; if it does, the charger "
+                         "fights it instead and still counts as charging. That is the opponent's choice, not a roll: "
+                         "both answers are shown.", rules.interception, assumption="lrb-interception")
+            explain.caption = "If the enemy lets the charge through"
         else:
             raise FieldError("interceptor", f"{explain.ruleset.title}'s text has no interception rule.")
 
@@ -72,10 +76,12 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
         needed = gap * cost
         explain.step(f"The charger must end within {inches(within)} of the target: it needs {inches(needed)} of movement "
                      f"for a {inches(distance)} gap.", rules.ends_within, assumption="tc-distance")
-        total = Distribution.die(sides).map(lambda roll: min(move + roll, Fraction(cap)))
+        # The cap limits what the bonus adds; it never cuts a model's own Movement (an M13 model still moves 13").
+        total = Distribution.die(sides).map(lambda roll: max(move, min(move + roll, Fraction(cap))))
         reaches = total.probability(lambda inches_moved: inches_moved >= needed)
-        explain.step(f"It moves its Movement ({inches(move)}) plus a D{sides} charge bonus, to at most {inches(cap)}: "
-                     f"{fraction_text(reaches)} to cover {inches(needed)}.", rules.bonus_die)
+        explain.step(f"It moves its Movement ({inches(move)}) plus a D{sides} charge bonus, the bonus taking it to at most "
+                     f"{inches(cap)}: {fraction_text(reaches)} to cover {inches(needed)}.", rules.bonus_die,
+                     assumption="tc-charge-cap" if move + sides > cap else None)
     if rules.strike_first:
         explain.step("A model that charges strikes first in the first round of the combat.", rules.strike_first)
 
@@ -85,7 +91,9 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
         explain.step(f"A charger that falls short {rules.failed.value}.", rules.failed)
     explain.step(f"Chance to reach: {fraction_text(p)} ({chance_words(p)}).")
 
-    flee_table = None
+    extra: list[tuple[str, Distribution]] = []
+    if explain.caption:  # interception: the other branch of the enemy's choice
+        extra.append(("If the enemy intercepts", Distribution.always("intercepted")))
     if rules.stand_and_shoot:
         limit = move * 2 * rules.stand_and_shoot.value
         if distance > limit:
@@ -100,5 +108,5 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
         explain.step(f"If the target flees it moves {dice}D6\" straight away (its Movement is {inches(target_move)}); it escapes "
                      f"if {inches(distance)} plus the roll is more than the charge move {inches(2 * move)}: "
                      f"{fraction_text(escape)} ({chance_words(escape)}).", rules.flee, assumption="flee-escape")
-        flee_table = Distribution.chance(escape, "escapes", "caught")
-    return table, flee_table
+        extra.append(("If the target flees", Distribution.chance(escape, "escapes", "caught")))
+    return table, extra

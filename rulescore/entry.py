@@ -66,6 +66,7 @@ def _calculate(name: str, ruleset_id: str, values: dict) -> dict:
 
     explain = Explanation(rules)
     table, extra = calc.compute(explain, read)
+    headlines = calc.headline(table, extra)
     return {
         "ok": True,
         "calculator": name,
@@ -73,8 +74,9 @@ def _calculate(name: str, ruleset_id: str, values: dict) -> dict:
         "ruleset_title": rules.title,
         "title": calc.title,
         "inputs": {field.name: str(values.get(field.name, field.default)).strip() for field in fields},
-        "headline": calc.headline(table)[0],
-        "headlines": calc.headline(table),
+        "headline": headlines[0],
+        "headlines": headlines,
+        "caption": explain.caption,
         "outcomes": _rows(table),
         "extra": [{"title": title, "outcomes": _rows(t)} for title, t in extra],
         "steps": [

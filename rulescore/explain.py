@@ -10,8 +10,9 @@ from rulescore.rulesets import Rule, Ruleset
 # Outcome keys -> the words a player reads in the table, in the order they are shown.
 OUTCOME_LABELS = {
     "reaches": "Reaches the target",
-    "intercepted": "Charges the intercepting enemy instead",
+    "intercepted": "Intercepted: fights the intercepting enemy (still counts as charging)",
     "cannot-charge": "Cannot charge",
+    "no-dive": "No diving charge: a normal charge without the bonus",
     "falls-short": "Falls short (failed charge)",
     "escapes": "Fleeing unit escapes",
     "caught": "Fleeing unit is caught",
@@ -58,6 +59,7 @@ class Explanation:
         self.ruleset = ruleset
         self.steps: list[Step] = []
         self.assumptions: list[str] = []
+        self.caption: str | None = None  # names the main table when it is one branch of a choice
 
     def step(self, text: str, rule: Rule | str | None = None, assumption: str | None = None) -> None:
         section = rule.section if isinstance(rule, Rule) else rule

@@ -40,7 +40,10 @@ def injury(explain: Explanation, wounds_taken: Distribution, wounds: int, die: i
 
 
 def fall(explain: Explanation, height: Fraction, toughness: int, wounds: int) -> Distribution:
-    """Outcome of a fall from `height` inches for a model of this Toughness and Wounds."""
+    """Outcome of a fall from `height` inches for a model of this Toughness and Wounds.
+
+    Toughness is the ruleset's own: a characteristic in Mordheim (T3), the profile's modifier in Coreheim (+0).
+    """
     model = explain.ruleset.falling
     if model is None:
         raise ValueError(f"{explain.ruleset.id} has no falling rules")
@@ -52,9 +55,14 @@ def fall(explain: Explanation, height: Fraction, toughness: int, wounds: int) ->
 def _fall_mordheim(explain: Explanation, height: Fraction, toughness: int, wounds: int) -> Distribution:
     rule = explain.ruleset.falling
     strength = floor(height)
-    explain.step(f"A fall of {inches(height)} is D3 hits at Strength {strength}; no armour save and no critical hits.", rule)
     if height.denominator != 1:
         explain.assume("fraction-inches")
+    if strength == 0:
+        # The to-wound chart starts at Strength 1: a drop of under an inch makes no hit at all.
+        explain.step(f"A fall of {inches(height)} would hit at Strength 0, which the to-wound chart does not have: "
+                     "no hit, the model is unhurt.", rule, assumption="fall-under-an-inch")
+        return Distribution.always("unhurt")
+    explain.step(f"A fall of {inches(height)} is D3 hits at Strength {strength}; no armour save and no critical hits.", rule)
     target = to_wound_target(strength, toughness)
     if target is None:
         explain.step(f"Strength {strength} cannot wound Toughness {toughness}.", assumption="to-wound")
@@ -78,15 +86,16 @@ def _fall_coreheim(explain: Explanation, height: Fraction, toughness: int, wound
         return Distribution.always("unhurt")
     whole = floor(height)
     target = 10 - whole
-    modifier = 3 - toughness
     explain.step(f"A fall of {inches(height)} is one hit that wounds on a D12 roll of {target}+ (10 - {whole}); "
                  "no armour save and no critical wounds.", rules.falling, assumption="fall-coreheim")
     if height.denominator != 1:
         explain.assume("fraction-inches")
-    sign = f"{modifier:+d}" if modifier else "no change"
-    explain.step(f"Toughness {toughness} changes the roll by {sign}.", assumption="toughness-coreheim")
-    explain.assume("no-natural-wound-roll")
-    taken = Distribution.die(12).map(lambda roll: int(roll + modifier >= target))
+    # `toughness` is the profile's modifier to rolls to wound the model (T +0, T -1).
+    change = f"changes the roll by {toughness:+d}" if toughness else "does not change the roll"
+    explain.step(f"Toughness {toughness:+d} {change}.", assumption="toughness-coreheim")
+    taken = Distribution.die(12).map(lambda roll: int(roll == 12 or (roll != 1 and roll + toughness >= target)))
+    explain.step("As on every Coreheim D12 roll, a natural 12 always wounds and a natural 1 never does.",
+                 assumption="coreheim-natural-rolls")
     p = taken[1]
     explain.step(f"Chance to be wounded: {fraction_text(p)} ({chance_words(p)}).")
     explain.step(f"With {wounds} Wound{'s' if wounds > 1 else ''}, reaching 0 means an injury roll on a D12: "

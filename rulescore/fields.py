@@ -7,8 +7,12 @@ from fractions import Fraction
 from typing import NamedTuple
 
 
-# Plain decimals only: no exponents, so no input can make a huge number.
-NUMBER = re.compile(r"^-?[0-9]{1,4}(\.[0-9]{1,3})?$")
+# Plain decimals only (no exponents), with a sign; a decimal comma is read as a point.
+NUMBER = re.compile(r"^[+-]?([0-9]+)([.,][0-9]+)?$")
+# A field's text longer than this is refused before it is read at all.
+LONGEST = 40
+# More whole digits than this is beyond every field's range: say so without building the number.
+WHOLE_DIGITS = 6
 
 
 class FieldError(Exception):
@@ -21,16 +25,17 @@ class FieldError(Exception):
 
 
 class Field(NamedTuple):
-    """One input: a whole number, a number of inches (decimals allowed) or a choice."""
+    """One input: a whole number, a number of inches (decimals allowed), a signed modifier or a choice."""
 
     name: str
     label: str
-    kind: str  # "whole", "inches" or "choice"
+    kind: str  # "whole", "inches", "modifier" (as a profile writes it: +0, -1) or "choice"
     default: str
     low: Fraction | None = None
     high: Fraction | None = None
     choices: tuple[tuple[str, str], ...] = ()  # (value, label)
     help: str = ""
+    above_zero: bool = False  # 0 means nothing in the rule (a fall of 0" is no fall): refuse it
 
     def read(self, raw: str) -> int | Fraction | str:
         """The value in `raw`, or a FieldError that says what is wrong in the player's words."""
@@ -42,23 +47,44 @@ class Field(NamedTuple):
             return text
         if not text:
             raise FieldError(self.name, f"Enter {self.label.lower()}.")
-        text = text.rstrip('"”').strip()  # a pasted inch mark is fine
-        if not NUMBER.match(text):
+        if len(text) > LONGEST:
+            raise FieldError(self.name, f"{self.label} must be a number, not '{text[:20]}…'.")
+        text = text.rstrip('"”').strip().replace("\u2212", "-")  # a pasted inch mark or a typographic minus is fine
+        number = NUMBER.match(text)
+        if not number:
             raise FieldError(self.name, f"{self.label} must be a number, not '{text[:20]}'.")
-        value = Fraction(text)
-        if self.kind == "whole" and value.denominator != 1:
+        if len(number.group(1).lstrip("0")) > WHOLE_DIGITS:  # far beyond any range: the range says why
+            raise FieldError(self.name, self._range_message(text.startswith("-")))
+        value = Fraction(text.replace(",", "."))
+        if self.kind in ("whole", "modifier") and value.denominator != 1:
             raise FieldError(self.name, f"{self.label} must be a whole number.")
         if (value * 10).denominator != 1:
             raise FieldError(self.name, f"{self.label} takes at most one decimal place.")
+        if self.above_zero and value <= 0:
+            raise FieldError(self.name, f"{self.label} must be more than 0.")
         if self.low is not None and value < self.low:
-            raise FieldError(self.name, f"{self.label} must be at least {_show(self.low)}.")
+            raise FieldError(self.name, self._range_message(True))
         if self.high is not None and value > self.high:
-            raise FieldError(self.name, f"{self.label} must be at most {_show(self.high)}.")
-        return int(value) if self.kind == "whole" else value
+            raise FieldError(self.name, self._range_message(False))
+        return int(value) if self.kind in ("whole", "modifier") else value
+
+    def _range_message(self, too_low: bool) -> str:
+        if too_low and self.above_zero:
+            return f"{self.label} must be more than 0."
+        if too_low and self.low is not None:
+            return f"{self.label} must be at least {self._show(self.low)}."
+        if not too_low and self.high is not None:
+            return f"{self.label} must be at most {self._show(self.high)}."
+        return f"{self.label} is out of range."
+
+    def _show(self, value: Fraction) -> str:
+        return f"{int(value):+d}" if self.kind == "modifier" else _show(value)
 
     def describe(self) -> dict:
         """The field as the page and `--list` show it."""
         data = {"name": self.name, "label": self.label, "kind": self.kind, "default": self.default}
+        if self.above_zero:
+            data["above_zero"] = True
         if self.low is not None:
             data["min"] = _show(self.low)
         if self.high is not None:
@@ -78,8 +104,14 @@ def whole(name: str, label: str, default: int, low: int, high: int, help: str = 
     return Field(name, label, "whole", str(default), Fraction(low), Fraction(high), help=help)
 
 
-def length(name: str, label: str, default: str, low: str, high: str, help: str = "") -> Field:
-    return Field(name, label, "inches", default, Fraction(low), Fraction(high), help=help)
+def length(name: str, label: str, default: str, low: str, high: str, help: str = "", above_zero: bool = False) -> Field:
+    """A number of inches; `above_zero` when 0" means nothing in the rule (no fall, no jump, no climb)."""
+    return Field(name, label, "inches", default, Fraction(low), Fraction(high), help=help, above_zero=above_zero)
+
+
+def modifier(name: str, label: str, default: int, low: int, high: int, help: str = "") -> Field:
+    """A signed whole number as a profile prints it: "+0", "-1" (a plain "0" or "1" is read too)."""
+    return Field(name, label, "modifier", f"{default:+d}", Fraction(low), Fraction(high), help=help)
 
 
 def choice(name: str, label: str, default: str, options: tuple[tuple[str, str], ...], help: str = "") -> Field:

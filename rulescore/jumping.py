@@ -61,9 +61,10 @@ def diving_charge(explain: Explanation, height: Fraction, distance: Fraction, in
     if height > rules.max_height.value:
         raise FieldError("height", f"A diving charge jumps down at most {inches(rules.max_height.value)}.")
     if distance > reach:
-        explain.step(f"The enemy must be within {inches(reach)} of where the model lands; at {inches(distance)} "
-                     "there is no diving charge.", rules.enemy_range, assumption="within-includes-edge")
-        return Distribution.always("cannot-charge")
+        explain.step(f"A diving charge needs the enemy within {inches(reach)} of where the model lands; at "
+                     f"{inches(distance)} it may still charge as normal, without the diving bonus.", rules.enemy_range,
+                     assumption="within-includes-edge")
+        return Distribution.always("no-dive")
     explain.step(f"The enemy is within {inches(reach)} of the landing point, so a diving charge is allowed.",
                  rules.enemy_range, assumption="within-includes-edge")
     safe = _pass_tests(explain, height, rules.test_every, initiative,
@@ -103,11 +104,18 @@ def gap(explain: Explanation, width: Fraction, move: Fraction, initiative: int, 
     return _or_fall(explain, safe, "made-it", height, toughness, wounds)
 
 
-def climb(explain: Explanation, height: Fraction, move: Fraction, direction: str, initiative: int, toughness: int,
+def climb(explain: Explanation, height: Fraction, move: Fraction | None, direction: str, initiative: int, toughness: int,
           wounds: int) -> Distribution:
-    """Chance to climb `height` inches up or down, and what a failure means."""
+    """Chance to climb `height` inches up or down, and what a failure means.
+
+    `move` is read only where the limit is the model's Movement; a fixed limit (Coreheim's 4") ignores it.
+    """
     rules = explain.ruleset.climb
-    limit = move if rules.limit.value == "move" else Fraction(rules.limit.value)
+    if rules.limit.value == "move":
+        limit = move
+    else:
+        limit = Fraction(rules.limit.value)
+        explain.assume("climb-fixed-limit")
     if height > limit:
         what = f"the model's Movement ({inches(move)})" if rules.limit.value == "move" else f"{inches(limit)} a turn"
         raise FieldError("height", f"A climb may be at most {what}.")

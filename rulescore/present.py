@@ -34,7 +34,7 @@ def result_html(result: dict, root: str = "") -> str:
     first, *more = result["headlines"]
     headline = f'<p class="calc-headline"><strong>{escape(first)}</strong>'
     headline += "".join(f' <span class="calc-also">· {escape(h)}</span>' for h in more) + "</p>"
-    tables = _table(result["outcomes"]) + "".join(_table(t["outcomes"], t["title"]) for t in result["extra"])
+    tables = _table(result["outcomes"], result.get("caption")) + "".join(_table(t["outcomes"], t["title"]) for t in result["extra"])
     steps = []
     for step in result["steps"]:
         cite = ""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sitegen.errors import SourceError
-from sitegen.stdlib import precompiled_stdlib
+from sitegen.stdlib import precompile
 
 # Only what the browser loads: micropip and other packages are never asked for, and the
 # standard library is our precompiled, trimmed one (sitegen/stdlib.py), not python_stdlib.zip.
@@ -80,10 +80,11 @@ def stage(root: Path, env: dict[str, str]) -> Assets:
     lock = json.loads((runtime_source / "pyodide-lock.json").read_text())
     (target / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True))
 
-    wheel = build_wheel(root, root / "build" / "wheel", env)
-    compiled = precompiled_stdlib(runtime_source, wheel, root / "build" / "stdlib")
-    stdlib = runtime + compiled.name  # named by what it was made from
-    shutil.copyfile(compiled, folder / stdlib)
+    plain = build_wheel(root, root / "build" / "wheel", env)
+    compiled = precompile(runtime_source, plain, root / "build" / "compiled")
+    stdlib = runtime + f"stdlib-{_digest([compiled.stdlib])}.zip"  # named by its content
+    shutil.copyfile(compiled.stdlib, folder / stdlib)
+    wheel = compiled.wheel  # the browser gets the wheel compiled for its runtime
     wheel_path = f"assets/py/{_digest([wheel])}/{wheel.name}"
     (folder / wheel_path).parent.mkdir(parents=True)
     shutil.copyfile(wheel, folder / wheel_path)

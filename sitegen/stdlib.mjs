@@ -1,13 +1,14 @@
 // Build step, run by sitegen/stdlib.py: boots the pinned Pyodide in Node with its full standard
 // library, runs every calculator the way the page does, and writes a zip of just the modules that
 // session imported, compiled to .pyc by this same runtime.
-// `node stdlib.mjs RUNTIME_DIR WHEEL OUT_ZIP stored|deflated`; prints a JSON summary.
+// It also compiles our wheel the same way. `node stdlib.mjs RUNTIME_DIR WHEEL OUT_DIR stored|deflated`
+// writes OUT_DIR/stdlib.zip and OUT_DIR/<the compiled wheel>; prints a JSON summary.
 import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const [runtime, wheel, out, method] = process.argv.slice(2);
+const [runtime, wheel, outDir, method] = process.argv.slice(2);
 const { loadPyodide } = await import(join(runtime, "pyodide.mjs"));
 
 const pyodide = await loadPyodide({ indexURL: runtime + "/" });
@@ -22,6 +23,13 @@ const count = session.answers().length;
 try { pyodide.runPython("raise ValueError('probe')"); } catch { /* expected */ }
 const prefix = pyodide.runPython("import sys; [p for p in sys.path if p.endswith('.zip')][0]");
 const files = session.stdlib_modules(prefix).toJs();
-const written = pyodide.pyimport("pyc_zip").write(prefix, pyodide.toPy(files), "/tmp/stdlib.zip", method === "stored");
-writeFileSync(out, pyodide.FS.readFile("/tmp/stdlib.zip"));
-console.log(JSON.stringify({ cases: count, modules: written, files }));
+const pycZip = pyodide.pyimport("pyc_zip");
+const written = pycZip.write(prefix, pyodide.toPy(files), "/tmp/stdlib.zip", method === "stored");
+writeFileSync(join(outDir, "stdlib.zip"), pyodide.FS.readFile("/tmp/stdlib.zip"));
+pyodide.FS.mkdirTree("/tmp/in");
+pyodide.FS.mkdirTree("/tmp/out");
+pyodide.FS.writeFile(`/tmp/in/${basename(wheel)}`, readFileSync(wheel));
+const tag = pyodide.runPython("import sys; f'cp{sys.version_info[0]}{sys.version_info[1]}'");
+const compiled = pycZip.compile_wheel(`/tmp/in/${basename(wheel)}`, "/tmp/out", tag);
+writeFileSync(join(outDir, basename(compiled)), pyodide.FS.readFile(compiled));
+console.log(JSON.stringify({ cases: count, modules: written, files, wheel: basename(compiled) }));

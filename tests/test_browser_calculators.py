@@ -117,7 +117,7 @@ def test_nonsense_shows_the_message_and_keeps_the_last_result(phone, server):
     phone.fill("#calc-fall-height", "six")
     phone.wait_for_function("() => document.querySelector('#calc-fall [data-field=height] .calc-error').textContent")
     assert phone.get_attribute("#calc-fall", "data-state") == "stale"
-    assert phone.inner_text("#calc-fall .calc-for") == 'Not for the values above. Shown: the answer for Height of the fall 6", Toughness 3, Wounds 1.'
+    assert phone.inner_text("#calc-fall .calc-for") == 'Not for the values above. Shown: the answer for Height of the fall 6", Toughness +0, Wounds 1.'
     assert phone.inner_text("#calc-fall [data-field='height'] .calc-error") == "Height of the fall must be a number, not 'six'."
     assert phone.get_attribute("#calc-fall-height", "aria-invalid") == "true"
     assert phone.inner_html("#calc-fall .calc-result") == good

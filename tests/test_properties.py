@@ -16,6 +16,8 @@ def field_value(field: dict):
     low, high = F(field["min"]), F(field["max"])
     if field["kind"] == "whole":
         return st.integers(int(low), int(high)).map(str)
+    if field["kind"] == "modifier":
+        return st.integers(int(low), int(high)).map(lambda m: f"{m:+d}")
     return st.integers(int(low * 2), int(high * 2)).map(lambda half: str(F(half, 2).__float__()))
 
 
@@ -93,3 +95,40 @@ def test_arbitrary_field_text_gets_a_message_not_an_exception(pair, data):
     if not result["ok"]:
         assert set(result["errors"]) <= set(fields)
         assert all(isinstance(m, str) and m for m in result["errors"].values())
+    else:
+        for table in [result["outcomes"]] + [extra["outcomes"] for extra in result["extra"]]:
+            assert sum(F(row["probability"]) for row in table) == 1
+
+
+ARGUMENT = st.one_of(
+    st.text(max_size=12),
+    st.sampled_from(["--ruleset", "--ruleset=mordheim-1999", "coreheim-v10", "fall", "charge", "height=4", "height=",
+                     "=4", "toughness=+0", "move=99999999999", "distance=3,5", "-x"]),
+    st.builds(lambda name, value: f"{name}={value}", st.sampled_from(["height", "move", "distance", "toughness", ""]),
+              st.text(max_size=8)),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(ARGUMENT, max_size=6))
+def test_the_command_line_answers_every_argument_list_with_json(argv):
+    """Exit 0 with a result whose tables sum to 1, or exit 2 with messages: never a traceback or usage text."""
+    import contextlib
+    import io
+    import json
+
+    from rulescore.__main__ import main
+
+    if any(arg in ("-h", "--help", "--list") for arg in argv):
+        return
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(argv)
+    result = json.loads(out.getvalue())
+    assert code == (0 if result["ok"] else 2)
+    if result["ok"]:
+        for table in [result["outcomes"]] + [extra["outcomes"] for extra in result["extra"]]:
+            assert sum(F(row["probability"]) for row in table) == 1
+    else:
+        assert result["errors"] and all(isinstance(m, str) and m for m in result["errors"].values())
+        assert not any("Internal error" in m for m in result["errors"].values())

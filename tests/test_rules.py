@@ -100,10 +100,10 @@ def test_characteristic_tests():
 
 def test_coreheim_fall():
     # 4": wounds on 6+ on a D12 (7/12); W1: injury D12, 9-12 out of action (4/12).
-    table = odds("fall", "coreheim-v10", height=4, toughness=3, wounds=1)
+    table = odds("fall", "coreheim-v10", height=4, toughness="+0", wounds=1)
     assert table == {"unhurt": F(5, 12), "knocked-down": F(7, 36), "stunned": F(7, 36), "out-of-action": F(7, 36)}
-    # T4 makes the roll one harder: 6+ becomes 7+ (6/12).
-    assert odds("fall", "coreheim-v10", height=4, toughness=4, wounds=1)["unhurt"] == F(1, 2)
+    # T -1 on the profile (a T4 model) makes the roll one harder: 6+ becomes 7+ (6/12).
+    assert odds("fall", "coreheim-v10", height=4, toughness="-1", wounds=1)["unhurt"] == F(1, 2)
     # Under a full 2" is no fall; with 2 Wounds one hit only wounds.
     assert odds("fall", "coreheim-v10", height="1.9") == {"unhurt": 1}
     assert odds("fall", "coreheim-v10", height=4, wounds=2) == {"unhurt": F(5, 12), "wounded": F(7, 12)}
@@ -168,12 +168,13 @@ def test_climbing():
     down = odds("climb", "mordheim-1999", height=4, move=4, initiative=3, direction="down")
     assert down["made-it"] == F(1, 2) and down["fell-out-of-action"] == F(1, 2) * brute_force_mordheim_fall(4, 3, 1)["out-of-action"]
     assert "Movement" in errors("climb", "mordheim-lrb", height=5, move=4)["height"]
-    assert "4\" a turn" in errors("climb", "coreheim-v10", height=5, move=6)["height"]
+    assert "4\" a turn" in errors("climb", "coreheim-v10", height=5)["height"]
+    assert "no field 'move'" in errors("climb", "coreheim-v10", height=3, move=6)["move"]  # Movement plays no part
 
 
 def test_diving_charge():
     assert odds("diving-charge", "mordheim-1999", height=4, distance=2, initiative=4)["landed"] == F(4, 9)
-    assert odds("diving-charge", "mordheim-1999", height=4, distance="2.5") == {"cannot-charge": 1}
+    assert odds("diving-charge", "mordheim-1999", height=4, distance="2.5") == {"no-dive": 1}  # a normal charge, no bonus
     assert "diving charge" in errors("diving-charge", "coreheim-v10")["ruleset"]
 
 

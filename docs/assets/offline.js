@@ -66,7 +66,16 @@
     });
   }
 
-  navigator.serviceWorker.register(new URL("sw.js", root)).then(async () => {
+  // The first visit's precaching (pages, then the runtime) waits until the page has loaded and its own
+  // calculator, if one is starting, has answered: the player's answer gets the bandwidth first.
+  const settled = new Promise((resolve) => {
+    const idle = window.requestIdleCallback || ((run) => setTimeout(run, 200));
+    const afterLoad = () => idle(() => calculatorSettled().then(resolve), { timeout: 2000 });
+    if (document.readyState === "complete") afterLoad();
+    else window.addEventListener("load", afterLoad, { once: true });
+  });
+
+  settled.then(() => navigator.serviceWorker.register(new URL("sw.js", root))).then(async () => {
     const registration = await navigator.serviceWorker.ready;
     if (saveData) {
       navigator.serviceWorker.addEventListener("message", (event) => {
@@ -76,8 +85,8 @@
       document.addEventListener("calculators:ready", () => registration.active.postMessage("cache-runtime"));
       return;
     }
+    // The runtime (about 12 MB) is fetched only once reading is settled.
     const idle = window.requestIdleCallback || ((run) => setTimeout(run, 1000));
-    if (document.readyState !== "complete") await new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
     idle(async () => {
       await calculatorSettled();
       registration.active && registration.active.postMessage("cache-runtime");

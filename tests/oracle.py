@@ -1,0 +1,251 @@
+"""A second, independent reading of every calculator: the rules written again as the texts state
+them, every roll enumerated with itertools.product.
+
+Nothing is shared with rulescore's computation but each ruleset's numbers (`RULESETS`). Each answer
+carries the assumption ids its reading relies on, so a disagreement names the reading in question.
+Standard library only: the same file runs under Pyodide.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction as F
+from functools import lru_cache
+from itertools import product
+from math import floor
+
+from rulescore import RULESETS
+
+
+class Refused(Exception):
+    """The rule forbids these values (a jump over the limit): the calculator must refuse them too."""
+
+
+class Answer:
+    def __init__(self) -> None:
+        self.outcomes: dict[str, F] = defaultdict(F)
+        self.extra: dict[str, dict[str, F]] = {}
+        self.assumptions: set[str] = set()
+
+    def add(self, key: str, p: F) -> None:
+        if p:
+            self.outcomes[key] += p
+
+    def plain(self) -> dict:
+        return {"outcomes": {k: v for k, v in self.outcomes.items() if v},
+                "extra": {t: {k: v for k, v in o.items() if v} for t, o in self.extra.items()}}
+
+
+def every_roll(*sides: int):
+    """Each combination of the dice, with its (equal) chance."""
+    combos = list(product(*(range(1, s + 1) for s in sides)))
+    return [(combo, F(1, len(combos))) for combo in combos]
+
+
+def number(text: str) -> F:
+    return F(str(text).replace(",", ".").rstrip('"'))
+
+
+# Characteristic tests, as rules-facts.md gives them.
+def test_die(rules) -> int:
+    return 12 if rules.characteristic_test == "test-d12-over" else 6
+
+
+def passes(rules, initiative: int, roll: int) -> bool:
+    if rules.characteristic_test == "test-d12-over":
+        return roll == 12 or (roll != 1 and roll >= initiative)  # a target number; natural 12 and 1
+    return roll != 6 and roll <= initiative  # roll under; a 6 always fails
+
+
+def pass_all(rules, initiative: int, tests: int, answer: Answer) -> F:
+    if tests == 0:
+        return F(1)
+    answer.assumptions.add(rules.characteristic_test)
+    return sum((w for combo, w in every_roll(*[test_die(rules)] * tests) if all(passes(rules, initiative, r) for r in combo)), F(0))
+
+
+# Falls.
+def to_wound(strength: int, toughness: int) -> int | None:
+    gap = strength - toughness
+    if gap >= 2:
+        return 2
+    return {1: 3, 0: 4, -1: 5, -2: 6, -3: 6}.get(gap)
+
+
+def injuries(taken: int, wounds: int, die: int, knocked: int, stunned: int):
+    """(outcome, chance) for wounds taken by a model with `wounds` Wounds."""
+    if taken == 0:
+        return [("unhurt", F(1))]
+    if taken < wounds:
+        return [("wounded", F(1))]
+    found = []
+    for combo, w in every_roll(*[die] * (taken - wounds + 1)):
+        worst = max(combo)
+        found.append(("knocked-down" if worst <= knocked else "stunned" if worst <= stunned else "out-of-action", w))
+    return found
+
+
+def fall(rules, height: F, toughness: int, wounds: int, answer: Answer) -> dict[str, F]:
+    table, assumed = _fall(rules.falling.value, floor(height), height < 2, toughness, wounds)
+    answer.assumptions |= assumed
+    return table
+
+
+@lru_cache(maxsize=None)  # pure, and the grids ask for the same falls many times
+def _fall(kind: str, whole_inches: int, under_two: bool, toughness: int, wounds: int) -> tuple[dict[str, F], frozenset]:
+    out: dict[str, F] = defaultdict(F)
+    if kind == "mordheim":
+        if whole_inches == 0:  # Strength 0: the chart has no such row
+            return {"unhurt": F(1)}, frozenset({"fall-under-an-inch"})
+        target = to_wound(whole_inches, toughness)
+        for (hits,), w in every_roll(3):
+            for combo, w2 in every_roll(*[6] * hits):
+                taken = sum(r >= target for r in combo) if target else 0
+                for key, w3 in injuries(taken, wounds, 6, 2, 4):
+                    out[key] += w * w2 * w3
+        return dict(out), frozenset({"to-wound"})
+    # Coreheim: no fall under a full 2"; one hit wounding on a D12 of (10 - inches)+, toughness a modifier.
+    if under_two:
+        return {"unhurt": F(1)}, frozenset()
+    target = 10 - whole_inches
+    for (roll,), w in every_roll(12):
+        wounded = roll == 12 or (roll != 1 and roll + toughness >= target)
+        for key, w2 in injuries(int(wounded), wounds, 12, 4, 8):
+            out[key] += w * w2
+    return dict(out), frozenset({"fall-coreheim", "toughness-coreheim", "coreheim-natural-rolls"})
+
+
+def safe_or_fall(rules, safe: F, key: str, height: F, toughness: int, wounds: int, answer: Answer) -> None:
+    answer.add(key, safe)
+    if safe < 1:
+        for outcome, p in fall(rules, height, toughness, wounds, answer).items():
+            answer.add(f"fell-{outcome}", (1 - safe) * p)
+
+
+# The calculators.
+def jump_down(rules, v, answer):
+    height, rule = number(v["height"]), rules.jump_down
+    if height > rule.max_height.value:
+        if rule.over_max.value == "not-allowed":
+            raise Refused
+        return safe_or_fall(rules, F(0), "landed", height, int(v["toughness"]), int(v["wounds"]), answer)
+    safe = pass_all(rules, int(v["initiative"]), floor(height / rule.test_every.value), answer)
+    safe_or_fall(rules, safe, "landed", height, int(v["toughness"]), int(v["wounds"]), answer)
+
+
+def diving_charge(rules, v, answer):
+    height, rule = number(v["height"]), rules.diving_charge
+    if height > rule.max_height.value:
+        raise Refused
+    answer.assumptions.add("within-includes-edge")
+    if number(v["distance"]) > rule.enemy_range.value:
+        return answer.add("no-dive", F(1))  # still a charge, just without the diving bonus
+    safe = pass_all(rules, int(v["initiative"]), floor(height / rule.test_every.value), answer)
+    safe_or_fall(rules, safe, "landed", height, int(v["toughness"]), int(v["wounds"]), answer)
+
+
+def gap(rules, v, answer):
+    width, move, rule = number(v["gap"]), number(v["move"]), rules.gap
+    height, toughness, wounds = number(v["height"]), int(v["toughness"]), int(v["wounds"])
+    if rule.measure_first.value and move < width:
+        raise Refused  # measured first, the jump is never started
+    if width > rule.max_gap.value:
+        if not rule.measure_first.value:
+            answer.assumptions.add("gap-over-max-falls")
+        return safe_or_fall(rules, F(0), "made-it", height, toughness, wounds, answer)
+    if move < width:
+        return safe_or_fall(rules, F(0), "made-it", height, toughness, wounds, answer)
+    safe = F(1) if rule.test is None else pass_all(rules, int(v["initiative"]), 1, answer)
+    safe_or_fall(rules, safe, "made-it", height, toughness, wounds, answer)
+
+
+def climb(rules, v, answer):
+    height, rule = number(v["height"]), rules.climb
+    if rule.limit.value == "move":
+        limit = number(v["move"])
+    else:
+        limit = F(rule.limit.value)
+        answer.assumptions.add("climb-fixed-limit")
+    if height > limit:
+        raise Refused
+    safe = pass_all(rules, int(v["initiative"]), 1, answer)
+    if v["direction"] == "up":
+        answer.add("made-it", safe)
+        answer.add("stuck", 1 - safe)
+    else:
+        safe_or_fall(rules, safe, "made-it", height, int(v["toughness"]), int(v["wounds"]), answer)
+
+
+def edge_fall(rules, v, answer):
+    safe = pass_all(rules, int(v["initiative"]), 1, answer)
+    safe_or_fall(rules, safe, "stays-put", number(v["height"]), int(v["toughness"]), int(v["wounds"]), answer)
+
+
+def fall_calc(rules, v, answer):
+    for key, p in fall(rules, number(v["height"]), int(v["toughness"]), int(v["wounds"]), answer).items():
+        answer.add(key, p)
+
+
+def run(rules, v, answer):
+    rule = rules.run
+    blocked = v["enemy_state"] not in rule.ignored_states.value and number(v["distance"]) <= rule.enemy_range.value
+    answer.add("may-not-run" if blocked else "may-run", F(1))
+
+
+def hide(rules, v, answer):
+    answer.assumptions.add("within-includes-edge")
+    if rules.characteristic_test == "test-d12-over":
+        answer.assumptions.add("coreheim-hiding")
+    answer.add("spotted" if number(v["distance"]) <= int(v["initiative"]) else "stays-hidden", F(1))
+
+
+def charge(rules, v, answer):
+    rule = rules.charge
+    move, distance = number(v["move"]), number(v["distance"])
+    seen = F(1)
+    if v.get("unseen") == "yes":
+        if rule.detect_unseen is None or distance > rule.detect_unseen.value:
+            if rules.id == "trench-crusade":
+                answer.assumptions.add("tc-line-of-sight")
+            return answer.add("cannot-charge", F(1))
+        seen = pass_all(rules, int(v["initiative"]), 1, answer)
+    if v.get("interceptor") == "yes":
+        kind = rule.interception.value
+        if kind in ("blocks", "becomes-target"):
+            return answer.add("cannot-charge", F(1))
+        answer.assumptions.add("lrb-interception")  # the enemy's choice: both branches, as two answers
+        answer.extra["If the enemy intercepts"] = {"intercepted": F(1)}
+    cost = rules.terrain.cost[v.get("terrain", "open")].value if rules.terrain else 1
+    if rule.move.value == "double":
+        reach = F(int(distance * cost <= 2 * move))
+    else:
+        answer.assumptions.add("tc-distance")
+        if move + rule.bonus_die.value > rule.cap.value:
+            answer.assumptions.add("tc-charge-cap")
+        needed = max(distance - rule.ends_within.value, F(0)) * cost
+        cap = rule.cap.value
+        reach = sum((w for (r,), w in every_roll(rule.bonus_die.value) if max(move, min(move + r, cap)) >= needed), F(0))
+    answer.add("reaches", seen * reach)
+    answer.add("falls-short", seen * (1 - reach))
+    answer.add("cannot-charge", 1 - seen)
+    if rule.flee:
+        answer.assumptions.add("flee-escape")
+        dice = rule.flee.value[0] if number(v["target_move"]) <= 6 else rule.flee.value[1]
+        escape = sum((w for combo, w in every_roll(*[6] * dice) if distance + sum(combo) > 2 * move), F(0))
+        answer.extra["If the target flees"] = {"escapes": escape, "caught": 1 - escape}
+
+
+ORACLES = {
+    "charge": charge, "jump-down": jump_down, "diving-charge": diving_charge, "gap": gap, "climb": climb,
+    "fall": fall_calc, "edge-fall": edge_fall, "run": run, "hide": hide,
+}
+
+
+def expect(calculator: str, ruleset_id: str, values: dict[str, str]) -> Answer | None:
+    """The oracle's answer for complete, in-range form values; None when the rule refuses them."""
+    answer = Answer()
+    try:
+        ORACLES[calculator](RULESETS[ruleset_id], values, answer)
+    except Refused:
+        return None
+    return answer
