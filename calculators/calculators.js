@@ -12,10 +12,6 @@
   let lastId = 0;
   const waiting = new Map();
 
-  const absolute = (url) => new URL(url, document.baseURI).href;
-  // Where the runtime, our standard library, wheel and worker are, and how many bytes they weigh.
-  const where = (document.currentScript || document.querySelector("script[data-runtime]")).dataset;
-
   const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
 
   function engineWords() {
@@ -41,11 +37,10 @@
 
   function boot() {
     if (ready) return ready;
-    worker = new Worker(absolute(where.worker));
+    worker = window.calculatorsStart(); // start.js, inlined in <head>: may have started it already
     setEngine("loading");
     ready = new Promise((resolve, reject) => {
-      worker.onmessage = (event) => {
-        const message = event.data;
+      const receive = (message) => {
         if (message.type === "progress") {
           progress = message;
           if (engine === "loading") {
@@ -70,6 +65,8 @@
           if (answer) answer(message.json);
         }
       };
+      worker.onmessage = (event) => receive(event.data);
+      worker.early.splice(0).forEach(receive);
       worker.onerror = (event) => {
         event.preventDefault();
         failure = "this browser could not run it";
@@ -80,10 +77,6 @@
     });
     ready.catch(() => {}); // each calculator shows a failed start itself
     document.dispatchEvent(new CustomEvent("calculators:booting"));
-    worker.postMessage({
-      type: "boot", runtime: absolute(where.runtime), stdlib: absolute(where.stdlib), wheel: absolute(where.wheel),
-      bytes: Number(where.bytes),
-    });
     everyCalc().forEach(showState);
     return ready;
   }
@@ -253,8 +246,8 @@
     document.querySelectorAll(".calc").forEach(setUp);
   }
 
-  // This script loads early (async, in <head>): a link that carries calculator inputs starts
-  // Python at once; the forms are set up when the page has been read.
+  // This script loads early (async, in <head>): a link that carries calculator inputs has started
+  // Python already (start.js); the forms are set up when the page has been read.
   if (/[?&]calc-/.test(location.search)) boot();
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpAll);
   else setUpAll();

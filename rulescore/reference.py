@@ -47,7 +47,8 @@ def lines(rules: Ruleset) -> list[Line]:
         if charge.move.value == "double":
             add("charge", "Charge move", "2×M, no dice", charge.move)
         else:
-            add("charge", "Charge move", f"M + D{charge.bonus_die.value}, at most {inches(charge.cap.value)}", charge.cap)
+            add("charge", "Charge move", f"M + D{charge.bonus_die.value}; the bonus takes it to at most {inches(charge.cap.value)}",
+                charge.cap)
         if charge.ends_within:
             add("charge", "Charge succeeds within", f"{inches(charge.ends_within.value)} of the target", charge.ends_within)
         if charge.detect_unseen:
@@ -91,7 +92,8 @@ def lines(rules: Ruleset) -> list[Line]:
         if rules.falling.value == "mordheim":
             add("falling", "Fall damage", "D3 hits at Strength = inches fallen, no save", rules.falling)
         else:
-            add("falling", "Fall damage", "one hit, wounds on a D12 roll of 10 − inches fallen, no save", rules.falling)
+            add("falling", "Fall damage", "one hit, wounds on a D12 roll of 10 − inches fallen (a 12 always wounds, a 1 never), "
+                "no save", rules.falling)
         if rules.min_fall:
             add("falling", "Falls count from", inches(rules.min_fall.value), rules.min_fall)
     if rules.edge_fall:

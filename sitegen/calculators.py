@@ -57,27 +57,26 @@ def render_compare(name: str, root: str, element_id: str) -> str:
 
 def render_all(root: str) -> str:
     """Every calculator, grouped in one tab per ruleset (Material content tabs work without JavaScript)."""
-    parts = []
+    tabs = []
     for ruleset_id, rules in RULESETS.items():
         names = [name for name, calc in CALCULATORS.items() if calc.supports(rules)]
-        parts.append(f'=== "{rules.title}"\n')
-        for name in names:
-            block = render_calculator(name, ruleset_id, root, f"calc-{ruleset_id}-{name}")
-            parts.append("\n".join("    " + line for line in block.splitlines()) + "\n")
-    return "\n".join(parts)
+        blocks = [jinja2.utils.markupsafe.Markup(render_calculator(name, ruleset_id, root, f"calc-{ruleset_id}-{name}"))
+                  for name in names]
+        tabs.append({"id": ruleset_id, "title": rules.title, "blocks": blocks})
+    html = _templates.get_template("tabs.html").render(tabs=tabs)
+    return "\n".join(line for line in html.splitlines() if line.strip())
 
 
-# Before any script runs, a shared link's calculators dim their build-time result (its values are
-# the defaults, not the link's): calculators.css keys on this class until calculators.js takes over.
-SHARED_LINK_SCRIPT = '<script>/[?&]calc-/.test(location.search)&&document.documentElement.classList.add("calc-shared")</script>'
+# The one script that starts Python, inlined so a shared link starts it before any file has loaded
+# (and dims the build-time results, which are for the defaults, until calculators.js has read the link).
+START_SCRIPT = (TEMPLATES / "start.js").read_text(encoding="utf-8").strip()
 
 
 def head_tags(assets: Assets, root: str) -> str:
-    """For a page with calculators: the script, loaded early (async) so a shared link with calculator
-    inputs starts Python before the rest of the page is ready, carrying where the runtime is."""
+    """For a page with calculators: where the runtime is and the script that starts it, inline, then
+    the calculators' own script, loaded early (async)."""
     return (
-        SHARED_LINK_SCRIPT
-        + f'<script async src="{root}{assets.glue}calculators.js" data-runtime="{root}{assets.runtime}"'
-        f' data-stdlib="{root}{assets.stdlib}" data-wheel="{root}{assets.wheel}" data-worker="{root}{assets.glue}worker.js"'
-        f' data-bytes="{assets.download_bytes()}"></script>'
+        f'<script data-runtime="{root}{assets.runtime}" data-stdlib="{root}{assets.stdlib}" data-wheel="{root}{assets.wheel}"'
+        f' data-worker="{root}{assets.glue}worker.js" data-bytes="{assets.download_bytes()}">{START_SCRIPT}</script>'
+        f'<script async src="{root}{assets.glue}calculators.js"></script>'
     )

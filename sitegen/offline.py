@@ -15,7 +15,8 @@ TEMPLATE = Path(__file__).resolve().parent / "service_worker.js"
 RUNTIME_PREFIXES = ("assets/pyodide/", "assets/py/")
 # Never needed by an English site or a browser: left out of the offline copy.
 SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^assets/javascripts/lunr/|^__bench__/)")
-INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+# An inline script (no src), with or without attributes (calculators/start.js carries data-*).
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.DOTALL)
 
 
 def manifest(site_name: str) -> str:

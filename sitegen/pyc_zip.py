@@ -17,12 +17,17 @@ HEADER = importlib.util.MAGIC_NUMBER + bytes(12)
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 
 
+# Docstrings and asserts left out (as `python -OO`): nothing the calculators run reads a docstring,
+# and the standard library shrinks by a sixth (gzip 1.17 -> 0.98 MB for Pyodide 0.29.5).
+OPTIMIZE = 2
+
+
 def write(source_zip: str, files: list[str], out: str, stored: bool) -> int:
     """Compile each listed `.py` of `source_zip` to `.pyc` into `out`; return the number written."""
     method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     with zipfile.ZipFile(source_zip) as source, zipfile.ZipFile(out, "w", method) as target:
         for name in sorted(files):
-            code = compile(source.read(name), f"{source_zip}/{name}", "exec", dont_inherit=True)
+            code = compile(source.read(name), f"{source_zip}/{name}", "exec", dont_inherit=True, optimize=OPTIMIZE)
             entry = zipfile.ZipInfo(name[:-3] + ".pyc", FIXED_DATE)
             entry.compress_type = method
             target.writestr(entry, HEADER + marshal.dumps(code))
@@ -51,7 +56,7 @@ def compile_wheel(wheel: str, out_folder: str, python_tag: str) -> str:
             if info.filename.endswith(".dist-info/WHEEL"):
                 data = data.replace(b"Tag: py3-none-any", f"Tag: {python_tag}-{abi}-{platform}".encode())
             if info.filename.endswith(".py"):
-                code = compile(data, info.filename, "exec", dont_inherit=True)
+                code = compile(data, info.filename, "exec", dont_inherit=True, optimize=OPTIMIZE)
                 members.append((info.filename[:-3] + ".pyc", HEADER + marshal.dumps(code)))
             else:
                 members.append((info.filename, data))
@@ -61,9 +66,8 @@ def compile_wheel(wheel: str, out_folder: str, python_tag: str) -> str:
         lines.append(f"{member},sha256={digest},{len(data)}")
     lines.append(f"{record_name},,")
     members.append((record_name, ("\n".join(lines) + "\n").encode()))
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target:  # the host's gzip does better across files
         for member, data in members:
             entry = zipfile.ZipInfo(member, FIXED_DATE)
-            entry.compress_type = zipfile.ZIP_DEFLATED
             target.writestr(entry, data)
     return out

@@ -54,8 +54,9 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    // Calculator state lives in the query string: the page is the same whatever it holds.
-    const hit = await cache.match(request, { ignoreSearch: true });
+    // Calculator state lives in a page's query string: the page is the same whatever it holds. Only
+    // pages need that slower lookup; the runtime's files are matched exactly.
+    const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
     if (hit) return hit;
     const response = await fetch(request);
     const bare = request.url.split("?")[0];

@@ -58,10 +58,12 @@ def answers() -> list[str]:
 
 
 def stdlib_modules(prefix: str) -> list[str]:
-    """Files (relative to the standard library zip at `prefix`) of every module imported so far."""
+    """Files (relative to the standard library zip at `prefix`) of every module imported so far,
+    leaving out those the interpreter has frozen in (it never reads them from the zip)."""
     files = set()
     for module in list(sys.modules.values()):
         path = getattr(module, "__file__", None) or ""
-        if path.startswith(prefix + "/"):
+        spec = getattr(module, "__spec__", None)
+        if path.startswith(prefix + "/") and getattr(spec, "origin", None) != "frozen":
             files.add(path[len(prefix) + 1:])
     return sorted(files)

@@ -12,7 +12,9 @@ const [runtime, wheel, outDir, method] = process.argv.slice(2);
 const { loadPyodide } = await import(join(runtime, "pyodide.mjs"));
 
 const pyodide = await loadPyodide({ indexURL: runtime + "/" });
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+// As the browser's worker does: the wheel goes on sys.path as it is, nothing unpacks it.
+pyodide.FS.writeFile(`/lib/${basename(wheel)}`, new Uint8Array(readFileSync(wheel)));
+pyodide.pyimport("sys").path.insert(0, `/lib/${basename(wheel)}`);
 for (const name of ["session", "pyc_zip"]) {
   pyodide.FS.writeFile(`/tmp/${name}.py`, readFileSync(join(here, `${name}.py`)));
 }

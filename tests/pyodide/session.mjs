@@ -2,7 +2,7 @@
 // site's wheel and runs every calculator case of sitegen/session.py; prints the answers as JSON.
 // `node session.mjs STDLIB_ZIP WHEEL SESSION_PY`
 import { readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -10,7 +10,9 @@ const [stdlib, wheel, sessionFile] = process.argv.slice(2);
 const { loadPyodide } = await import(join(root, "node_modules", "pyodide", "pyodide.mjs"));
 
 const pyodide = await loadPyodide({ indexURL: join(root, "node_modules", "pyodide") + "/", stdLibURL: stdlib });
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+// As the browser's worker does: the wheel goes on sys.path as it is, nothing unpacks it.
+pyodide.FS.writeFile(`/lib/${basename(wheel)}`, new Uint8Array(readFileSync(wheel)));
+pyodide.pyimport("sys").path.insert(0, `/lib/${basename(wheel)}`);
 pyodide.FS.writeFile("/tmp/session.py", readFileSync(sessionFile));
 pyodide.runPython("import sys; sys.path.insert(0, '/tmp')");
 const session = pyodide.pyimport("session");

@@ -1,0 +1,23 @@
+// Inlined at the top of <head> on pages with a calculator: the one place that starts Python. A shared
+// link starts it at once, before any other file has loaded; calculators.js takes the worker over.
+(() => {
+  "use strict";
+  const where = document.currentScript.dataset; // runtime, stdlib, wheel, worker, bytes
+  const absolute = (url) => new URL(url, document.baseURI).href;
+  let worker = null;
+  window.calculatorsStart = () => {
+    if (worker) return worker;
+    worker = new Worker(absolute(where.worker));
+    worker.early = []; // messages that arrive before calculators.js listens
+    worker.onmessage = (event) => worker.early.push(event.data);
+    worker.postMessage({
+      type: "boot", runtime: absolute(where.runtime), stdlib: absolute(where.stdlib), wheel: absolute(where.wheel),
+      bytes: Number(where.bytes),
+    });
+    return worker;
+  };
+  if (/[?&]calc-/.test(location.search)) {
+    document.documentElement.classList.add("calc-shared"); // dims build-time results until calculators.js has read the link
+    window.calculatorsStart();
+  }
+})();
