@@ -107,7 +107,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs) -> str:
     if '<div class="calc"' in output:  # only pages with a calculator load its script
-        output = output.replace("<head>", "<head>" + head_tags(_assets, root_of(page)), 1)
+        output = offline.into_head(output, head_tags(_assets, root_of(page)))
     if _serving:  # MkDocs' live-reload script is inline and unhashed
         return output
     return offline.add_head(output, root_of(page))

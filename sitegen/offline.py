@@ -92,4 +92,12 @@ def add_head(html: str, root: str) -> str:
     )
     # Material's search dialog has no accessible name of its own.
     html = html.replace('data-md-component="search" role="dialog"', 'data-md-component="search" role="dialog" aria-label="Search"', 1)
+    return into_head(html, tags)
+
+
+def into_head(html: str, tags: str) -> str:
+    """`tags` first in <head>, but after the charset declaration (which must be in the first 1024 bytes)."""
+    charset = re.search(r"<meta charset=[^>]*>", html[:1024])
+    if charset:
+        return html[: charset.end()] + tags + html[charset.end():]
     return html.replace("<head>", "<head>" + tags, 1)

@@ -42,6 +42,11 @@ class QuietHandler(SimpleHTTPRequestHandler):
             time.sleep(len(block) / self.rate)
 
     def send_head(self):
+        if self.path.endswith("/__stop__"):  # a test in another process cuts the network: see StaticServer
+            self.send_response(204)
+            self.end_headers()
+            threading.Thread(target=self.stop_server, daemon=True).start()
+            return None
         if self.latency:
             time.sleep(self.latency)
         # Mounted under a subpath: anything outside it does not exist.
@@ -79,15 +84,18 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
 class StaticServer:
     """Serves a folder on 127.0.0.1 until stopped; `prefix` mounts it under a subpath ("/rules/");
-    `rate` (bytes per second) and `latency` (seconds per request) imitate a slow link."""
+    `rate` (bytes per second) and `latency` (seconds per request) imitate a slow link. A request for
+    `__stop__` stops it (for a browser driven from another process: honest offline, nothing answers)."""
 
     def __init__(self, folder: Path, prefix: str = "/", port: int = 0, compress: bool = False, rate: int = 0,
                  latency: float = 0.0) -> None:
         self.folder = folder
         self.prefix = prefix
-        mounted = type("Mounted", (QuietHandler,), {"prefix": prefix, "compress": compress, "rate": rate, "latency": latency})
+        mounted = type("Mounted", (QuietHandler,), {"prefix": prefix, "compress": compress, "rate": rate, "latency": latency,
+                                                     "stop_server": lambda _handler: self.stop()})
         handler = functools.partial(mounted, directory=str(folder))
         self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self._stopped = threading.Lock()
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
 
@@ -101,8 +109,9 @@ class StaticServer:
         return self.origin + self.prefix
 
     def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        if self._stopped.acquire(blocking=False):  # once, whoever asks first
+            self.httpd.shutdown()
+            self.httpd.server_close()
 
 
 class PageText(HTMLParser):

@@ -1,0 +1,78 @@
+"""Runs tests/journeys.py's journeys in WebKitGTK (the engine of every browser on an iPhone) through
+Selenium and WebKitWebDriver, on a virtual screen (MiniBrowser has no headless mode)."""
+
+from __future__ import annotations
+
+import time
+import urllib.request
+
+MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+DRIVER = "/usr/bin/WebKitWebDriver"
+
+
+def open_browser():
+    from selenium import webdriver
+    from selenium.webdriver.webkitgtk.options import Options
+    from selenium.webdriver.webkitgtk.service import Service
+
+    options = Options()
+    options.binary_location = MINIBROWSER
+    options.add_argument("--automation")
+    browser = webdriver.WebKitGTK(options=options, service=Service(executable_path=DRIVER))
+    browser.set_window_size(360, 740)
+    return browser
+
+
+def wait(browser, check, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if browser.execute_script(check[0], *check[1:]):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+TEXT = "const e = document.querySelector(arguments[0]); return e ? e.textContent.replace(/\\s+/g, ' ').trim() : '(missing)';"
+SAME_TEXT = ("const e = document.querySelector(arguments[0]);"
+             "return (e ? e.textContent.replace(/\\s+/g, ' ').trim() : '(missing)') === arguments[1];")
+
+
+def step(browser, base: str, verb: str, arg=None) -> None:
+    if verb == "goto":
+        browser.get(base + arg)
+    elif verb == "wait_for":
+        wait(browser, ("return document.querySelector(arguments[0]) !== null;", arg), 120, arg)
+    elif verb == "set":
+        browser.execute_script("const i = document.querySelector(arguments[0]); i.value = arguments[1];"
+                               "i.dispatchEvent(new Event('input', { bubbles: true }));", *arg)
+    elif verb == "wait_text":
+        try:
+            wait(browser, (SAME_TEXT, *arg), 120, arg[0])
+        except AssertionError:
+            shown = browser.execute_script(TEXT, arg[0])
+            raise AssertionError(f"{arg[0]} shows {shown[:300]!r}") from None
+    elif verb == "wait_offline_ready":
+        wait(browser, ("return document.documentElement.dataset.offline === 'ready';",), 180, "ready offline")
+    elif verb == "stop_server":
+        try:
+            urllib.request.urlopen(base + "__stop__", timeout=5).read()
+        except OSError:
+            pass
+    else:
+        raise ValueError(f"unknown step {verb}")
+
+
+def run(journeys: dict[str, list], base: str) -> dict[str, dict]:
+    """Each journey in a fresh browser; {journey: {ok, error}}."""
+    results = {}
+    for name, steps in journeys.items():
+        browser = open_browser()
+        try:
+            for verb, *arg in steps:
+                step(browser, base, verb, *arg)
+            results[name] = {"ok": True}
+        except Exception as error:  # reported per journey, so one failure does not hide the others
+            results[name] = {"ok": False, "error": f"{type(error).__name__}: {str(error)[:600]}"}
+        finally:
+            browser.quit()
+    return results

@@ -1,0 +1,80 @@
+"""The key journeys a player makes, written once as data and run in every browser engine: Chromium
+(Playwright), Firefox ESR (puppeteer-core, tests/engines/firefox.mjs) and WebKitGTK (Selenium).
+
+Each journey is a list of steps; every runner understands the same few verbs:
+  goto PATH, wait_for SELECTOR, set [SELECTOR, VALUE] (and fire `input`),
+  wait_text [SELECTOR, TEXT] (the element's textContent, spaces collapsed, equals TEXT),
+  wait_offline_ready, stop_server (the site's server stops answering: honest offline).
+Expected texts come from rulescore in CPython, so every engine must show CPython's answer.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from rulescore import calculate
+from rulescore.compare import compare
+from rulescore.present import compare_html, result_html
+
+SHARED = {"height": "5", "toughness": "4", "wounds": "2"}
+SHARED_LINK = "mordheim-1999/movement/?calc-fall.height=5&calc-fall.toughness=4&calc-fall.wounds=2#falling"
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def text_of(html: str) -> str:
+    """What an element holding `html` has as textContent, with runs of spaces collapsed."""
+    reader = _Text()
+    reader.feed(html)
+    return re.sub(r"\s+", " ", "".join(reader.parts)).strip()
+
+
+def fall_text(values: dict[str, str]) -> str:
+    result = calculate("fall", "mordheim-1999", values)
+    assert result["ok"], result
+    return text_of(result_html(result, "../../"))
+
+
+def compare_text(name: str, values: dict[str, str]) -> str:
+    compared = compare(name, values)
+    assert compared["ok"], compared
+    return text_of(compare_html(compared, "../../"))
+
+
+def journeys() -> dict[str, list]:
+    return {
+        "rules page renders": [
+            ["goto", "mordheim-1999/movement/"],
+            ["wait_for", ".ruleset-banner[data-ruleset='mordheim-1999']"],
+            ["wait_for", "#falling"],
+        ],
+        "shared link gives the build-time answer, then an input change updates it": [
+            ["goto", SHARED_LINK],
+            ["wait_text", ["#calc-fall .calc-result", fall_text(SHARED)]],
+            ["wait_for", "#calc-fall[data-state='live']"],
+            ["set", ["#calc-fall-height", "6"]],
+            ["wait_text", ["#calc-fall .calc-result", fall_text({**SHARED, "height": "6"})]],
+        ],
+        "compare calculator": [
+            ["goto", "compare/jumping-down/"],
+            ["set", ["#compare-jump-down-height", "5"]],
+            ["wait_text", ["#compare-jump-down .calc-result", compare_text("jump-down", {"height": "5"})]],
+        ],
+        "offline after one visit": [
+            ["goto", ""],
+            ["wait_offline_ready"],
+            ["stop_server"],
+            ["goto", "mordheim-1999/movement/?calc-fall.height=5#falling"],
+            ["wait_text", ["#calc-fall .calc-result", fall_text({"height": "5"})]],
+            ["goto", "whfb-6/movement-phase/"],
+            ["wait_for", ".ruleset-banner[data-ruleset='whfb-6']"],
+        ],
+    }

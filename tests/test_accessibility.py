@@ -1,0 +1,45 @@
+"""axe-core (npm, pinned) over every page at 360 px, in the light and the dark scheme: no violation
+of WCAG 2.2 A/AA or axe's best practices."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, ROOT
+
+pytestmark = pytest.mark.browser
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
+RUN = """tags => axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+    .then(result => result.violations.map(v => ({ id: v.id, help: v.help, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5),
+                                                  count: v.nodes.length })))"""
+
+
+def pages(site) -> list[str]:
+    found = sorted(p.relative_to(site).as_posix() for p in site.rglob("index.html"))
+    return ["" if p == "index.html" else p[: -len("index.html")] for p in found]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_axe_violations_on_any_page(playwright, built_site, server, scheme):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    # The pages' Content Security Policy would refuse the injected checker: bypass it for this test only.
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, color_scheme=scheme,
+                                  bypass_csp=True, service_workers="block")
+    page = context.new_page()
+    found = {}
+    try:
+        paths = pages(built_site)
+        assert len(paths) > 40
+        for path in paths:
+            page.goto(server.origin + "/" + path)
+            page.add_script_tag(path=str(AXE))
+            violations = page.evaluate(RUN, TAGS)
+            if violations:
+                found[path or "/"] = violations
+    finally:
+        context.close()
+        browser.close()
+    summary = "\n".join(f"{path}: {v['id']} x{v['count']} ({v['help']}) e.g. {v['nodes'][:2]}"
+                        for path, violations in found.items() for v in violations)
+    assert found == {}, f"{scheme} scheme:\n{summary[:6000]}"

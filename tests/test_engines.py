@@ -1,0 +1,117 @@
+"""The key journeys (tests/journeys.py) in the three browser engines players carry: Chromium,
+Firefox ESR and WebKitGTK (the engine of every iPhone browser). Each engine runs against its own
+server, since the offline journey stops it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tests.engines import webkit
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, ROOT, StaticServer
+from tests.journeys import journeys
+
+pytestmark = pytest.mark.browser
+
+
+def chromium_run(playwright, base: str) -> dict[str, dict]:
+    results = {}
+    for name, steps in journeys().items():
+        context = playwright.chromium.launch_persistent_context(
+            tempfile.mkdtemp(prefix="journey-"), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+            viewport={"width": 360, "height": 740})
+        page = context.pages[0] if context.pages else context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        try:
+            for verb, *arg in steps:
+                if verb == "goto":
+                    page.goto(base + arg[0])
+                elif verb == "wait_for":
+                    page.wait_for_selector(arg[0], state="attached", timeout=120_000)
+                elif verb == "set":
+                    page.evaluate("([s, v]) => { const i = document.querySelector(s); i.value = v; "
+                                  "i.dispatchEvent(new Event('input', { bubbles: true })); }", arg[0])
+                elif verb == "wait_text":
+                    page.wait_for_function("([s, t]) => { const e = document.querySelector(s); "
+                                           "return e && e.textContent.replace(/\\s+/g, ' ').trim() === t; }", arg=arg[0], timeout=120_000)
+                elif verb == "wait_offline_ready":
+                    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=180_000)
+                elif verb == "stop_server":
+                    page.evaluate("url => fetch(url).catch(() => {})", base + "__stop__")
+                    page.wait_for_timeout(300)
+            results[name] = {"ok": True, "consoleErrors": errors}
+        except Exception as error:
+            results[name] = {"ok": False, "error": f"{type(error).__name__}: {str(error)[:600]}", "consoleErrors": errors}
+        finally:
+            context.close()
+    return results
+
+
+def assert_all_pass(results: dict[str, dict]) -> None:
+    assert set(results) == set(journeys())
+    failed = {name: result for name, result in results.items() if not result["ok"]}
+    assert failed == {}
+    noisy = {name: result["consoleErrors"] for name, result in results.items() if result.get("consoleErrors")}
+    assert noisy == {}
+
+
+def test_journeys_in_chromium(playwright, built_site):
+    server = StaticServer(built_site)
+    try:
+        assert_all_pass(chromium_run(playwright, server.base))
+    finally:
+        server.stop()
+
+
+def test_journeys_in_firefox(built_site, tmp_path):
+    if not Path("/usr/bin/firefox-esr").exists():
+        pytest.fail("Firefox ESR is not installed: ./dev test installs Debian's firefox-esr")
+    spec = tmp_path / "journeys.json"
+    spec.write_text(json.dumps(journeys()))
+    server = StaticServer(built_site)
+    try:
+        done = subprocess.run(["node", str(ROOT / "tests" / "engines" / "firefox.mjs"), str(spec), server.base],
+                              capture_output=True, text=True, timeout=900, cwd=ROOT)
+    finally:
+        server.stop()
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert_all_pass(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+@pytest.fixture(scope="module")
+def screen():
+    """A virtual screen for WebKit's MiniBrowser, which has no headless mode."""
+    if not shutil.which("Xvfb"):
+        pytest.fail("Xvfb is not installed: ./dev test installs Debian's xvfb")
+    # Xvfb picks a free display and writes its number to fd 1, our pipe.
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    number = xvfb.stdout.readline().decode().strip()
+    previous = os.environ.get("DISPLAY")
+    os.environ["DISPLAY"] = f":{number}"
+    yield
+    if previous is None:
+        os.environ.pop("DISPLAY", None)
+    else:
+        os.environ["DISPLAY"] = previous
+    xvfb.terminate()
+    xvfb.wait(timeout=10)
+
+
+def test_journeys_in_webkit(built_site, screen):
+    if not Path(webkit.MINIBROWSER).exists():
+        pytest.fail("WebKitGTK is not installed: ./dev test installs Debian's webkit2gtk-driver")
+    server = StaticServer(built_site)
+    try:
+        results = webkit.run(journeys(), server.base)
+    finally:
+        server.stop()
+    assert_all_pass(results)
