@@ -127,12 +127,13 @@ def spread(values: list[float]) -> str:
     return f"median {q2:.0f} ms (IQR {q1:.0f}-{q3:.0f})"
 
 
-def report(title: str, times: dict[str, list[float]], downloaded: dict[str, list[int]], loads: list[float]) -> None:
+def report(title: str, times: dict[str, list[float]], downloaded: dict[str, list[int]] | None, loads: list[float]) -> None:
     print(f"{title} [load average {min(loads):.2f}-{max(loads):.2f}]:")
     bare = statistics.median(times["bare"])
     for name, values in times.items():
         ratio = f", x{statistics.median(values) / bare:.2f} of bare" if name != "bare" else ""
-        print(f"  {name:7} {spread(values)}{ratio}; downloaded {kib(statistics.median(downloaded[name]))}")
+        got = f"; downloaded {kib(statistics.median(downloaded[name]))}" if downloaded else ""
+        print(f"  {name:7} {spread(values)}{ratio}{got}")
 
 
 def browser_figures(variants: list[Variant], reps: int) -> None:
@@ -189,6 +190,72 @@ def browser_figures(variants: list[Variant], reps: int) -> None:
                     shutil.rmtree(profile, ignore_errors=True)
                 loads.append(os.getloadavg()[0])
             report(f"cold, {label}, {reps} alternating runs", times, got, loads)
+
+
+def engine_figures(site: Path, reps: int) -> None:
+    """The same first-live-result figures in Firefox ESR and WebKitGTK, site against bare, warm and cold."""
+    server = StaticServer(site, compress=True)
+    site_url, bare_url = server.origin + LIVE_PAGE, server.origin + "/__bench__/bare.html"
+    try:
+        loads = [os.getloadavg()[0]]
+        done = subprocess.run(["node", str(ROOT / "benchmarks" / "firefox.mjs"), site_url, bare_url, str(reps)],
+                              capture_output=True, text=True, timeout=3600, cwd=ROOT)
+        loads.append(os.getloadavg()[0])
+        if done.returncode != 0:
+            print(f"firefox: could not run ({done.stderr.strip()[-300:]})")
+        else:
+            figures = json.loads(done.stdout.strip().splitlines()[-1])
+            for kind in ("warm", "cold"):
+                report(f"Firefox ESR, {kind}, localhost, {reps} alternating runs", figures[kind],
+                       None, loads)
+        webkit_figures(site_url, bare_url, reps)
+    finally:
+        server.stop()
+
+
+def webkit_figures(site_url: str, bare_url: str, reps: int) -> None:
+    from tests.engines import webkit
+
+    flags = {"site": "return performance.getEntriesByName('calculators:first-live')[0]?.startTime || null;",
+             "bare": "return window.bareReady || null;"}
+    urls = {"site": site_url, "bare": bare_url}
+
+    def visit(browser, name: str) -> float:
+        browser.get(urls[name])
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            found = browser.execute_script(flags[name])
+            if found:
+                return found
+            time.sleep(0.05)
+        raise TimeoutError(name)
+
+    with webkit.virtual_screen():
+        loads = [os.getloadavg()[0]]
+        warm = {name: webkit.open_browser() for name in urls}
+        times: dict[str, list[float]] = {name: [] for name in urls}
+        try:
+            for name, browser in warm.items():
+                for _ in range(2):
+                    visit(browser, name)
+            for rep in range(reps):
+                for name in (["site", "bare"] if rep % 2 == 0 else ["bare", "site"]):
+                    times[name].append(visit(warm[name], name))
+        finally:
+            for browser in warm.values():
+                browser.quit()
+        loads.append(os.getloadavg()[0])
+        report(f"WebKitGTK, warm (same session), localhost, {reps} alternating runs", times, None, loads)
+        times = {name: [] for name in urls}
+        for rep in range(reps):
+            for name in (["site", "bare"] if rep % 2 == 0 else ["bare", "site"]):
+                browser = webkit.open_browser()
+                try:
+                    times[name].append(visit(browser, name))
+                finally:
+                    browser.quit()
+        loads.append(os.getloadavg()[0])
+        report(f"WebKitGTK, cold (new session), localhost, {reps} alternating runs", times, None, loads)
 
 
 def build_site(project: Path, site: Path) -> float:
@@ -297,6 +364,8 @@ def main() -> int:
     parser.add_argument("--before", metavar="REF", help="also time the site as this git ref built it, side by side")
     parser.add_argument("--reps", type=int, default=7, help="alternating repetitions per figure (default 7)")
     parser.add_argument("--only-live", action="store_true", help="only the calculators' start-up figures")
+    parser.add_argument("--chromium-only", action="store_true", help="leave out Firefox and WebKit")
+    parser.add_argument("--engines-only", action="store_true", help="only Firefox and WebKit")
     args = parser.parse_args()
     print(f"(the benchmark's server gzips every response, as a real host should; {os.cpu_count()} cores)")
     with tempfile.TemporaryDirectory() as folder:
@@ -312,7 +381,10 @@ def main() -> int:
         try:
             if args.before:
                 variants.insert(1, Variant("before", build_before(args.before, Path(folder))))
-            browser_figures(variants, args.reps)
+            if not args.engines_only:
+                browser_figures(variants, args.reps)
+            if not args.chromium_only:
+                engine_figures(site, max(5, args.reps))
         finally:
             for variant in variants:
                 variant.stop()

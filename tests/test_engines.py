@@ -5,7 +5,6 @@ server, since the offline journey stops it."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import tempfile
@@ -88,22 +87,10 @@ def test_journeys_in_firefox(built_site, tmp_path):
 
 @pytest.fixture(scope="module")
 def screen():
-    """A virtual screen for WebKit's MiniBrowser, which has no headless mode."""
     if not shutil.which("Xvfb"):
         pytest.fail("Xvfb is not installed: ./dev test installs Debian's xvfb")
-    # Xvfb picks a free display and writes its number to fd 1, our pipe.
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    number = xvfb.stdout.readline().decode().strip()
-    previous = os.environ.get("DISPLAY")
-    os.environ["DISPLAY"] = f":{number}"
-    yield
-    if previous is None:
-        os.environ.pop("DISPLAY", None)
-    else:
-        os.environ["DISPLAY"] = previous
-    xvfb.terminate()
-    xvfb.wait(timeout=10)
+    with webkit.virtual_screen():
+        yield
 
 
 def test_journeys_in_webkit(built_site, screen):

@@ -3,11 +3,34 @@ Selenium and WebKitWebDriver, on a virtual screen (MiniBrowser has no headless m
 
 from __future__ import annotations
 
+import contextlib
+import os
+import subprocess
 import time
 import urllib.request
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 DRIVER = "/usr/bin/WebKitWebDriver"
+
+
+@contextlib.contextmanager
+def virtual_screen():
+    """DISPLAY set to a fresh Xvfb screen while inside (MiniBrowser has no headless mode)."""
+    # Xvfb picks a free display and writes its number to fd 1, our pipe.
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    number = xvfb.stdout.readline().decode().strip()
+    previous = os.environ.get("DISPLAY")
+    os.environ["DISPLAY"] = f":{number}"
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop("DISPLAY", None)
+        else:
+            os.environ["DISPLAY"] = previous
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
 
 
 def open_browser():

@@ -1,0 +1,43 @@
+// The benchmark's Firefox ESR runs (puppeteer-core): first live result of the site and of a bare
+// loadPyodide(), warm (one profile, visited twice first) and cold (a new profile each visit),
+// alternating. `node firefox.mjs SITE_URL BARE_URL REPS`; prints {warm: {site: [ms], bare: [ms]}, cold: ...}.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import puppeteer from "puppeteer-core";
+
+const [siteUrl, bareUrl, reps] = process.argv.slice(2);
+const urls = { site: siteUrl, bare: bareUrl };
+const FLAG = {
+  site: "performance.getEntriesByName('calculators:first-live')[0]?.startTime",
+  bare: "window.bareReady",
+};
+
+const launch = (profile) => puppeteer.launch({ browser: "firefox", executablePath: "/usr/bin/firefox-esr", headless: true, userDataDir: profile });
+
+async function visit(browser, name) {
+  const page = (await browser.pages())[0] || (await browser.newPage());
+  await page.goto(urls[name], { waitUntil: "load" });
+  await page.waitForFunction(`Boolean(${FLAG[name]})`, { timeout: 300_000, polling: 50 });
+  return page.evaluate(FLAG[name]);
+}
+
+const out = { warm: { site: [], bare: [] }, cold: { site: [], bare: [] } };
+const profiles = { site: mkdtempSync(join(tmpdir(), "ff-")), bare: mkdtempSync(join(tmpdir(), "ff-")) };
+const warm = { site: await launch(profiles.site), bare: await launch(profiles.bare) };
+for (const name of ["site", "bare"]) for (let i = 0; i < 2; i++) await visit(warm[name], name);
+for (let rep = 0; rep < Number(reps); rep++) {
+  for (const name of rep % 2 ? ["bare", "site"] : ["site", "bare"]) out.warm[name].push(await visit(warm[name], name));
+}
+for (const browser of Object.values(warm)) await browser.close();
+for (const profile of Object.values(profiles)) rmSync(profile, { recursive: true, force: true });
+for (let rep = 0; rep < Number(reps); rep++) {
+  for (const name of rep % 2 ? ["bare", "site"] : ["site", "bare"]) {
+    const profile = mkdtempSync(join(tmpdir(), "ff-"));
+    const browser = await launch(profile);
+    out.cold[name].push(await visit(browser, name));
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+console.log(JSON.stringify(out));
