@@ -195,8 +195,11 @@
 
   function step(button) {
     const input = button.parentElement.querySelector("input");
-    const current = Number.parseFloat(input.value.replace("\u2212", "-").replace(",", "."));
-    if (Number.isNaN(current)) return;
+    const read = (text) => Number.parseFloat(String(text ?? "").replace("\u2212", "-").replace(",", "."));
+    let current = read(input.value);
+    // From a value that is not a number, a step starts again from the last good one (or the default).
+    if (Number.isNaN(current)) current = read(input.closest(".calc").shownFor[input.name]);
+    if (Number.isNaN(current)) current = read(input.defaultValue);
     let next = current + Number(button.dataset.step);
     if (input.dataset.min !== undefined) next = Math.max(next, Number(input.dataset.min));
     if (input.dataset.max !== undefined) next = Math.min(next, Number(input.dataset.max));
@@ -231,6 +234,10 @@
     form.addEventListener("input", () => update(calc));
     form.addEventListener("change", () => update(calc));
     form.addEventListener("submit", (event) => event.preventDefault());
+    // A thumb that taps a field means to replace its value: select it, so typing 6 gives 6, not 46.
+    form.addEventListener("focusin", (event) => {
+      if (event.target.matches("input[type=text]")) event.target.select();
+    });
     form.addEventListener("click", (event) => {
       const button = event.target.closest(".calc-step");
       if (button) step(button);

@@ -237,3 +237,24 @@ def test_a_calculator_that_cannot_start_says_so_and_keeps_its_values_label(phone
     assert phone.inner_text("#calc-jump-down .calc-status") == ("Worked out for these values when the page was built. "
                                                                  "The live calculator could not start.")
     phone.console_errors.clear()  # the aborted download is the point of this test
+
+
+def test_inputs_for_thumbs(phone, server):
+    """Tapping a field selects it, a decimal comma is read, and +/- recover from a bad value."""
+    phone.goto(server.origin + "/mordheim-1999/movement/#falling")
+    phone.locator("#calc-fall-height").tap()
+    phone.keyboard.type("6")
+    assert phone.input_value("#calc-fall-height") == "6"  # replaced, not "46"
+    phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=60_000)
+    phone.fill("#calc-fall-height", "3,5")
+    expected = calculate("fall", "mordheim-1999", {"height": "3.5"})
+    phone.wait_for_function("t => document.querySelector('#calc-fall .calc-headline').textContent.startsWith(t)",
+                            arg=expected["headlines"][0], timeout=60_000)
+    phone.fill("#calc-fall-height", "six")
+    phone.wait_for_function("() => document.querySelector('#calc-fall [data-field=height] .calc-error').textContent")
+    phone.locator("#calc-fall [aria-label='More: Height of the fall']").tap()
+    # From "six", + starts again from the last good value (3.5).
+    assert phone.input_value("#calc-fall-height") == "4.5"
+    assert phone.get_attribute("#calc-fall-height", "inputmode") == "decimal"
+    assert phone.get_attribute("#calc-fall-toughness", "inputmode") == "numeric"
+    assert phone.console_errors == []
