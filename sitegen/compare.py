@@ -146,8 +146,8 @@ def section_words(section: Section) -> str:
     return " ".join(block.text for block in section.blocks)
 
 
-def render_editions(rules_dir: Path, documents: dict[str, Document]) -> str:
-    """Mordheim 1999 against the Living Rulebook, section by section, changes marked."""
+def _edition_pairs(rules_dir: Path, documents: dict[str, Document]) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """1999 anchor -> Living Rulebook anchor for every matching section, and our notes by 1999 anchor."""
     path = rules_dir / EDITION_NOTES
     raw, data = read_toml(path)
     old, new = documents[OLD].anchors(), documents[NEW].anchors()
@@ -157,6 +157,31 @@ def render_editions(rules_dir: Path, documents: dict[str, Document]) -> str:
         if change["section"] not in pairs:
             raise SourceError(path, line_of(raw, f'section = "{change["section"]}"'), f"no matching sections '{change['section']}'")
         notes.setdefault(change["section"], []).append(change["note"])
+    return pairs, notes
+
+
+def _changed(runs: list, old_anchor: str, notes: dict[str, list[str]]) -> bool:
+    return old_anchor in notes or any(kind != "equal" for kind, _ in runs)
+
+
+def changed_sections(rules_dir: Path, documents: dict[str, Document]) -> dict[str, dict[str, str]]:
+    """ruleset id -> section anchor -> its place on the edition diff page, for each section that changed."""
+    if OLD not in documents or NEW not in documents:
+        return {}
+    pairs, notes = _edition_pairs(rules_dir, documents)
+    old, new = documents[OLD].anchors(), documents[NEW].anchors()
+    found: dict[str, dict[str, str]] = {OLD: {}, NEW: {}}
+    for old_anchor, new_anchor in pairs.items():
+        if _changed(word_diff(section_words(old[old_anchor]), section_words(new[new_anchor])), old_anchor, notes):
+            found[OLD][old_anchor] = new_anchor
+            found[NEW][new_anchor] = new_anchor
+    return found
+
+
+def render_editions(rules_dir: Path, documents: dict[str, Document]) -> str:
+    """Mordheim 1999 against the Living Rulebook, section by section, changes marked."""
+    pairs, notes = _edition_pairs(rules_dir, documents)
+    old, new = documents[OLD].anchors(), documents[NEW].anchors()
     parts = ['---\ntitle: "Mordheim 1999 and the Living Rulebook"\n---\n\n',
              "# Mordheim 1999 and the Living Rulebook\n\n",
              "What changed in the Movement chapter, section by section, computed from the two texts when the site is built. "
@@ -166,7 +191,7 @@ def render_editions(rules_dir: Path, documents: dict[str, Document]) -> str:
     changed = unchanged = 0
     for old_anchor, new_anchor in pairs.items():
         runs = word_diff(section_words(old[old_anchor]), section_words(new[new_anchor]))
-        if all(kind == "equal" for kind, _ in runs) and old_anchor not in notes:
+        if not _changed(runs, old_anchor, notes):
             unchanged += 1
             continue
         changed += 1

@@ -40,13 +40,15 @@ def load_content(rules_dir: Path) -> Content:
     documents = {ruleset.id: parse(ruleset) for ruleset in rulesets}
     topics, _ = compare.load_topics(rules_dir, documents)
     by_section = compare.topics_by_section(topics)
+    changed = compare.changed_sections(rules_dir, documents)
     loaded = []
     for ruleset in rulesets:
         document = documents[ruleset.id]
         terms = load_glossary(ruleset, rules_dir)
-        chapter = render_chapter(document, terms, placements(ruleset.id), by_section.get(ruleset.id, {}))
+        chapter = render_chapter(document, terms, placements(ruleset.id), by_section.get(ruleset.id, {}),
+                                 changed.get(ruleset.id, {}))
         pages = {
-            f"{ruleset.id}/index.md": render_index(document, terms),
+            f"{ruleset.id}/index.md": render_index(document, terms, quick=ruleset.id in RULESETS),
             f"{ruleset.id}/{chapter_slug(ruleset)}.md": chapter.markdown,
         }
         if ruleset.id in RULESETS:  # numbers come from rulescore; a new text may not have them yet

@@ -69,8 +69,12 @@ def _block(block: Block, render) -> str:
 
 
 def render_chapter(document: Document, terms: list[Term], calculators: dict[str, list[str]] | None = None,
-                   topics: dict | None = None) -> RenderedChapter:
-    """The whole text of one ruleset as one page, a heading with a permalink per section."""
+                   topics: dict | None = None, edition_changes: dict[str, str] | None = None) -> RenderedChapter:
+    """The whole text of one ruleset as one page, a heading with a permalink per section.
+
+    `edition_changes` maps a section that reads differently in the other Mordheim edition to its
+    place on the edition diff page, so the reader can see what changed from where they are.
+    """
     ruleset = document.ruleset
     titles = {normalise(s.title): s.anchor for s in document.root.walk()}
     result = RenderedChapter("")
@@ -93,6 +97,9 @@ def render_chapter(document: Document, terms: list[Term], calculators: dict[str,
             parts.append(f'<p class="added-note">{ADDED_NOTE}</p>\n\n')
         for topic in (topics or {}).get(section.anchor, []):
             parts.append(f"[Compare {html.escape(topic.title.lower())} across rulesets](../compare/{topic.id}.md){{ .compare-link }}\n\n")
+        if section.anchor in (edition_changes or {}):
+            parts.append(f"[What changed between the Mordheim editions](../compare/mordheim-editions.md#{edition_changes[section.anchor]})"
+                         "{ .compare-link .edition-link }\n\n")
         if section.level == 1 and ruleset.incomplete:
             parts.append(f'!!! warning "Incomplete source text"\n    {html.escape(ruleset.incomplete)}\n\n')
         for block in section.blocks:
@@ -116,21 +123,25 @@ def _about(document: Document) -> str:
     return f'??? info "About this source text"\n{body}\n'
 
 
-def render_index(document: Document, terms: list[Term]) -> str:
-    """A ruleset's start page: what the document is and every section, one tap away."""
+def render_index(document: Document, terms: list[Term], quick: bool = False) -> str:
+    """A ruleset's start page: what the document is, its quick reference and glossary, and every
+    section, one tap away."""
     ruleset = document.ruleset
     chapter = chapter_slug(ruleset)
     lines = [_front(ruleset.title, boost=0.5), banner(ruleset), f"# {html.escape(ruleset.title)}\n"]
     year = f", {ruleset.year}" if ruleset.year else ""
     lines.append(f"{html.escape(ruleset.document)}{year}. Dice used: {', '.join(ruleset.dice)}.\n")
+    shortcuts = ["[Quick reference: every number on one page](quick.md)"] if quick else []
+    if terms:
+        shortcuts.append(f"[Glossary: {len(terms)} terms](glossary.md)")
+    if shortcuts:
+        lines.append('<div class="ruleset-shortcuts" markdown>\n\n' + "\n".join(f"- {link}" for link in shortcuts) + "\n\n</div>\n")
     lines.append('<nav class="section-list" aria-label="Sections" markdown>\n')
     for section in document.root.walk():
         indent = "    " * (section.level - 1)
         title = escape_text(section.title, markdown=True, source_is_markdown=False)
         lines.append(f"{indent}- [{title}]({chapter}.md#{section.anchor})")
     lines.append("\n</nav>\n")
-    if terms:
-        lines.append(f"[Glossary: {len(terms)} terms as {html.escape(ruleset.title)} uses them](glossary.md)\n")
     return "\n".join(lines) + "\n"
 
 

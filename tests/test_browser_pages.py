@@ -87,3 +87,29 @@ def test_palette_follows_the_system_and_toggles(browser, server):
         assert page.get_attribute("body", "data-md-color-scheme") == "default"
     finally:
         context.close()
+
+
+def test_the_book_stays_named_while_reading(phone, server):
+    """Deep in a chapter on a 360 px phone, the ruleset and edition are still on screen."""
+    for ruleset_id, words in (("mordheim-1999", "Original rulebook (1999)"), ("mordheim-lrb", "Living Rulebook (2005)"),
+                              ("coreheim-v10", "v10")):
+        phone.goto(f"{server.origin}/{ruleset_id}/movement/#falling")
+        phone.wait_for_timeout(300)
+        banner = phone.locator(".ruleset-banner")
+        box = banner.bounding_box()
+        header = phone.locator(".md-header").bounding_box()
+        assert phone.evaluate("window.scrollY") > 500, "the page did not scroll to the section"
+        assert header["y"] + header["height"] - 1 <= box["y"] <= header["y"] + header["height"] + 2, (ruleset_id, box)
+        # The edition's words are inside the visible part of the one-line banner, not cut off.
+        assert phone.evaluate("""words => { const b = document.querySelector('.ruleset-banner');
+            const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+                const at = n.data.indexOf(words);
+                if (at < 0) continue;
+                const range = document.createRange(); range.setStart(n, at); range.setEnd(n, at + words.length);
+                return range.getBoundingClientRect().right <= b.getBoundingClientRect().right;
+            }
+            return false; }""", words), ruleset_id
+        # Nothing covers it: the element at its middle is the banner (or inside it).
+        assert phone.evaluate("""() => { const b = document.querySelector('.ruleset-banner').getBoundingClientRect();
+            return document.querySelector('.ruleset-banner').contains(document.elementFromPoint(b.left + 20, b.top + b.height / 2)); }""")

@@ -131,3 +131,21 @@ def test_quick_reference_prints_on_one_a4_page(browser, server, ruleset_id):
         assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 1
     finally:
         page.close()
+
+
+def test_changed_sections_link_to_their_place_in_the_edition_diff(built_site):
+    """Each section the diff page shows (it changed between the editions) links there from both
+    rules pages; sections that read the same do not."""
+    diff = (built_site / "compare" / "mordheim-editions" / "index.html").read_text(encoding="utf-8")
+    shown = set(re.findall(r'<h2 id="([a-z0-9-]+)"', diff))
+    assert len(shown) >= 3
+    for ruleset_id in ("mordheim-1999", "mordheim-lrb"):
+        page = (built_site / ruleset_id / "movement" / "index.html").read_text(encoding="utf-8")
+        linked = set(re.findall(r'<a class="compare-link edition-link" href="../../compare/mordheim-editions/#([a-z0-9-]+)"', page))
+        assert linked == shown, ruleset_id
+
+
+def test_start_pages_link_their_quick_reference_and_glossary(built_site):
+    for ruleset_id in RULESETS:
+        links = read_page(built_site / ruleset_id / "index.html").links
+        assert "quick/" in links and "glossary/" in links, ruleset_id
