@@ -208,6 +208,20 @@
     input.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
+  // One tap shares the situation: the address holds the inputs, the fragment the calculator.
+  async function share(calc, button) {
+    const url = `${location.origin}${location.pathname}${location.search}#${calc.id}`;
+    try {
+      if (navigator.share) await navigator.share({ title: document.title, url });
+      else await navigator.clipboard.writeText(url);
+      button.textContent = navigator.share ? "Shared" : "Link copied";
+    } catch (error) {
+      if (error && error.name === "AbortError") return; // the player closed the share sheet
+      button.textContent = "Could not copy: the link is in the address bar";
+    }
+    setTimeout(() => { button.textContent = "Copy link to this result"; }, 2500);
+  }
+
   const watcher = "IntersectionObserver" in window
     ? new IntersectionObserver((entries) => {
       for (const entry of entries) {
@@ -230,6 +244,11 @@
     note.className = "calc-for";
     note.hidden = true;
     calc.querySelector(".calc-result").before(note);
+    const shareButton = calc.querySelector(".calc-share");
+    if (shareButton) {
+      shareButton.hidden = false;
+      shareButton.addEventListener("click", () => share(calc, shareButton));
+    }
     calc.dataset.ready = "yes";
     form.addEventListener("input", () => update(calc));
     form.addEventListener("change", () => update(calc));

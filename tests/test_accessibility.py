@@ -10,8 +10,11 @@ from tests.helpers import CHROMIUM, CHROMIUM_ARGS, ROOT
 pytestmark = pytest.mark.browser
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
-RUN = """tags => axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-    .then(result => result.violations.map(v => ({ id: v.id, help: v.help, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5),
+# Bounded: a page evaluation has no timeout of its own, so a stuck check must fail, not hang.
+RUN = """tags => Promise.race([
+    axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    new Promise((_, fail) => setTimeout(() => fail(new Error('axe took over 60 s on ' + location.pathname)), 60000)),
+  ]).then(result => result.violations.map(v => ({ id: v.id, help: v.help, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5),
                                                   count: v.nodes.length })))"""
 
 

@@ -258,3 +258,29 @@ def test_inputs_for_thumbs(phone, server):
     assert phone.get_attribute("#calc-fall-height", "inputmode") == "decimal"
     assert phone.get_attribute("#calc-fall-toughness", "inputmode") == "numeric"
     assert phone.console_errors == []
+
+
+def test_copy_link_puts_the_exact_situation_on_the_clipboard(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.origin)
+    page = context.new_page()
+    try:
+        page.goto(server.origin + "/mordheim-1999/movement/#falling")
+        page.fill("#calc-fall-height", "7")
+        page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=60_000)
+        button = page.locator("#calc-fall .calc-share")
+        button.click()
+        page.wait_for_function("() => document.querySelector('#calc-fall .calc-share').textContent === 'Link copied'")
+        link = page.evaluate("navigator.clipboard.readText()")
+        assert link.startswith(server.origin + "/mordheim-1999/movement/?") and link.endswith("#calc-fall")
+        assert "calc-fall.height=7" in link
+        # The link reproduces the answer in a fresh page.
+        other = context.new_page()
+        other.goto(link)
+        other.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=60_000)
+        expected = calculate("fall", "mordheim-1999", {"height": "7"})
+        assert other.inner_text("#calc-fall .calc-headline").startswith(expected["headlines"][0])
+        box = button.bounding_box()
+        assert box["height"] >= 44
+    finally:
+        context.close()

@@ -113,3 +113,13 @@ def test_the_book_stays_named_while_reading(phone, server):
         # Nothing covers it: the element at its middle is the banner (or inside it).
         assert phone.evaluate("""() => { const b = document.querySelector('.ruleset-banner').getBoundingClientRect();
             return document.querySelector('.ruleset-banner').contains(document.elementFromPoint(b.left + 20, b.top + b.height / 2)); }""")
+
+
+def test_focus_ring_and_heading_links_for_thumbs(phone, server):
+    phone.goto(f"{server.origin}/mordheim-1999/movement/#falling")
+    phone.locator("#calc-fall-height").focus()
+    phone.keyboard.press("Tab")  # keyboard focus: the ring must show
+    ring = phone.evaluate("() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, parseFloat(s.outlineWidth)]; }")
+    assert ring[0] != "none" and ring[1] >= 2
+    mark = phone.locator("#falling .headerlink").bounding_box()
+    assert mark["width"] >= 44 and mark["height"] >= 44
