@@ -108,11 +108,12 @@
     const parts = [];
     for (const field of calc.querySelectorAll(".calc-field")) {
       const control = field.querySelector("input, select");
-      const label = field.querySelector("label").textContent.replace(/\s*\(.*\)$/, "").trim(); // "Toughness", not its hint
+      const labelText = field.querySelector("label").textContent;
+      const label = labelText.replace(/\s*\(.*\)$/, "").trim(); // "Toughness", not its hint
       const value = values[control.name];
       const shown = control.tagName === "SELECT"
         ? ([...control.options].find((option) => option.value === value) || { text: value }).text
-        : `${value}${field.querySelector("label").textContent.includes("(inches)") ? '"' : ""}`;
+        : `${value}${labelText.includes("(inches)") ? '"' : ""}`;
       parts.push(`${label} ${shown}`);
     }
     return parts.join(", ");

@@ -146,8 +146,24 @@ def section_words(section: Section) -> str:
     return " ".join(block.text for block in section.blocks)
 
 
-def _edition_pairs(rules_dir: Path, documents: dict[str, Document]) -> tuple[dict[str, str], dict[str, list[str]]]:
-    """1999 anchor -> Living Rulebook anchor for every matching section, and our notes by 1999 anchor."""
+class EditionChange(NamedTuple):
+    """One pair of matching sections of the two Mordheim editions, word-diffed, with our notes."""
+
+    old_anchor: str
+    new_anchor: str
+    runs: list
+    notes: list[str]
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.notes) or any(kind != "equal" for kind, _ in self.runs)
+
+
+def edition_changes(rules_dir: Path, documents: dict[str, Document]) -> list[EditionChange]:
+    """Every matching section pair of Mordheim 1999 and the Living Rulebook, diffed once per build
+    (the diff page and the chapters' links to it both read this)."""
+    if OLD not in documents or NEW not in documents:
+        return []
     path = rules_dir / EDITION_NOTES
     raw, data = read_toml(path)
     old, new = documents[OLD].anchors(), documents[NEW].anchors()
@@ -157,31 +173,22 @@ def _edition_pairs(rules_dir: Path, documents: dict[str, Document]) -> tuple[dic
         if change["section"] not in pairs:
             raise SourceError(path, line_of(raw, f'section = "{change["section"]}"'), f"no matching sections '{change['section']}'")
         notes.setdefault(change["section"], []).append(change["note"])
-    return pairs, notes
+    return [EditionChange(o, n, word_diff(section_words(old[o]), section_words(new[n])), notes.get(o, [])) for o, n in pairs.items()]
 
 
-def _changed(runs: list, old_anchor: str, notes: dict[str, list[str]]) -> bool:
-    return old_anchor in notes or any(kind != "equal" for kind, _ in runs)
-
-
-def changed_sections(rules_dir: Path, documents: dict[str, Document]) -> dict[str, dict[str, str]]:
+def changed_sections(changes: list[EditionChange]) -> dict[str, dict[str, str]]:
     """ruleset id -> section anchor -> its place on the edition diff page, for each section that changed."""
-    if OLD not in documents or NEW not in documents:
-        return {}
-    pairs, notes = _edition_pairs(rules_dir, documents)
-    old, new = documents[OLD].anchors(), documents[NEW].anchors()
-    found: dict[str, dict[str, str]] = {OLD: {}, NEW: {}}
-    for old_anchor, new_anchor in pairs.items():
-        if _changed(word_diff(section_words(old[old_anchor]), section_words(new[new_anchor])), old_anchor, notes):
-            found[OLD][old_anchor] = new_anchor
-            found[NEW][new_anchor] = new_anchor
+    found: dict[str, dict[str, str]] = {}
+    for change in changes:
+        if change.changed:
+            found.setdefault(OLD, {})[change.old_anchor] = change.new_anchor
+            found.setdefault(NEW, {})[change.new_anchor] = change.new_anchor
     return found
 
 
-def render_editions(rules_dir: Path, documents: dict[str, Document]) -> str:
+def render_editions(documents: dict[str, Document], changes: list[EditionChange]) -> str:
     """Mordheim 1999 against the Living Rulebook, section by section, changes marked."""
-    pairs, notes = _edition_pairs(rules_dir, documents)
-    old, new = documents[OLD].anchors(), documents[NEW].anchors()
+    new = documents[NEW].anchors()
     parts = ['---\ntitle: "Mordheim 1999 and the Living Rulebook"\n---\n\n',
              "# Mordheim 1999 and the Living Rulebook\n\n",
              "What changed in the Movement chapter, section by section, computed from the two texts when the site is built. "
@@ -189,20 +196,20 @@ def render_editions(rules_dir: Path, documents: dict[str, Document]) -> str:
              "<ins>underlined</ins> (and each change is bracketed, so it reads without colour). Curly and straight quotes "
              "and dashes count as the same.\n\n"]
     changed = unchanged = 0
-    for old_anchor, new_anchor in pairs.items():
-        runs = word_diff(section_words(old[old_anchor]), section_words(new[new_anchor]))
-        if not _changed(runs, old_anchor, notes):
+    for change in changes:
+        if not change.changed:
             unchanged += 1
             continue
         changed += 1
-        title = escape_text(new[new_anchor].title, True, False)
-        parts.append(f"## {title} {{ #{new_anchor} }}\n\n")
-        parts.append(f"[1999](../{OLD}/{RULESETS[OLD].chapter}.md#{old_anchor}) · "
-                     f"[Living Rulebook](../{NEW}/{RULESETS[NEW].chapter}.md#{new_anchor})\n\n")
-        for note in notes.get(old_anchor, []):
+        title = escape_text(new[change.new_anchor].title, True, False)
+        parts.append(f"## {title} {{ #{change.new_anchor} }}\n\n")
+        parts.append(f"[1999](../{OLD}/{RULESETS[OLD].chapter}.md#{change.old_anchor}) · "
+                     f"[Living Rulebook](../{NEW}/{RULESETS[NEW].chapter}.md#{change.new_anchor})\n\n")
+        for note in change.notes:
             parts.append(f"- **{html.escape(note)}**\n")
-        parts.append(f'\n<p class="edition-diff">{diff_html(runs)}</p>\n\n')
-    only_new = [a for a in new if a not in pairs.values()]
+        parts.append(f'\n<p class="edition-diff">{diff_html(change.runs)}</p>\n\n')
+    paired = {change.new_anchor for change in changes}
+    only_new = [a for a in new if a not in paired]
     parts.append(f"{unchanged} matching sections read the same word for word; {changed} are shown above.")
     if only_new:
         parts.append(" Only in the Living Rulebook: " + ", ".join(

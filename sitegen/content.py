@@ -40,7 +40,8 @@ def load_content(rules_dir: Path) -> Content:
     documents = {ruleset.id: parse(ruleset) for ruleset in rulesets}
     topics, _ = compare.load_topics(rules_dir, documents)
     by_section = compare.topics_by_section(topics)
-    changed = compare.changed_sections(rules_dir, documents)
+    editions = compare.edition_changes(rules_dir, documents)
+    changed = compare.changed_sections(editions)
     loaded = []
     for ruleset in rulesets:
         document = documents[ruleset.id]
@@ -59,5 +60,5 @@ def load_content(rules_dir: Path) -> Content:
     pages = {"compare/index.md": compare.render_index(topics)}
     pages |= {f"compare/{topic.id}.md": compare.render_topic(topic, documents) for topic in topics}
     if compare.OLD in documents and compare.NEW in documents:
-        pages["compare/mordheim-editions.md"] = compare.render_editions(rules_dir, documents)
+        pages["compare/mordheim-editions.md"] = compare.render_editions(documents, editions)
     return Content(loaded, topics, pages)

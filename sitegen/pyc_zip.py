@@ -7,8 +7,11 @@ Standard library only.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import importlib.util
 import marshal
+import os
 import zipfile
 
 # A .pyc header: magic, flags 0 (timestamp-based), then mtime and size. With no .py beside it in
@@ -39,10 +42,6 @@ def compile_wheel(wheel: str, out_folder: str, python_tag: str) -> str:
 
     The result runs only on this runtime's Python, so its tag names it (cp313, not py3).
     """
-    import base64
-    import hashlib
-    import os
-
     name, version, _, abi, platform = os.path.basename(wheel)[:-4].split("-")
     out = f"{out_folder}/{name}-{version}-{python_tag}-{abi}-{platform}.whl"
     members: list[tuple[str, bytes]] = []
