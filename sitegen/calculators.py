@@ -11,7 +11,6 @@ from rulescore.calculators import CALCULATORS
 from rulescore.entry import describe
 from rulescore.compare import compare, compare_fields
 from rulescore.present import compare_html, result_html
-from sitegen.assets import Assets
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "calculators"
 _templates = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, undefined=jinja2.StrictUndefined,
@@ -30,8 +29,11 @@ def placements(ruleset_id: str) -> dict[str, list[str]]:
     return found
 
 
-def render_calculator(name: str, ruleset_id: str, root: str, element_id: str) -> str:
-    """One calculator as a single raw-HTML block (no blank lines, so Markdown leaves it whole)."""
+def render_calculator(name: str, ruleset_id: str, root: str, element_id: str, links: str | None = None) -> str:
+    """One calculator as a single raw-HTML block (no blank lines, so Markdown leaves it whole).
+
+    `root` leads from the page's URL to the site root (the browser's live results use it); `links`
+    is what the engine wants in the block's own links, if it reads them otherwise (Zensical)."""
     rules = RULESETS[ruleset_id]
     calc = CALCULATORS[name]
     result = calculate(name, ruleset_id, {})
@@ -39,44 +41,29 @@ def render_calculator(name: str, ruleset_id: str, root: str, element_id: str) ->
         raise ValueError(f"default inputs of {name} for {ruleset_id} are refused: {result['errors']}")
     html = _templates.get_template("form.html").render(
         id=element_id, name=name, ruleset=ruleset_id, ruleset_title=rules.title, title=calc.title, root=root, compare=False,
-        fields=describe(calc, rules)["fields"], result_html=jinja2.utils.markupsafe.Markup(result_html(result, root)),
+        fields=describe(calc, rules)["fields"], result_html=jinja2.utils.markupsafe.Markup(result_html(result, root if links is None else links)),
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
 
 
-def render_compare(name: str, root: str, element_id: str) -> str:
+def render_compare(name: str, root: str, element_id: str, links: str | None = None) -> str:
     """The same inputs for every ruleset that has this calculator, a result row each."""
     fields = compare_fields(name)
     compared = compare(name, {})
     html = _templates.get_template("form.html").render(
         id=element_id, name=name, ruleset="", ruleset_title="every ruleset", title=f"Compare: {CALCULATORS[name].title.lower()}",
-        root=root, fields=fields, compare=True, result_html=jinja2.utils.markupsafe.Markup(compare_html(compared, root)),
+        root=root, fields=fields, compare=True, result_html=jinja2.utils.markupsafe.Markup(compare_html(compared, root if links is None else links)),
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
 
 
-def render_all(root: str) -> str:
+def render_all(root: str, links: str | None = None) -> str:
     """Every calculator, grouped in one tab per ruleset (Material content tabs work without JavaScript)."""
     tabs = []
     for ruleset_id, rules in RULESETS.items():
         names = [name for name, calc in CALCULATORS.items() if calc.supports(rules)]
-        blocks = [jinja2.utils.markupsafe.Markup(render_calculator(name, ruleset_id, root, f"calc-{ruleset_id}-{name}"))
+        blocks = [jinja2.utils.markupsafe.Markup(render_calculator(name, ruleset_id, root, f"calc-{ruleset_id}-{name}", links))
                   for name in names]
         tabs.append({"id": ruleset_id, "title": rules.title, "blocks": blocks})
     html = _templates.get_template("tabs.html").render(tabs=tabs)
     return "\n".join(line for line in html.splitlines() if line.strip())
-
-
-# The one script that starts Python, inlined so a shared link starts it before any file has loaded
-# (and dims the build-time results, which are for the defaults, until calculators.js has read the link).
-START_SCRIPT = (TEMPLATES / "start.js").read_text(encoding="utf-8").strip()
-
-
-def head_tags(assets: Assets, root: str) -> str:
-    """For a page with calculators: where the runtime is and the script that starts it, inline, then
-    the calculators' own script, loaded early (async)."""
-    return (
-        f'<script data-runtime="{root}{assets.runtime}" data-stdlib="{root}{assets.stdlib}" data-wheel="{root}{assets.wheel}"'
-        f' data-worker="{root}{assets.glue}worker.js" data-bytes="{assets.download_bytes()}">{START_SCRIPT}</script>'
-        f'<script async src="{root}{assets.glue}calculators.js"></script>'
-    )

@@ -100,7 +100,7 @@ def summary_table(topic: Topic, root: str = "../../") -> str:
 def render_topic(topic: Topic, documents: dict[str, Document]) -> str:
     """One topic: summary of numbers, each ruleset's text (tabs on a phone, side by side when wide)."""
     parts = [f'---\ntitle: "{topic.title} · compare"\n---\n\n# {html.escape(topic.title)}: compared\n\n']
-    parts.append(summary_table(topic))
+    parts.append(f"<!-- compare-table:{topic.id} -->\n\n")
     if topic.calculator:
         parts.append(f"<!-- compare:{topic.calculator} -->\n\n")
     parts.append('<div class="compare-texts" markdown>\n\n')

@@ -1,5 +1,5 @@
 """Offline and install: the web app manifest, the service worker's file lists, and each page's
-head additions (manifest link, theme colour, Content Security Policy)."""
+Content Security Policy (the theme override adds the manifest link and theme colour)."""
 
 from __future__ import annotations
 
@@ -68,7 +68,11 @@ def service_worker(site: Path) -> str:
     )
 
 
-def content_security_policy(html: str) -> str:
+# Zensical's search dialog styles itself with a <style> element made by its script (in a shadow root).
+INLINE_STYLES = {"mkdocs": "", "zensical": " 'unsafe-inline'"}
+
+
+def content_security_policy(html: str, engine: str = "mkdocs") -> str:
     """Only this origin, plus the hashes of the page's own inline scripts and what WebAssembly needs."""
     hashes = " ".join(
         "'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'"
@@ -77,22 +81,26 @@ def content_security_policy(html: str) -> str:
     return (
         "default-src 'self'; "
         f"script-src 'self' 'wasm-unsafe-eval' {hashes}; "
-        "style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; "
+        f"style-src 'self'{INLINE_STYLES[engine]}; img-src 'self' data:; font-src 'self'; connect-src 'self'; "
         "worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'"
     )
 
 
-def add_head(html: str, root: str) -> str:
-    """Manifest link, theme colour and the CSP, put first in <head>; a name for the search dialog."""
-    tags = (
-        f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html)}">'
-        f'<link rel="manifest" href="{root}manifest.webmanifest">'
-        f'<meta name="theme-color" content="{THEME_COLOUR}">'
-        f'<link rel="apple-touch-icon" href="{root}assets/icons/icon-192.png">'
-    )
-    # Material's search dialog has no accessible name of its own.
-    html = html.replace('data-md-component="search" role="dialog"', 'data-md-component="search" role="dialog" aria-label="Search"', 1)
-    return into_head(html, tags)
+def finish(site: Path, engine: str = "mkdocs") -> int:
+    """What only the rendered site can give, whichever engine made it: each page's Content Security
+    Policy (hashes of its own inline scripts) and the service worker over every file. Returns the
+    number of pages."""
+    count = 0
+    for path in sorted(site.rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        policy = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html, engine)}">'
+        # Material's search dialog has no accessible name of its own.
+        html = html.replace('data-md-component="search" role="dialog"', 'data-md-component="search" role="dialog" aria-label="Search"', 1)
+        path.write_text(into_head(html, policy), encoding="utf-8")
+        count += 1
+    # Written last, from the finished site, so its lists and cache name match this build exactly.
+    (site / "sw.js").write_text(service_worker(site), encoding="utf-8")
+    return count
 
 
 def into_head(html: str, tags: str) -> str:

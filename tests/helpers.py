@@ -10,6 +10,7 @@ import time
 from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -149,3 +150,26 @@ def read_page(path: Path) -> PageText:
     reader = PageText()
     reader.feed(path.read_text(encoding="utf-8"))
     return reader
+
+
+def broken_links(site: Path) -> tuple[int, list[str]]:
+    """How many pages `site` has, and each internal link or anchor on them that leads nowhere."""
+    pages = {page: read_page(page) for page in sorted(site.rglob("*.html"))}
+    broken = []
+    for page, parsed in pages.items():
+        for link in parsed.links:
+            parts = urlsplit(link)
+            if parts.scheme or parts.netloc or link.startswith(("mailto:", "data:")):
+                continue
+            base = site if parts.path.startswith("/") else page.parent  # 404.html uses root paths
+            target = (base / unquote(parts.path).lstrip("/")).resolve() if parts.path else page
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{page.relative_to(site)} -> {link}")
+                continue
+            if parts.fragment and target.suffix == ".html":
+                ids = pages[target].ids if target in pages else read_page(target).ids
+                if parts.fragment not in ids:
+                    broken.append(f"{page.relative_to(site)} -> {link} (no such anchor)")
+    return len(pages), broken

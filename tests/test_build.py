@@ -16,7 +16,7 @@ from sitegen.sources import load_ruleset
 from tests.helpers import ROOT
 
 PROJECT_FILES = ["build.py", "mkdocs.yml", "pyproject.toml", "package.json"]
-PROJECT_DIRS = ["rules", "sitegen", "docs", "rulescore", "calculators"]
+PROJECT_DIRS = ["rules", "sitegen", "docs", "rulescore", "calculators", "overrides"]
 
 
 def copy_project(target: Path) -> Path:
@@ -109,7 +109,9 @@ def test_markup_in_a_rules_text_shows_as_text(project):
     assert "<script>alert(" not in markup
 
 
-def test_serve_rebuilds_when_a_rules_text_changes(project):
+def test_serve_shows_the_current_text_and_code(project):
+    """`serve` regenerates the tree when a rules text changes, and when rulescore does (the wheel too)."""
+    import re
     import socket
     import time
     import urllib.request
@@ -121,12 +123,18 @@ def test_serve_rebuilds_when_a_rules_text_changes(project):
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     source = project / "rules" / "trench-crusade" / "002_7d830321182f7f65.txt"
     good = source.read_text(encoding="utf-8")
+    code = project / "rulescore" / "rulesets.py"
+    good_code = code.read_text(encoding="utf-8")
 
     def page() -> str:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/trench-crusade/movement/", timeout=5) as response:
             return response.read().decode()
 
-    def wait_for(predicate, seconds: float = 60) -> bool:
+    def charge_result(html: str) -> str:
+        block = html[html.index('id="calc-charge"'):]
+        return re.search(r'<div class="calc-result">(.*?)</details>', block, re.DOTALL).group(1)
+
+    def wait_for(predicate, seconds: float = 90) -> bool:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             try:
@@ -142,7 +150,15 @@ def test_serve_rebuilds_when_a_rules_text_changes(project):
         assert "livereload" in page()  # MkDocs' reload script, allowed in serve mode (no CSP there)
         source.write_text(good.replace("Taking a Retreat", "Taking a Retreat\nA LINE ADDED WHILE SERVING"), encoding="utf-8")
         assert wait_for(lambda html: "A LINE ADDED WHILE SERVING" in html)
+        before = charge_result(page())
+        assert "at most 12&quot;" in before
+        # Trench Crusade's charge cap (12") becomes 9": the prerendered answer is worked out anew.
+        edited = good_code.replace('cap=Rule(12, "taking-a-charge")', 'cap=Rule(9, "taking-a-charge")')
+        assert edited != good_code
+        code.write_text(edited, encoding="utf-8")
+        assert wait_for(lambda html: "at most 9&quot;" in charge_result(html), seconds=120)
     finally:
         source.write_text(good, encoding="utf-8")
+        code.write_text(good_code, encoding="utf-8")
         server.terminate()
         server.wait(timeout=10)

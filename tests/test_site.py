@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 import pytest
 
 from sitegen.sources import load_rulesets
-from tests.helpers import ROOT, read_page
+from tests.helpers import ROOT, broken_links, read_page
 
 WORD = re.compile(r"[A-Za-z0-9]+")
 RULESETS = [r.id for r in load_rulesets(ROOT / "rules")]
@@ -33,25 +32,8 @@ def test_every_source_word_is_on_the_ruleset_pages(built_site, ruleset_id):
 
 
 def test_every_internal_link_and_anchor_resolves(built_site):
-    pages = {page: read_page(page) for page in html_pages(built_site)}
-    broken = []
-    for page, parsed in pages.items():
-        for link in parsed.links:
-            parts = urlsplit(link)
-            if parts.scheme or parts.netloc or link.startswith(("mailto:", "data:")):
-                continue
-            base = built_site if parts.path.startswith("/") else page.parent  # 404.html uses root paths
-            target = (base / unquote(parts.path).lstrip("/")).resolve() if parts.path else page
-            if target.is_dir():
-                target = target / "index.html"
-            if not target.exists():
-                broken.append(f"{page.relative_to(built_site)} -> {link}")
-                continue
-            if parts.fragment and target.suffix == ".html":
-                ids = pages[target].ids if target in pages else read_page(target).ids
-                if parts.fragment not in ids:
-                    broken.append(f"{page.relative_to(built_site)} -> {link} (no such anchor)")
-    assert len(pages) > 15
+    pages, broken = broken_links(built_site)
+    assert pages > 15
     assert broken == []
 
 

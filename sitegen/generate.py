@@ -1,0 +1,222 @@
+"""The docs tree an engine renders: every page as plain Markdown with its front matter, the staged
+runtime and wheel, the theme overrides and a complete engine config, written under build/ once per
+build. No page content is made inside an engine: MkDocs or Zensical only turn this tree into HTML.
+
+Run as `python -m sitegen.generate [--serving]` (build.py does, in a fresh process each time, so a
+`serve` session always runs the current sitegen/ and rulescore/).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from rulescore import RULESETS
+from rulescore.calculators import CALCULATORS
+from sitegen import offline
+from sitegen.assets import Assets, stage
+from sitegen.calculators import render_all, render_calculator, render_compare
+from sitegen.compare import summary_table
+from sitegen.content import Content, load_content
+from sitegen.errors import SourceError
+from sitegen.icons import icons
+from sitegen.pages import render_assumptions, render_home_list
+
+ROOT = Path(__file__).resolve().parent.parent
+PLACEHOLDER = re.compile(r"<!--\s*([a-z-]+)(?::([a-z0-9-]+))?\s*-->")
+FRONT_MATTER = re.compile(r"\A---\n")
+# Kinds of placeholder that put a calculator on the page (its head then loads the calculators' script).
+CALCULATOR_PLACEHOLDERS = {"calc", "calculators", "compare"}
+
+
+@dataclass(frozen=True)
+class Tree:
+    """Where the generated tree is: the engine config to build with, and its docs folder."""
+
+    config: Path
+    docs: Path
+    assets: Assets
+
+
+def root_of(path: str) -> str:
+    """The way back to the site root from a page's URL: "mordheim-1999/movement.md" -> "../../"."""
+    if path == "index.md":
+        return ""
+    depth = path.count("/") + (0 if path.endswith("/index.md") else 1)
+    return "../" * depth
+
+
+def links_root(path: str, engine: str) -> str:
+    """The root as the engine reads links in raw HTML. MkDocs leaves them as written (so from the
+    page's URL); Zensical reads them from the Markdown file, as it does Markdown links."""
+    return root_of(path) if engine == "mkdocs" else "../" * path.count("/")
+
+
+def expand(name: str, argument: str | None, path: str, content: Content, source: Path, engine: str) -> str:
+    """The HTML or Markdown a placeholder stands for; an unknown one stops the build, naming the page."""
+    root, links = root_of(path), links_root(path, engine)
+    if name == "calc" and argument in CALCULATORS:
+        ruleset_id = path.split("/")[0]
+        if ruleset_id not in RULESETS:
+            raise SourceError(source, None, f"<!-- calc:{argument} --> is on {path}, which belongs to no ruleset")
+        return render_calculator(argument, ruleset_id, root, f"calc-{argument}", links)
+    if name == "calculators":
+        return render_all(root, links)
+    if name == "compare" and argument in CALCULATORS:
+        return render_compare(argument, root, f"compare-{argument}", links)
+    if name == "compare-table":
+        topic = next((topic for topic in content.topics if topic.id == argument), None)
+        if topic is not None:
+            return summary_table(topic, links)
+    if name == "rulesets":
+        return render_home_list([(item.ruleset, item.document) for item in content.rulesets])
+    if name == "assumptions":
+        return render_assumptions()
+    raise SourceError(source, None, f"unknown placeholder <!-- {name}{':' + argument if argument else ''} --> on {path}")
+
+
+def finish_page(path: str, markdown: str, content: Content, source: Path, engine: str) -> str:
+    """Placeholders expanded; a page with a calculator says so in its front matter (the theme reads it)."""
+    kinds = {match.group(1) for match in PLACEHOLDER.finditer(markdown)}
+    markdown = PLACEHOLDER.sub(lambda m: expand(m.group(1), m.group(2), path, content, source, engine), markdown)
+    if kinds & CALCULATOR_PLACEHOLDERS:
+        if FRONT_MATTER.match(markdown):
+            markdown = FRONT_MATTER.sub("---\ncalculators: true\n", markdown, count=1)
+        else:
+            markdown = "---\ncalculators: true\n---\n\n" + markdown
+    return markdown
+
+
+def pages(root: Path, content: Content, engine: str) -> dict[str, str]:
+    """Every page of the site by its path in the tree: the hand-written ones, then the generated."""
+    found: dict[str, tuple[str, Path]] = {}
+    for source in sorted((root / "docs").rglob("*.md")):
+        found[source.relative_to(root / "docs").as_posix()] = (source.read_text(encoding="utf-8"), source)
+    rules = root / "rules"
+    for item in content.rulesets:
+        for path, markdown in item.pages.items():
+            found[path] = (markdown, rules / item.ruleset.id)
+    for path, markdown in content.compare_pages.items():
+        found[path] = (markdown, rules / "topics.toml")
+    return {path: finish_page(path, markdown, content, source, engine) for path, (markdown, source) in found.items()}
+
+
+def navigation(content: Content) -> list:
+    """Rulesets in the order players know them, then comparing, then the hand-written pages."""
+    nav: list = [{"Home": "index.md"}]
+    for item in content.rulesets:
+        nav.append({item.ruleset.title: list(item.pages)})
+    titles = {f"compare/{t.id}.md": t.title for t in content.topics}
+    titles |= {"compare/index.md": "All topics", "compare/mordheim-editions.md": "Mordheim 1999 → Living Rulebook"}
+    nav.append({"Compare": [{titles[path]: path} for path in content.compare_pages]})
+    return nav + [{"Calculators": "calculators.md"}, {"Assumptions": "assumptions.md"}, {"About": "about.md"}]
+
+
+class _ConfigLoader(yaml.SafeLoader):
+    """mkdocs.yml's own YAML: `!ENV [NAME, default]` reads the environment, as MkDocs does."""
+
+
+def _env_tag(loader: yaml.SafeLoader, node: yaml.Node):
+    names = loader.construct_sequence(node) if isinstance(node, yaml.SequenceNode) else [loader.construct_scalar(node)]
+    *variables, default = names if len(names) > 1 else (*names, None)
+    return next((os.environ[name] for name in variables if name in os.environ), default)
+
+
+_ConfigLoader.add_constructor("!ENV", _env_tag)
+
+
+def engine_config(root: Path, content: Content, assets: Assets, serving: bool) -> dict:
+    """mkdocs.yml (what a maintainer edits) plus what the build knows: nav, scripts, where things are."""
+    config = yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader)
+    config["docs_dir"] = "docs"
+    config["site_dir"] = "site"
+    config["theme"]["custom_dir"] = "overrides"
+    config.setdefault("nav", navigation(content))
+    config["extra_css"] = [*config.get("extra_css", []), assets.glue + "calculators.css"]
+    scripts = ["assets/terms.js"] + ([] if serving else ["assets/offline.js"])  # no service worker while editing
+    config["extra_javascript"] = [*config.get("extra_javascript", []), *scripts]
+    extra = config.setdefault("extra", {})
+    extra["calculators"] = {
+        "runtime": assets.runtime, "stdlib": assets.stdlib, "wheel": assets.wheel,
+        "worker": assets.glue + "worker.js", "script": assets.glue + "calculators.js", "bytes": assets.download_bytes(),
+    }
+    extra["theme_colour"] = offline.THEME_COLOUR
+    return config
+
+
+def write_tree(target: Path, files: dict[str, bytes]) -> None:
+    """Make `target` hold exactly `files`, writing only what changed (a serving engine watches it)."""
+    for path in sorted(p for p in target.rglob("*") if p.is_file()):
+        if path.relative_to(target).as_posix() not in files:
+            path.unlink()
+    for relative, data in files.items():
+        path = target / relative
+        if path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    for folder in sorted((p for p in target.rglob("*") if p.is_dir()), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+
+
+def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -> Tree:
+    """Read and check rules/ once, stage the runtime and wheel, and write build/ for an engine."""
+    content = load_content(root / "rules")
+    assets = stage(root, dict(os.environ))
+    out = root / "build"
+    files: dict[str, bytes] = {path: text.encode("utf-8") for path, text in pages(root, content, engine).items()}
+    for source in sorted((root / "docs").rglob("*")):
+        if source.is_file() and source.suffix != ".md":
+            files[source.relative_to(root / "docs").as_posix()] = source.read_bytes()
+    for path in assets.files():
+        files[path.relative_to(assets.folder).as_posix()] = path.read_bytes()
+    files["manifest.webmanifest"] = offline.manifest(_site_name(root)).encode("utf-8")
+    for name, data in icons().items():
+        files[f"assets/icons/{name}"] = data
+    write_tree(out / "docs", files)
+
+    overrides = {p.relative_to(root / "overrides").as_posix(): p.read_bytes()
+                 for p in (root / "overrides").rglob("*") if p.is_file()}
+    # The script that starts Python, inlined by the theme; raw, so no engine reads its braces as a template.
+    start = (root / "calculators" / "start.js").read_text(encoding="utf-8").strip()
+    overrides["partials/calculators-start.html"] = ("{% raw %}" + start + "{% endraw %}").encode("utf-8")
+    write_tree(out / "overrides", overrides)
+
+    config = yaml.safe_dump(engine_config(root, content, assets, serving), sort_keys=False, allow_unicode=True)
+    write_tree_file(out / "mkdocs.yml", "# Written by sitegen/generate.py from ../mkdocs.yml: edit that one.\n" + config)
+    return Tree(out / "mkdocs.yml", out / "docs", assets)
+
+
+def write_tree_file(path: Path, text: str) -> None:
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+def _site_name(root: Path) -> str:
+    return yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader)["site_name"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Write build/ for an engine to render.")
+    parser.add_argument("--serving", action="store_true", help="for `serve`: no service worker")
+    parser.add_argument("--engine", choices=("mkdocs", "zensical"), default="mkdocs", help="the engine that will render the tree")
+    args = parser.parse_args(argv)
+    try:
+        tree = generate(ROOT, serving=args.serving, engine=args.engine)
+    except SourceError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    print(f"staged Pyodide {tree.assets.pyodide_version} and {tree.assets.wheel}; wrote {tree.config.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+"""The one Jinja environment for the site's blocks and pages (sitegen/templates/): autoescaped, so a
+value from a rules text or a TOML file is HTML-escaped unless it is already safe Markup."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from sitegen.inline import escape_text
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+def _yaml(value: str) -> Markup:
+    """A front matter string: JSON's double-quoted form is valid YAML."""
+    return Markup(json.dumps(value, ensure_ascii=False))
+
+
+def _md(value: str) -> Markup:
+    """A plain-text title as Markdown inline text (escaped for both Markdown and HTML)."""
+    return Markup(escape_text(value, True, False))
+
+
+_environment = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, undefined=jinja2.StrictUndefined,
+    trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+)
+_environment.filters["yaml"] = _yaml
+_environment.filters["md"] = _md
+
+
+def render(name: str, **values) -> str:
+    return _environment.get_template(name).render(**values)
+
+
+def safe(html: str) -> Markup:
+    """HTML made by our own code (already escaped where it needed to be)."""
+    return Markup(html)
