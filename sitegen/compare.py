@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import difflib
-import html
 from pathlib import Path
 from typing import NamedTuple
 
@@ -11,7 +10,8 @@ from rulescore import RULESETS
 from rulescore.reference import lines
 from sitegen.errors import SourceError, line_of, read_toml
 from sitegen.inline import escape_text
-from sitegen.pages import banner, chapter_slug
+from sitegen import markup
+from sitegen.pages import chapter_slug
 from sitegen.parse import Document, Section
 
 TOPICS = "topics.toml"
@@ -67,54 +67,31 @@ def _section_text(section: Section, source_is_markdown: bool) -> list[str]:
     return out
 
 
-def _cell(line, ruleset_id: str, root: str) -> str:
-    if line.rule and line.rule.section:
-        href = f"{root}{ruleset_id}/{RULESETS[ruleset_id].chapter}/#{line.rule.section}"
-        link = f' <a href="{href}" title="The rule in {html.escape(RULESETS[ruleset_id].title)}">§</a>'
-    else:
-        link = f' (<a href="{root}assumptions/">assumption</a>)'
-    return html.escape(line.text) + link
-
 
 def summary_table(topic: Topic, root: str = "../../") -> str:
     """The numbers that differ, from rulescore's definitions, a column per ruleset (a card each on a phone)."""
-    columns = [r for r in RULESETS if r in topic.sections]
+    columns = [RULESETS[r] for r in RULESETS if r in topic.sections]
     by_label: dict[str, dict[str, object]] = {}
-    for ruleset_id in columns:
-        for line in lines(RULESETS[ruleset_id]):
+    for rules in columns:
+        for line in lines(rules):
             if line.topic == topic.id:
-                by_label.setdefault(line.label, {})[ruleset_id] = line
+                by_label.setdefault(line.label, {})[rules.id] = line
     if not by_label:
         return ""
-    head = "".join(f'<th scope="col">{html.escape(RULESETS[r].title)}</th>' for r in columns)
-    rows = "".join(
-        f'<tr><th scope="row">{html.escape(label)}</th>'
-        + "".join(f'<td data-ruleset="{html.escape(RULESETS[r].title)}">'
-                  + (_cell(cells[r], r, root) if r in cells else "not in this text") + "</td>" for r in columns)
-        + "</tr>"
-        for label, cells in by_label.items()
-    )
-    return f'<table class="compare-table"><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody></table>\n\n'
+    return markup.render("compare-table.html", columns=columns, rows=list(by_label.items()), root=root)
 
 
 def render_topic(topic: Topic, documents: dict[str, Document]) -> str:
     """One topic: summary of numbers, each ruleset's text (tabs on a phone, side by side when wide)."""
-    parts = [f'---\ntitle: "{topic.title} · compare"\n---\n\n# {html.escape(topic.title)}: compared\n\n']
-    parts.append(f"<!-- compare-table:{topic.id} -->\n\n")
-    if topic.calculator:
-        parts.append(f"<!-- compare:{topic.calculator} -->\n\n")
-    parts.append('<div class="compare-texts" markdown>\n\n')
+    texts = []
     for ruleset_id in [r for r in RULESETS if r in topic.sections]:
         document = documents[ruleset_id]
-        parts.append(f'=== "{RULESETS[ruleset_id].title}"\n\n')
-        parts.append(f"    **{html.escape(RULESETS[ruleset_id].title)}**\n\n")
-        for anchor in topic.sections[ruleset_id]:
-            section = document.anchors()[anchor]
-            title = escape_text(section.title, True, False)
-            parts.append(f"    [{title}](../{ruleset_id}/{chapter_slug(document.ruleset)}.md#{anchor}){{ .compare-section }}\n\n")
-            parts += [f"    {line}\n" if line else "\n" for line in _section_text(section, document.ruleset.format == "markdown")]
-    parts.append("</div>\n")
-    return "".join(parts)
+        markdown = document.ruleset.format == "markdown"
+        sections = [(document.anchors()[anchor], chapter_slug(document.ruleset),
+                     [markup.safe(line) for line in _section_text(document.anchors()[anchor], markdown)])
+                    for anchor in topic.sections[ruleset_id]]
+        texts.append((RULESETS[ruleset_id], sections))
+    return markup.render("compare-topic.md", topic=topic, texts=texts)
 
 
 def _normalise(word: str) -> str:
@@ -137,9 +114,7 @@ def word_diff(old: str, new: str) -> list[tuple[str, str]]:
     return runs
 
 
-def diff_html(runs: list[tuple[str, str]]) -> str:
-    tags = {"equal": "{}", "delete": "<del>{}</del>", "insert": "<ins>{}</ins>"}
-    return " ".join(tags[kind].format(html.escape(words)) for kind, words in runs)
+
 
 
 def section_words(section: Section) -> str:
@@ -189,57 +164,19 @@ def changed_sections(changes: list[EditionChange]) -> dict[str, dict[str, str]]:
 def render_editions(documents: dict[str, Document], changes: list[EditionChange]) -> str:
     """Mordheim 1999 against the Living Rulebook, section by section, changes marked."""
     new = documents[NEW].anchors()
-    parts = ['---\ntitle: "Mordheim 1999 and the Living Rulebook"\n---\n\n',
-             "# Mordheim 1999 and the Living Rulebook\n\n",
-             "What changed in the Movement chapter, section by section, computed from the two texts when the site is built. "
-             "Words only in the 1999 rulebook are <del>struck through</del>; words new in the Living Rulebook are "
-             "<ins>underlined</ins> (and each change is bracketed, so it reads without colour). Curly and straight quotes "
-             "and dashes count as the same.\n\n"]
-    changed = unchanged = 0
-    for change in changes:
-        if not change.changed:
-            unchanged += 1
-            continue
-        changed += 1
-        title = escape_text(new[change.new_anchor].title, True, False)
-        parts.append(f"## {title} {{ #{change.new_anchor} }}\n\n")
-        parts.append(f"[1999](../{OLD}/{RULESETS[OLD].chapter}.md#{change.old_anchor}) · "
-                     f"[Living Rulebook](../{NEW}/{RULESETS[NEW].chapter}.md#{change.new_anchor})\n\n")
-        for note in change.notes:
-            parts.append(f"- **{html.escape(note)}**\n")
-        parts.append(f'\n<p class="edition-diff">{diff_html(change.runs)}</p>\n\n')
+    changed = [(change, new[change.new_anchor].title) for change in changes if change.changed]
     paired = {change.new_anchor for change in changes}
-    only_new = [a for a in new if a not in paired]
-    parts.append(f"{unchanged} matching sections read the same word for word; {changed} are shown above.")
-    if only_new:
-        parts.append(" Only in the Living Rulebook: " + ", ".join(
-            f"[{html.escape(new[a].title)}](../{NEW}/{RULESETS[NEW].chapter}.md#{a})" for a in only_new) + ".")
-    return "".join(parts) + "\n"
+    return markup.render("editions.md", changed=changed, unchanged=len(changes) - len(changed), old=RULESETS[OLD],
+                         new=RULESETS[NEW], only_new=[(a, section) for a, section in new.items() if a not in paired])
 
 
 def render_quick(ruleset_id: str, document: Document) -> str:
     """One phone screen (and one printed page) with every number of the movement phase."""
-    ruleset = document.ruleset
-    chapter = chapter_slug(ruleset)
-    rows = "".join(
-        f"| {html.escape(line.label)} | {escape_text(line.text, True, False)} | "
-        + (f"[{html.escape(document.anchors()[line.rule.section].title)}]({chapter}.md#{line.rule.section})"
-           if line.rule and line.rule.section else "[assumption](../assumptions.md)")
-        + " |\n"
-        for line in lines(RULESETS[ruleset_id])
-    )
-    return (f'---\ntitle: "Quick reference · {ruleset.title}"\n---\n\n' + banner(ruleset)
-            + f"# Quick reference: {html.escape(ruleset.title)}\n\n"
-            + '<div class="quick-reference" markdown>\n\n| Rule | Number | Section |\n|---|---|---|\n' + rows + "\n</div>\n")
+    rows = [(line, document.anchors()[line.rule.section] if line.rule and line.rule.section else None)
+            for line in lines(RULESETS[ruleset_id])]
+    return markup.render("quick.md", ruleset=document.ruleset, rows=rows, chapter=chapter_slug(document.ruleset))
 
 
 def render_index(topics: list[Topic]) -> str:
-    rows = "".join(
-        f"| [{html.escape(t.title)}]({t.id}.md) | " + ", ".join(RULESETS[r].title for r in RULESETS if r in t.sections) + " |\n"
-        for t in topics
-    )
-    quick = " · ".join(f"[{html.escape(r.title)}](../{r.id}/quick.md)" for r in RULESETS.values())
-    return ("---\ntitle: Compare\n---\n\n# Compare rulesets\n\n"
-            "The same rule across games and editions, side by side. "
-            "[What changed from Mordheim 1999 to the Living Rulebook](mordheim-editions.md).\n\n"
-            f"Quick references: {quick}\n\n| Topic | In |\n|---|---|\n{rows}")
+    return markup.render("compare-index.md", quick=list(RULESETS.values()),
+                         topics=[(t, [RULESETS[r] for r in RULESETS if r in t.sections]) for t in topics])

@@ -73,6 +73,13 @@ def escape_text(text: str, markdown: bool, source_is_markdown: bool) -> str:
     return escaped
 
 
+def marks():
+    """The macros of templates/inline.html (loaded on first use: sitegen.markup imports this module)."""
+    from sitegen import markup
+
+    return markup.macros("inline.html")
+
+
 def render_inline(
     text: str,
     sections: dict[str, str],
@@ -96,20 +103,17 @@ def render_inline(
     out, cursor, references, marked = [], 0, [], []
     for start, stop, item in spans:
         out.append(escape_text(text[cursor:start], markdown, source_is_markdown))
-        shown = html.escape(text[start:stop], quote=False)
+        shown = text[start:stop]
         if isinstance(item, Reference):
             references.append(item)
             if item.anchor:
-                out.append(f'<a class="xref" href="#{item.anchor}">{shown}</a>')
+                out.append(marks().xref(item.anchor, shown))
             else:
                 what = "A diagram" if item.name == "diagram" else f"The {item.name} section"
-                note = html.escape(f"{what} is in a part of the {document} that this site does not hold.")
-                out.append(f'<span class="xref-elsewhere" title="{note}" tabindex="0">{shown}</span>')
+                out.append(marks().elsewhere(f"{what} is in a part of the {document} that this site does not hold.", shown))
         else:
             marked.append(item)
-            definition = html.escape(item.definition)
-            # abbr + tabindex: assets/terms.js shows the title on hover and on tap (focus).
-            out.append(f'<abbr class="term" title="{definition}" tabindex="0">{shown}</abbr>')
+            out.append(marks().term(item.definition, shown))
         cursor = stop
     out.append(escape_text(text[cursor:], markdown, source_is_markdown))
     return "".join(out), references, marked

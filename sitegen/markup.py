@@ -3,6 +3,7 @@ value from a rules text or a TOML file is HTML-escaped unless it is already safe
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -39,3 +40,9 @@ def render(name: str, **values) -> str:
 def safe(html: str) -> Markup:
     """HTML made by our own code (already escaped where it needed to be)."""
     return Markup(html)
+
+
+@functools.cache
+def macros(name: str):
+    """A template's macros, to call from Python (each returns Markup)."""
+    return _environment.get_template(name).module
