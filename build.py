@@ -38,9 +38,16 @@ def build_env() -> dict[str, str]:
     return env
 
 
-def generate(serving: bool = False, engine: str = "mkdocs") -> bool:
-    """Write build/ (pages, runtime, wheel, engine config) in a fresh process, so it always runs the
-    current sitegen/ and rulescore/. Errors read as one line naming the file."""
+def generate(serving: bool = False, engine: str = "mkdocs", fresh: bool = False) -> bool:
+    """Write build/ (pages, runtime, wheel, engine config); `fresh` does it in a new process, so a
+    long-running `serve` always runs the current sitegen/ and rulescore/. Errors read as one line
+    naming the file."""
+    if not fresh:
+        os.environ.setdefault("SOURCE_DATE_EPOCH", BUILD_EPOCH)  # the wheel's file dates
+        sys.path.insert(0, str(ROOT))
+        from sitegen import generate as generator
+
+        return generator.main(["--engine", engine, *(["--serving"] if serving else [])]) == 0
     done = subprocess.run([sys.executable, "-m", "sitegen.generate", "--engine", engine, *(["--serving"] if serving else [])],
                           cwd=ROOT, env=build_env(), capture_output=True, text=True)
     sys.stdout.write(done.stdout)
@@ -125,7 +132,7 @@ def _die_with_parent() -> None:
 def serve(address: str, engine: str = "mkdocs") -> int:
     """The engine's live-reloading server over build/; an edit to the sources regenerates build/,
     so the page shows the current rules, code and calculators."""
-    if not generate(serving=True, engine=engine):
+    if not generate(serving=True, engine=engine, fresh=True):
         return 1
     config = str(GENERATED / "mkdocs.yml")
     command = ([sys.executable, "-m", "mkdocs", "serve", "-f", config, "--dev-addr", address] if engine == "mkdocs"
@@ -140,7 +147,7 @@ def serve(address: str, engine: str = "mkdocs") -> int:
             if now != seen:
                 seen = now
                 started = time.perf_counter()
-                if generate(serving=True, engine=engine):  # a broken source keeps the last good tree (and page)
+                if generate(serving=True, engine=engine, fresh=True):  # a broken source keeps the last good tree (and page)
                     print(f"regenerated in {time.perf_counter() - started:.2f} s", flush=True)
     except KeyboardInterrupt:
         pass

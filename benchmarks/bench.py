@@ -366,7 +366,24 @@ def main() -> int:
     parser.add_argument("--only-live", action="store_true", help="only the calculators' start-up figures")
     parser.add_argument("--chromium-only", action="store_true", help="leave out Firefox and WebKit")
     parser.add_argument("--engines-only", action="store_true", help="only Firefox and WebKit")
+    parser.add_argument("--builds", action="store_true", help="only build figures: each engine (and --before), serve's rebuild")
     args = parser.parse_args()
+    if args.builds:
+        from benchmarks import builds
+
+        with tempfile.TemporaryDirectory() as folder:
+            before = None
+            if args.before:
+                tree = Path(folder) / "before"
+                subprocess.run(["git", "worktree", "add", "--detach", str(tree), args.before], cwd=ROOT, check=True, capture_output=True)
+                (tree / "node_modules").symlink_to(ROOT / "node_modules")
+                before = tree
+            try:
+                builds.main(args.reps, before)
+            finally:
+                if before:
+                    subprocess.run(["git", "worktree", "remove", "--force", str(before)], cwd=ROOT, capture_output=True)
+        return 0
     print(f"(the benchmark's server gzips every response, as a real host should; {os.cpu_count()} cores)")
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "site"

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import jinja2
-
 from rulescore import RULESETS, calculate
 from rulescore.calculators import CALCULATORS
 from rulescore.entry import describe
 from rulescore.compare import compare, compare_fields
 from rulescore.present import compare_html, result_html
+from sitegen import markup
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "calculators"
-_templates = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, undefined=jinja2.StrictUndefined,
-                                keep_trailing_newline=False)
 
 
 def placements(ruleset_id: str) -> dict[str, list[str]]:
@@ -39,9 +33,9 @@ def render_calculator(name: str, ruleset_id: str, root: str, element_id: str, li
     result = calculate(name, ruleset_id, {})
     if not result["ok"]:
         raise ValueError(f"default inputs of {name} for {ruleset_id} are refused: {result['errors']}")
-    html = _templates.get_template("form.html").render(
+    html = markup.render_form("form.html", 
         id=element_id, name=name, ruleset=ruleset_id, ruleset_title=rules.title, title=calc.title, root=root, compare=False,
-        fields=describe(calc, rules)["fields"], result_html=jinja2.utils.markupsafe.Markup(result_html(result, root if links is None else links)),
+        fields=describe(calc, rules)["fields"], result_html=markup.safe(result_html(result, root if links is None else links)),
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
 
@@ -50,9 +44,9 @@ def render_compare(name: str, root: str, element_id: str, links: str | None = No
     """The same inputs for every ruleset that has this calculator, a result row each."""
     fields = compare_fields(name)
     compared = compare(name, {})
-    html = _templates.get_template("form.html").render(
+    html = markup.render_form("form.html", 
         id=element_id, name=name, ruleset="", ruleset_title="every ruleset", title=f"Compare: {CALCULATORS[name].title.lower()}",
-        root=root, fields=fields, compare=True, result_html=jinja2.utils.markupsafe.Markup(compare_html(compared, root if links is None else links)),
+        root=root, fields=fields, compare=True, result_html=markup.safe(compare_html(compared, root if links is None else links)),
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
 
@@ -62,8 +56,8 @@ def render_all(root: str, links: str | None = None) -> str:
     tabs = []
     for ruleset_id, rules in RULESETS.items():
         names = [name for name, calc in CALCULATORS.items() if calc.supports(rules)]
-        blocks = [jinja2.utils.markupsafe.Markup(render_calculator(name, ruleset_id, root, f"calc-{ruleset_id}-{name}", links))
+        blocks = [markup.safe(render_calculator(name, ruleset_id, root, f"calc-{ruleset_id}-{name}", links))
                   for name in names]
         tabs.append({"id": ruleset_id, "title": rules.title, "blocks": blocks})
-    html = _templates.get_template("tabs.html").render(tabs=tabs)
+    html = markup.render_form("tabs.html", tabs=tabs)
     return "\n".join(line for line in html.splitlines() if line.strip())

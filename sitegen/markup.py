@@ -1,4 +1,5 @@
-"""The one Jinja environment for the site's blocks and pages (sitegen/templates/): autoescaped, so a
+"""The one Jinja environment for the site's blocks and pages (sitegen/templates/) and the
+calculators' forms (calculators/): autoescaped, so a
 value from a rules text or a TOML file is HTML-escaped unless it is already safe Markup."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from markupsafe import Markup
 from sitegen.inline import escape_text
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+CALCULATOR_TEMPLATES = Path(__file__).resolve().parent.parent / "calculators"  # form.html, tabs.html
 
 
 def _yaml(value: str) -> Markup:
@@ -33,8 +35,18 @@ _environment.filters["yaml"] = _yaml
 _environment.filters["md"] = _md
 
 
-def render(name: str, **values) -> str:
-    return _environment.get_template(name).render(**values)
+# The calculators' HTML keeps its template's own line breaks (no block trimming).
+_forms = jinja2.Environment(loader=jinja2.FileSystemLoader(CALCULATOR_TEMPLATES), autoescape=True,
+                            undefined=jinja2.StrictUndefined)
+
+
+def render(template: str, /, **values) -> str:
+    return _environment.get_template(template).render(**values)
+
+
+def render_form(template: str, /, **values) -> str:
+    """A template of calculators/ (form.html, tabs.html)."""
+    return _forms.get_template(template).render(**values)
 
 
 def safe(html: str) -> Markup:

@@ -75,7 +75,9 @@ def render_chapter(document: Document, terms: list[Term], calculators: dict[str,
         parts.append({
             "section": section,
             "added": section.added and section.level > 1,
-            "topics": (topics or {}).get(section.anchor, []),
+            # A topic linked by the section just before is not linked again (no run of the same link).
+            "topics": [t for t in (topics or {}).get(section.anchor, []) if not parts or t not in parts[-1]["all_topics"]],
+            "all_topics": (topics or {}).get(section.anchor, []),
             "edition_anchor": (edition_changes or {}).get(section.anchor),
             "incomplete": ruleset.incomplete if section.level == 1 else None,
             "text": markup.safe("".join(_block(block, render) for block in section.blocks)),

@@ -69,7 +69,7 @@ def test_tap_targets_are_at_least_44px(phone, server):
     for path in ("/mordheim-1999/movement/", "/mordheim-1999/"):
         phone.goto(server.origin + path)
         small += phone.evaluate("""() => Array.from(document.querySelectorAll(
-                '.calc input, .calc select, .calc-step, .section-list a, label.md-header__button, .md-header__option label'))
+                '.calc input, .calc select, .calc-step, .section-list a, .section-links a, label.md-header__button, .md-header__option label'))
             .filter(e => e.offsetParent !== null)
             .map(e => [e.className || e.tagName, e.getBoundingClientRect()])
             .filter(([, r]) => r.height < 44 || r.width < 44)

@@ -54,6 +54,9 @@ def test_whole_site_works_offline_after_one_visit(browser, built_site, prefix):
         page.goto(server.base)
         wait_ready_offline(page)
         assert page.locator(".offline-toast").count() == 1
+        # The note covers the header bar only, never the page being read.
+        note, header = page.locator(".offline-toast").bounding_box(), page.locator(".md-header").bounding_box()
+        assert note["y"] >= header["y"] - 1 and note["y"] + note["height"] <= header["y"] + header["height"] + 1
         server.stop()  # honest offline: nothing answers any more
         context.set_offline(True)
         for ruleset_id, rules in RULESETS.items():

@@ -9,6 +9,7 @@
     note.className = "offline-toast";
     note.setAttribute("role", "status");
     note.textContent = text;
+    note.addEventListener("click", () => note.remove());
     document.body.append(note);
     setTimeout(() => note.remove(), 4000);
   };
