@@ -129,6 +129,8 @@
     calc.dataset.state = current ? calc.shownKind : "stale";
     note.hidden = current;
     note.textContent = current ? "" : `Not for the values above. Shown: the answer for ${describeValues(calc, calc.shownFor)}.`;
+    const printed = calc.querySelector(".calc-print-for");
+    if (printed) printed.textContent = `For: ${describeValues(calc, calc.shownFor)}.`;
     let words;
     if (calc.invalid) words = calc.invalid;
     else if (current) words = calc.shownKind === "live" ? "Live result." : "Worked out for these values when the page was built.";

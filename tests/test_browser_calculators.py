@@ -284,3 +284,24 @@ def test_copy_link_puts_the_exact_situation_on_the_clipboard(browser, server):
         assert box["height"] >= 44
     finally:
         context.close()
+
+
+def test_a_rules_page_prints_its_text_and_results_without_controls(phone, server):
+    """#12 item 7: on paper, the rules and each calculator's current result with its values, no form,
+    no calculator cut across two pages."""
+    phone.goto(server.origin + "/mordheim-1999/movement/?calc-fall.height=5#falling")
+    phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
+    phone.emulate_media(media="print")
+    controls = phone.evaluate("""() => Array.from(document.querySelectorAll(
+            'article input, article select, article button, article textarea'))
+        .filter(e => e.offsetParent !== null).map(e => e.outerHTML.slice(0, 80))""")
+    assert controls == []
+    assert phone.evaluate("() => Array.from(document.querySelectorAll('.calc')).every(c => getComputedStyle(c).breakInside === 'avoid')")
+    assert phone.evaluate("() => document.querySelectorAll('.calc').length") >= 5
+    printed = phone.inner_text("#calc-fall .calc-print-for")
+    assert printed.startswith('For: Height of the fall 5", Toughness 3')
+    assert phone.is_visible("#calc-fall .calc-headline")
+    assert phone.is_visible("#falling")
+    # Before any script, the line names the defaults the prerendered result is for.
+    defaults = phone.evaluate("() => document.querySelector('#calc-jump-down .calc-print-for').textContent")
+    assert defaults.startswith('For: Height of the jump 4"')
