@@ -6,6 +6,7 @@ Links are written relative to the site root, which the page passes as `root` (".
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 from rulescore.entry import calculate
 
@@ -18,15 +19,22 @@ def escape(text: str) -> str:
     return str(text).translate(_HTML)
 
 
-def _table(rows: list[dict], caption: str | None = None) -> str:
-    head = f"<caption>{escape(caption)}</caption>" if caption else ""
-    body = "".join(
-        f'<tr data-outcome="{escape(r["outcome"])}"><th scope="row">{escape(r["label"])}</th>'
-        f'<td class="calc-percent">{escape(r["percent"])}</td><td class="calc-exact">{escape(r["probability"])}</td></tr>'
+def _outcomes(rows: list[dict], caption: str | None = None) -> str:
+    """Each outcome as a bar as long as its chance (SVG, so no inline style is needed), the exact
+    fractions one tap away; a certain outcome as a sentence (the headline's, or one line)."""
+    named = f'<p class="calc-caption">{escape(caption)}</p>' if caption else ""
+    if len(rows) == 1 and Fraction(rows[0]["probability"]) == 1:  # the headline says it; a caption's table says it here
+        return f'<p class="calc-certain" data-outcome="{escape(rows[0]["outcome"])}">{escape(caption)}: {escape(rows[0]["label"].lower())}, certain.</p>' if caption else ""
+    bars = "".join(
+        f'<li data-outcome="{escape(r["outcome"])}"><span class="calc-bar-label">{escape(r["label"])}</span>'
+        f'<span class="calc-percent">{escape(r["percent"])}</span>'
+        f'<svg class="calc-bar" viewBox="0 0 100 1" preserveAspectRatio="none" aria-hidden="true" focusable="false">'
+        f'<rect width="{float(Fraction(r["probability"]) * 100):.2f}" height="1"/></svg></li>'
         for r in rows
     )
-    return (f'<table class="calc-outcomes">{head}<thead><tr><th scope="col">Outcome</th><th scope="col">Chance</th>'
-            f'<th scope="col">Exact</th></tr></thead><tbody>{body}</tbody></table>')
+    exact = " · ".join(f'{escape(r["label"])} <span class="calc-fraction">{escape(r["probability"])}</span>' for r in rows)
+    return (f'<div class="calc-outcomes">{named}<ul class="calc-bars">{bars}</ul>'
+            f'<details class="calc-exact"><summary>Exact odds</summary><p>{exact}</p></details></div>')
 
 
 def result_html(result: dict, root: str = "") -> str:
@@ -34,7 +42,7 @@ def result_html(result: dict, root: str = "") -> str:
     first, *more = result["headlines"]
     headline = f'<p class="calc-headline"><strong>{escape(first)}</strong>'
     headline += "".join(f' <span class="calc-also">· {escape(h)}</span>' for h in more) + "</p>"
-    tables = _table(result["outcomes"], result.get("caption")) + "".join(_table(t["outcomes"], t["title"]) for t in result["extra"])
+    tables = _outcomes(result["outcomes"], result.get("caption")) + "".join(_outcomes(t["outcomes"], t["title"]) for t in result["extra"])
     steps = []
     for step in result["steps"]:
         cite = ""

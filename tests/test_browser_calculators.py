@@ -91,8 +91,9 @@ def test_prerendered_results_show_without_javascript(browser, server):
                 name = calc.get_attribute("data-calculator")
                 expected = calculate(name, ruleset_id, {})
                 assert calc.locator(".calc-headline").inner_text().startswith(expected["headlines"][0])
-                rows = calc.locator(".calc-outcomes").first.locator("tbody tr").count()
-                assert rows == len(expected["outcomes"])
+                bars = calc.locator(".calc-result .calc-bars").first.locator("li").count()
+                certain = len(expected["outcomes"]) == 1 and expected["outcomes"][0]["probability"] == "1/1"
+                assert bars == (0 if certain else len(expected["outcomes"]))
     finally:
         context.close()
 
@@ -305,3 +306,27 @@ def test_a_rules_page_prints_its_text_and_results_without_controls(phone, server
     # Before any script, the line names the defaults the prerendered result is for.
     defaults = phone.evaluate("() => document.querySelector('#calc-jump-down .calc-print-for').textContent")
     assert defaults.startswith('For: Height of the jump 4"')
+
+
+def test_answers_at_a_glance(phone, server):
+    """#12 item 3: each outcome a bar as long as its chance, fractions one tap away, certainty a sentence."""
+    phone.goto(server.origin + "/mordheim-1999/movement/?calc-fall.height=5#falling")
+    phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
+    bars = phone.evaluate("""() => Array.from(document.querySelectorAll('#calc-fall .calc-bars li')).map(li => {
+        const svg = li.querySelector('svg').getBoundingClientRect(), rect = li.querySelector('rect').getBoundingClientRect();
+        return [li.querySelector('.calc-bar-label').textContent, parseFloat(li.querySelector('.calc-percent').textContent),
+                rect.width / svg.width * 100, svg.width]; })""")
+    expected = calculate("fall", "mordheim-1999", {"height": "5"})
+    assert [label for label, *_ in bars] == [row["label"] for row in expected["outcomes"]]
+    for label, percent, drawn, width in bars:
+        assert width > 250  # the bar spans the calculator on a 360 px phone
+        assert abs(drawn - percent) < 0.6, (label, percent, drawn)
+    assert not phone.is_visible("#calc-fall .calc-fraction")
+    phone.click("#calc-fall .calc-exact summary")
+    fractions = phone.eval_on_selector_all("#calc-fall .calc-fraction", "els => els.map(e => e.textContent)")
+    assert fractions == [row["probability"] for row in expected["outcomes"]]
+    # A charge that cannot fail reads as a sentence, not a one-row chart.
+    phone.goto(server.origin + "/mordheim-1999/movement/?calc-charge.distance=2#charge")
+    phone.wait_for_function("() => document.getElementById('calc-charge').dataset.state === 'live'", timeout=120_000)
+    assert phone.inner_text("#calc-charge .calc-headline") == "certain to reach"
+    assert phone.locator("#calc-charge .calc-bars, #calc-charge .calc-exact").count() == 0
