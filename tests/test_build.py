@@ -130,9 +130,9 @@ def test_serve_shows_the_current_text_and_code(project):
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/trench-crusade/movement/", timeout=5) as response:
             return response.read().decode()
 
-    def charge_result(html: str) -> str:
+    def charge_steps(html: str) -> str:
         block = html[html.index('id="calc-charge"'):]
-        return re.search(r'<div class="calc-result">(.*?)</details>', block, re.DOTALL).group(1)
+        return re.search(r'<details class="calc-steps">(.*?)</details>', block, re.DOTALL).group(1)
 
     def wait_for(predicate, seconds: float = 90) -> bool:
         end = time.monotonic() + seconds
@@ -150,13 +150,13 @@ def test_serve_shows_the_current_text_and_code(project):
         assert "livereload" in page()  # MkDocs' reload script, allowed in serve mode (no CSP there)
         source.write_text(good.replace("Taking a Retreat", "Taking a Retreat\nA LINE ADDED WHILE SERVING"), encoding="utf-8")
         assert wait_for(lambda html: "A LINE ADDED WHILE SERVING" in html)
-        before = charge_result(page())
+        before = charge_steps(page())
         assert "at most 12&quot;" in before
         # Trench Crusade's charge cap (12") becomes 9": the prerendered answer is worked out anew.
         edited = good_code.replace('cap=Rule(12, "taking-a-charge")', 'cap=Rule(9, "taking-a-charge")')
         assert edited != good_code
         code.write_text(edited, encoding="utf-8")
-        assert wait_for(lambda html: "at most 9&quot;" in charge_result(html), seconds=120)
+        assert wait_for(lambda html: "at most 9&quot;" in charge_steps(html), seconds=120)
     finally:
         source.write_text(good, encoding="utf-8")
         code.write_text(good_code, encoding="utf-8")
