@@ -123,3 +123,36 @@ def test_focus_ring_and_heading_links_for_thumbs(phone, server):
     assert ring[0] != "none" and ring[1] >= 2
     mark = phone.locator("#falling .headerlink").bounding_box()
     assert mark["width"] >= 44 and mark["height"] >= 44
+
+
+# (query, where the first section found must be) for #12's rule questions. Each answer is a rules
+# section, but for a term's definition ("initiative test", "hide") and a rule that differs by
+# edition, whose compare page comes first ("interception").
+RULE_QUESTIONS = [
+    ("jump down", r"/movement/\?.*#jumping-down$"),
+    ("fall damage", r"/movement/\?.*#falling(-off-buildings)?$"),
+    ("climbing", r"/movement/\?.*#climbing$"),
+    ("coreheim climb", r"/coreheim-v10/movement/\?.*#climbing$"),
+    ("charge range", r"/(movement|movement-phase)/\?.*#(charge|move-chargers|taking-a-charge)$"),
+    ("initiative test", r"/glossary/\?.*#initiative-test$"),
+    ("stand and shoot", r"/whfb-6/movement-phase/\?.*#stand-shoot$"),
+    ("interception", r"/compare/interception/"),
+    ("hide", r"/glossary/\?.*#hide$"),
+    ("flee", r"/whfb-6/movement-phase/\?.*#flee$"),
+    ("difficult terrain", r"/movement/\?.*#difficult-ground$"),
+]
+
+
+def test_rule_questions_find_the_rule_first_with_clean_snippets(phone, server):
+    import re
+
+    for words, wanted in RULE_QUESTIONS:
+        links = search(phone, server, words)
+        # Results come grouped by page: the first page, or its first section when it lists one.
+        first = links[0]
+        if len(links) > 1 and "#" in links[1] and links[1].split("?")[0] == first.split("?")[0]:
+            first = links[1]
+        assert re.search(wanted, first), (words, links[:4])
+        snippets = phone.eval_on_selector_all(".md-search-result__item", "els => els.map(e => e.innerText)")
+        noisy = [s for s in snippets if re.search(r"Copy link|Less:|More:|RulesetResult|Exact odds|Outcome", s)]
+        assert noisy == [], (words, noisy[:2])
