@@ -140,7 +140,7 @@ def engine_config(root: Path, content: Content, assets: Assets, serving: bool) -
     config["theme"]["custom_dir"] = "overrides"
     config.setdefault("nav", navigation(content))
     config["extra_css"] = [*config.get("extra_css", []), assets.glue + "calculators.css"]
-    scripts = ["assets/terms.js"] + ([] if serving else ["assets/offline.js"])  # no service worker while editing
+    scripts = ["assets/terms.js", "assets/search.js"] + ([] if serving else ["assets/offline.js"])  # no service worker while editing
     config["extra_javascript"] = [*config.get("extra_javascript", []), *scripts]
     extra = config.setdefault("extra", {})
     extra["calculators"] = {
@@ -148,6 +148,8 @@ def engine_config(root: Path, content: Content, assets: Assets, serving: bool) -
         "worker": assets.glue + "worker.js", "script": assets.glue + "calculators.js", "bytes": assets.download_bytes(),
     }
     extra["theme_colour"] = offline.THEME_COLOUR
+    extra["rulesets"] = [{"id": item.ruleset.id, "title": item.ruleset.title, "document": item.ruleset.document}
+                         for item in content.rulesets]
     return config
 
 

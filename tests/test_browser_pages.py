@@ -21,8 +21,8 @@ def test_no_page_scrolls_sideways_at_360(phone, server, built_site):
     assert wide == []
 
 
-def search(phone, server, words: str) -> list[str]:
-    phone.goto(server.origin + "/")
+def search(phone, server, words: str, path: str = "/") -> list[str]:
+    phone.goto(server.origin + path)
     phone.locator("label.md-header__button[for=__search]").tap()
     box = phone.locator("input.md-search__input")
     box.wait_for()
@@ -156,3 +156,43 @@ def test_rule_questions_find_the_rule_first_with_clean_snippets(phone, server):
         snippets = phone.eval_on_selector_all(".md-search-result__item", "els => els.map(e => e.innerText)")
         noisy = [s for s in snippets if re.search(r"Copy link|Less:|More:|RulesetResult|Exact odds|Outcome", s)]
         assert noisy == [], (words, noisy[:2])
+
+
+def visible_results(phone) -> list[str]:
+    return phone.eval_on_selector_all(".md-search-result__item", "items => items.filter(i => i.offsetParent !== null)"
+                                      ".map(i => i.querySelector('a').getAttribute('href'))")
+
+
+def test_search_keeps_to_the_book_being_read_and_says_what_the_site_holds(phone, server):
+    search(phone, server, "climbing", path="/mordheim-1999/movement/")
+    scoped = visible_results(phone)
+    assert scoped and all("/mordheim-1999/" in link for link in scoped), scoped
+    button = phone.locator(".search-scope button")
+    assert button.inner_text() == "Only Mordheim 1999: show every ruleset"
+    assert button.bounding_box()["height"] >= 44
+    button.tap()
+    widened = visible_results(phone)
+    assert any("/coreheim-v10/" in link for link in widened) and any("/mordheim-lrb/" in link for link in widened), widened
+    # From the home page nothing is scoped; a word no text here holds says what the site does hold.
+    phone.goto(server.origin + "/")
+    phone.locator("label.md-header__button[for=__search]").tap()
+    box = phone.locator("input.md-search__input")
+    box.wait_for()
+    phone.wait_for_timeout(500)
+    box.press_sequentially("march", delay=20)
+    phone.locator(".search-held").wait_for(state="visible", timeout=10_000)
+    held = phone.inner_text(".search-held")
+    assert "Warhammer Fantasy Battle 6th: Warhammer rulebook, 6th edition (Games Workshop, 2000), Movement phase" in held
+    assert held.count("\n") >= 5  # every ruleset named
+    assert not phone.is_visible(".search-scope")
+
+
+def test_several_rule_sections_fit_on_a_phone_screen_of_results(phone, server):
+    """Snippets are cut to a few lines: at least three sections whole on the first 360 x 740 screen
+    (before: none for "jump down", one for "climbing")."""
+    for words in ("jump down", "climbing", "falling"):
+        search(phone, server, words)
+        on_screen = phone.eval_on_selector_all(
+            ".md-search-result__link", "links => links.filter(l => l.offsetParent !== null"
+            " && l.getBoundingClientRect().bottom <= innerHeight && l.href.includes('#')).length")
+        assert on_screen >= 3, (words, on_screen)
