@@ -212,17 +212,9 @@
   }
 
   // One tap shares the situation: the address holds the inputs, the fragment the calculator.
-  async function share(calc, button) {
+  function share(calc, button) {
     const url = `${location.origin}${location.pathname}${location.search}#${calc.id}`;
-    try {
-      if (navigator.share) await navigator.share({ title: document.title, url });
-      else await navigator.clipboard.writeText(url);
-      button.textContent = navigator.share ? "Shared" : "Link copied";
-    } catch (error) {
-      if (error && error.name === "AbortError") return; // the player closed the share sheet
-      button.textContent = "Could not copy: the link is in the address bar";
-    }
-    setTimeout(() => { button.textContent = "Copy link to this result"; }, 2500);
+    window.shareLink(url, button, "Copy link to this result"); // docs/assets/share.js
   }
 
   const watcher = "IntersectionObserver" in window

@@ -140,7 +140,7 @@ def engine_config(root: Path, content: Content, assets: Assets, serving: bool) -
     config["theme"]["custom_dir"] = "overrides"
     config.setdefault("nav", navigation(content))
     config["extra_css"] = [*config.get("extra_css", []), assets.glue + "calculators.css"]
-    scripts = ["assets/terms.js", "assets/search.js"] + ([] if serving else ["assets/offline.js"])  # no service worker while editing
+    scripts = ["assets/terms.js", "assets/search.js", "assets/share.js"] + ([] if serving else ["assets/offline.js"])  # no service worker while editing
     config["extra_javascript"] = [*config.get("extra_javascript", []), *scripts]
     extra = config.setdefault("extra", {})
     extra["calculators"] = {

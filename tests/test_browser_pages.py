@@ -196,3 +196,24 @@ def test_several_rule_sections_fit_on_a_phone_screen_of_results(phone, server):
             ".md-search-result__link", "links => links.filter(l => l.offsetParent !== null"
             " && l.getBoundingClientRect().bottom <= innerHeight && l.href.includes('#')).length")
         assert on_screen >= 3, (words, on_screen)
+
+
+def test_a_heading_shares_its_section_in_one_tap(browser, server):
+    """#12 item 5: each section heading has a 44 px "copy link" button that puts the section's address
+    on the clipboard and says so."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.origin)
+    page = context.new_page()
+    try:
+        page.goto(server.origin + "/mordheim-1999/movement/#falling")
+        button = page.locator("#falling .heading-share")
+        assert button.get_attribute("aria-label").lower() == "copy link to falling"  # the heading as the text writes it
+        box = button.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44
+        button.click()
+        page.wait_for_function("() => document.querySelector('#falling .heading-share').textContent === 'Link copied'")
+        assert page.evaluate("navigator.clipboard.readText()") == server.origin + "/mordheim-1999/movement/#falling"
+        headings = page.eval_on_selector_all("article :is(h2, h3, h4)[id]", "hs => hs.length")
+        assert page.eval_on_selector_all("article .heading-share", "bs => bs.length") == headings > 10
+    finally:
+        context.close()
