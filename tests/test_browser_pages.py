@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import ROOT
+
 pytestmark = pytest.mark.browser
 
 
@@ -217,3 +219,39 @@ def test_a_heading_shares_its_section_in_one_tap(browser, server):
         assert page.eval_on_selector_all("article .heading-share", "bs => bs.length") == headings > 10
     finally:
         context.close()
+
+
+KEY_PAGES = {
+    "home": "/",
+    "rules-with-shared-fall": "/mordheim-1999/movement/?calc-fall.height=5#falling",
+    "compare-jumping-down": "/compare/jumping-down/",
+    "quick-reference": "/mordheim-1999/quick/",
+    "calculators": "/calculators/",
+    "edition-diff": "/compare/mordheim-editions/",
+}
+
+
+def test_screenshots_of_the_key_pages_for_a_reviewer(browser, server):
+    """Made by every run into build/screenshots/ (phone 360 px and desktop 1280 px) so a reviewer can
+    look; each is a whole PNG of the width asked for, of a page that does not scroll sideways."""
+    import struct
+
+    folder = ROOT / "build" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    for width, height in ((360, 740), (1280, 800)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        try:
+            for name, path in KEY_PAGES.items():
+                page.goto(server.origin + path)
+                if "calc-" in path:
+                    page.wait_for_function("() => document.querySelector('.calc[data-state=live]')", timeout=120_000)
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
+                shot = folder / f"{name}-{width}.png"
+                page.screenshot(path=str(shot))
+                data = shot.read_bytes()
+                assert data[:8] == b"\x89PNG\r\n\x1a\n"
+                assert struct.unpack(">I", data[16:20])[0] == width
+        finally:
+            context.close()
+    print(f"screenshots: {folder}")
