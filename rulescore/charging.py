@@ -40,7 +40,7 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
             return Distribution.always("cannot-charge"), []
         explain.step(f"An unseen (not hidden) enemy within {inches(rules.detect_unseen.value)} must be detected first "
                      "with an Initiative test; failing, the model may not charge this turn.", rules.detect_unseen)
-        detected = initiative_test(explain, initiative)
+        detected, _ = initiative_test(explain, initiative)
     else:
         detected = Fraction(1)
 
@@ -79,6 +79,9 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
         # The cap limits what the bonus adds; it never cuts a model's own Movement (an M13 model still moves 13").
         total = Distribution.die(sides).map(lambda roll: max(move, min(move + roll, Fraction(cap))))
         reaches = total.probability(lambda inches_moved: inches_moved >= needed)
+        if 0 < reaches < 1:
+            least = min(roll for roll in range(1, sides + 1) if max(move, min(move + roll, Fraction(cap))) >= needed)
+            explain.needs(f"needs {least}+ on the D{sides}")
         explain.step(f"It moves its Movement ({inches(move)}) plus a D{sides} charge bonus, the bonus taking it to at most "
                      f"{inches(cap)}: {fraction_text(reaches)} to cover {inches(needed)}.", rules.bonus_die,
                      assumption="tc-charge-cap" if move + sides > cap else None)

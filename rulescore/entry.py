@@ -67,6 +67,8 @@ def _calculate(name: str, ruleset_id: str, values: dict) -> dict:
     explain = Explanation(rules)
     table, extra = calc.compute(explain, read)
     headlines = calc.headline(table, extra)
+    if len(explain.rolls) == 1:  # one roll decides it: say what it needs, as players do
+        headlines = [headlines[0], explain.rolls[0], *headlines[1:]]
     return {
         "ok": True,
         "calculator": name,

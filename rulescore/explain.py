@@ -60,12 +60,17 @@ class Explanation:
         self.steps: list[Step] = []
         self.assumptions: list[str] = []
         self.caption: str | None = None  # names the main table when it is one branch of a choice
+        self.rolls: list[str] = []  # what the dice must show, as players say it: "needs 3+ on the D6"
 
     def step(self, text: str, rule: Rule | str | None = None, assumption: str | None = None) -> None:
         section = rule.section if isinstance(rule, Rule) else rule
         self.steps.append(Step(text, section, assumption))
         if assumption:
             self.assume(assumption)
+
+    def needs(self, words: str) -> None:
+        """A roll the answer turns on, in players' words; the headline says it when it is the only one."""
+        self.rolls.append(words)
 
     def assume(self, assumption: str) -> None:
         if assumption not in self.assumptions:

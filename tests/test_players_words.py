@@ -1,0 +1,71 @@
+"""#12 item 3: when one roll decides an answer, the headline says what it needs as players say it
+("needs 3 or less on the D6", "needs 7+ on the D12", "needs 4+ on the D6"). Each phrase is checked by
+rolling the die it names, face by face, against the chance the calculator gives."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from rulescore import RULESETS, calculate
+from rulescore.calculators import CALCULATORS
+
+PHRASE = re.compile(r"needs (\d+)(\+| or less) on the D(\d+)(?: (twice|each time))?$")
+# The outcome a single roll decides, per calculator.
+DECIDED = {"climb": "made-it", "gap": "made-it", "jump-down": "landed", "charge": "reaches"}
+
+
+def chance_of(phrase: str, tests: int) -> Fraction:
+    """The chance the phrase states, by counting faces of the die it names."""
+    target, kind, sides, _ = PHRASE.fullmatch(phrase).groups()
+    target, sides = int(target), int(sides)
+    faces = [face for face in range(1, sides + 1) if (face >= target if kind == "+" else face <= target)]
+    return Fraction(len(faces), sides) ** tests
+
+
+def cases():
+    for name, outcome in DECIDED.items():
+        for ruleset_id, rules in RULESETS.items():
+            if not CALCULATORS[name].supports(rules):
+                continue
+            for initiative in range(1, 14 if ruleset_id == "coreheim-v10" else 11):
+                for height in ("2", "4", "6"):
+                    values = {"initiative": str(initiative), "height": height}
+                    if name == "charge":
+                        values = {"distance": str(initiative)}
+                    yield name, ruleset_id, outcome, values
+
+
+@pytest.mark.parametrize("name, ruleset_id, outcome, values", list(cases()))
+def test_the_stated_roll_gives_the_stated_chance(name, ruleset_id, outcome, values):
+    result = calculate(name, ruleset_id, values)
+    if not result["ok"]:
+        return  # a refused input has no headline (its message is tested elsewhere)
+    phrases = [h for h in result["headlines"] if h.startswith("needs ")]
+    chance = next((Fraction(row["probability"]) for row in result["outcomes"] if row["outcome"] == outcome), Fraction(0))
+    if not phrases:
+        return
+    assert len(phrases) == 1 and result["headlines"][1] == phrases[0]
+    phrase = phrases[0]
+    tests = 2 if phrase.endswith("twice") else None
+    if phrase.endswith("each time"):
+        tests = int(next(s["text"] for s in result["steps"] if s["text"].startswith("All ")).split()[1])
+    assert chance == chance_of(phrase, tests or 1), (phrase, chance)
+
+
+def test_hand_worked_examples():
+    # Mordheim I3 climb: 1, 2 or 3 on a D6. Coreheim I7+: 7 to 12 on a D12. Trench Crusade, M4 and a
+    # 7" gap: within 1" means 6" of movement, so the D6 bonus must be 2 or more.
+    assert calculate("climb", "mordheim-1999", {})["headlines"][1] == "needs 3 or less on the D6"
+    assert calculate("climb", "coreheim-v10", {})["headlines"][1] == "needs 7+ on the D12"
+    assert calculate("charge", "trench-crusade", {})["headlines"][1] == "needs 2+ on the D6"
+    assert calculate("jump-down", "mordheim-1999", {})["headlines"][1] == "needs 3 or less on the D6 twice"
+    # A certain answer states no roll.
+    assert calculate("charge", "mordheim-1999", {})["headlines"] == ["certain to reach"]
+
+
+def test_phrases_are_checked_at_all():
+    stated = [calculate(n, r, v)["headlines"] for n, r, _, v in cases() if calculate(n, r, v)["ok"]]
+    assert sum(1 for headlines in stated if any(h.startswith("needs ") for h in headlines)) > 100
