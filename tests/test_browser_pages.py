@@ -68,10 +68,11 @@ def test_tapping_a_term_shows_its_definition(phone, server):
 
 def test_tap_targets_are_at_least_44px(phone, server):
     small = []
-    for path in ("/mordheim-1999/movement/", "/mordheim-1999/"):
+    for path in ("/mordheim-1999/movement/", "/mordheim-1999/", "/compare/falling/"):
         phone.goto(server.origin + path)
+        phone.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
         small += phone.evaluate("""() => Array.from(document.querySelectorAll(
-                '.calc input, .calc select, .calc-step, .section-list a, .section-links a, label.md-header__button, .md-header__option label'))
+                '.calc input, .calc select, .calc-step, .section-list a, .section-links a, .calc-cite, .compare-table a, .calc-share, .heading-share, label.md-header__button, .md-header__option label'))
             .filter(e => e.offsetParent !== null)
             .map(e => [e.className || e.tagName, e.getBoundingClientRect()])
             .filter(([, r]) => r.height < 44 || r.width < 44)
