@@ -78,6 +78,7 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
                      f"for a {inches(distance)} gap.", rules.ends_within, assumption="tc-distance")
         # The cap limits what the bonus adds; it never cuts a model's own Movement (an M13 model still moves 13").
         total = Distribution.die(sides).map(lambda roll: max(move, min(move + roll, Fraction(cap))))
+        explain.reach = ("How far the charge moves", total)
         reaches = total.probability(lambda inches_moved: inches_moved >= needed)
         if 0 < reaches < 1:
             least = min(roll for roll in range(1, sides + 1) if max(move, min(move + roll, Fraction(cap))) >= needed)
@@ -107,6 +108,7 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
     if rules.flee:
         dice = rules.flee.value[0] if target_move <= 6 else rules.flee.value[1]
         flee = Distribution.die(6).repeat(dice)
+        explain.reach = ("How far the target flees", flee)
         escape = flee.probability(lambda rolled: distance + rolled > 2 * move)
         explain.step(f"If the target flees it moves {dice}D6\" straight away (its Movement is {inches(target_move)}); it escapes "
                      f"if {inches(distance)} plus the roll is more than the charge move {inches(2 * move)}: "

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from rulescore.assumptions import ASSUMPTIONS
 from rulescore.calculators import CALCULATORS, Calculator
 from rulescore.dice import Distribution
-from rulescore.explain import Explanation, fraction_text, label, outcome_order, percent_text
+from rulescore.explain import Explanation, fraction_text, inches, label, outcome_order, percent_text
 from rulescore.fields import FieldError
 from rulescore.rulesets import RULESETS, Ruleset
 
@@ -20,6 +20,19 @@ def _rows(table: Distribution) -> list[dict]:
         {"outcome": key, "label": label(key), "probability": fraction_text(table[key]), "percent": percent_text(table[key])}
         for key in sorted(table, key=outcome_order)
     ]
+
+
+def _reach(reach: tuple[str, Distribution] | None) -> dict | None:
+    """A distance the player chooses by, as "at least X inches" rows (1% or more, longest last)."""
+    if reach is None:
+        return None
+    title, distances = reach
+    rows = []
+    for distance in sorted(distances):
+        p = distances.probability(lambda moved, distance=distance: moved >= distance)
+        if p * 100 >= 1:
+            rows.append({"at_least": inches(distance), "probability": fraction_text(p), "percent": percent_text(p)})
+    return {"title": title, "rows": rows}
 
 
 def _refuse(errors: dict[str, str], calculator: str, ruleset: str) -> dict:
@@ -81,6 +94,7 @@ def _calculate(name: str, ruleset_id: str, values: dict) -> dict:
         "caption": explain.caption,
         "outcomes": _rows(table),
         "extra": [{"title": title, "outcomes": _rows(t)} for title, t in extra],
+        "reach": _reach(explain.reach),
         "steps": [
             {"text": s.text, "section": s.section, "href": rules.href(s.section) if s.section else None,
              "assumption": s.assumption}

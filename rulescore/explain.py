@@ -61,6 +61,7 @@ class Explanation:
         self.assumptions: list[str] = []
         self.caption: str | None = None  # names the main table when it is one branch of a choice
         self.rolls: list[str] = []  # what the dice must show, as players say it: "needs 3+ on the D6"
+        self.reach: tuple[str, object] | None = None  # (title, Distribution of inches) a player chooses by
 
     def step(self, text: str, rule: Rule | str | None = None, assumption: str | None = None) -> None:
         section = rule.section if isinstance(rule, Rule) else rule

@@ -37,12 +37,21 @@ def _outcomes(rows: list[dict], caption: str | None = None) -> str:
             f'<details class="calc-exact"><summary>Exact odds</summary><p>{exact}</p></details></div>')
 
 
+def _reach(reach: dict) -> str:
+    """How far a charge or a flight goes, as a small chart of "at least X inches"."""
+    rows = [{"outcome": f"at-least-{r['at_least'].rstrip(chr(34))}", "label": f"At least {r['at_least']}",
+             "percent": r["percent"], "probability": r["probability"]} for r in reach["rows"]]
+    return _outcomes(rows, reach["title"]).replace('class="calc-outcomes"', 'class="calc-outcomes calc-reach"', 1)
+
+
 def result_html(result: dict, root: str = "") -> str:
     """The headline, outcome tables, worked steps and assumptions of an `ok` result."""
     first, *more = result["headlines"]
     headline = f'<p class="calc-headline"><strong>{escape(first)}</strong>'
     headline += "".join(f' <span class="calc-also">· {escape(h)}</span>' for h in more) + "</p>"
     tables = _outcomes(result["outcomes"], result.get("caption")) + "".join(_outcomes(t["outcomes"], t["title"]) for t in result["extra"])
+    if result.get("reach"):
+        tables += _reach(result["reach"])
     steps = []
     for step in result["steps"]:
         cite = ""

@@ -69,3 +69,38 @@ def test_hand_worked_examples():
 def test_phrases_are_checked_at_all():
     stated = [calculate(n, r, v)["headlines"] for n, r, _, v in cases() if calculate(n, r, v)["ok"]]
     assert sum(1 for headlines in stated if any(h.startswith("needs ") for h in headlines)) > 100
+
+
+def rolled_reach(faces_per_die: int, dice: int, moved) -> dict[str, Fraction]:
+    """P(distance >= d) for every distance the dice can give, by listing every roll."""
+    from itertools import product
+
+    rolls = [moved(sum(faces)) for faces in product(range(1, faces_per_die + 1), repeat=dice)]
+    return {d: Fraction(sum(1 for r in rolls if r >= d), len(rolls)) for d in sorted(set(rolls))}
+
+
+def shown_reach(result) -> dict[Fraction, Fraction]:
+    return {Fraction(row["at_least"].rstrip('"')): Fraction(row["probability"]) for row in result["reach"]["rows"]}
+
+
+@pytest.mark.parametrize("move", range(1, 14))
+def test_trench_crusade_charge_reach_chart_matches_every_roll(move):
+    """Movement plus a D6 bonus, never past 12" through the bonus (the cap never cuts Movement)."""
+    result = calculate("charge", "trench-crusade", {"move": str(move), "distance": "6"})
+    expected = rolled_reach(6, 1, lambda roll: max(move, min(move + roll, 12)))
+    assert result["reach"]["title"] == "How far the charge moves"
+    assert shown_reach(result) == {d: p for d, p in expected.items() if p * 100 >= 1}
+
+
+@pytest.mark.parametrize("target_move, dice", [(4, 2), (6, 2), (7, 3), (9, 3)])
+def test_wfb_flee_chart_matches_every_roll(target_move, dice):
+    """A unit of Movement 6 or less flees 2D6", a faster one 3D6" (rows under 1% are left off)."""
+    result = calculate("charge", "whfb-6", {"target_move": str(target_move)})
+    expected = rolled_reach(6, dice, lambda total: total)
+    assert result["reach"]["title"] == "How far the target flees"
+    assert shown_reach(result) == {d: p for d, p in expected.items() if p * 100 >= 1}
+    assert min(shown_reach(result)) == dice and shown_reach(result)[dice] == 1
+
+
+def test_a_charge_without_dice_has_no_reach_chart():
+    assert calculate("charge", "mordheim-1999", {})["reach"] is None
