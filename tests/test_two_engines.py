@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, StaticServer, broken_links
-from tests.test_engines import assert_all_pass, chromium_run
+from tests.helpers import ROOT, broken_links
+from tests.test_engines import assert_journeys_pass_in_chromium
 
 ARTICLE = re.compile(r"<article[^>]*>(.*?)</article>", re.DOTALL)
 ID = re.compile(r'\bid="([^"]+)"')
@@ -96,8 +96,4 @@ def test_each_page_has_the_site_head_on_zensical(zensical_site):
 @pytest.mark.browser
 def test_journeys_on_zensical_in_chromium(playwright, zensical_site):
     """Calculators boot, answer, share and work offline on the Zensical build too."""
-    server = StaticServer(zensical_site)
-    try:
-        assert_all_pass(chromium_run(playwright, server.base))
-    finally:
-        server.stop()
+    assert_journeys_pass_in_chromium(playwright, zensical_site)
