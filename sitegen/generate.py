@@ -141,7 +141,9 @@ def engine_config(root: Path, content: Content, assets: Assets, serving: bool) -
     config.setdefault("nav", navigation(content))
     config["extra_css"] = [*config.get("extra_css", []), assets.glue + "calculators.css"]
     scripts = ["assets/terms.js", "assets/search.js", "assets/share.js"] + ([] if serving else ["assets/offline.js"])  # no service worker while editing
-    config["extra_javascript"] = [*config.get("extra_javascript", []), *scripts]
+    # async: at the end of <body> they still find the whole page, and they no longer hold back
+    # DOMContentLoaded, which the calculators wait for before their first live answer.
+    config["extra_javascript"] = [*config.get("extra_javascript", []), *({"path": path, "async": True} for path in scripts)]
     extra = config.setdefault("extra", {})
     extra["calculators"] = {
         "runtime": assets.runtime, "stdlib": assets.stdlib, "wheel": assets.wheel,

@@ -34,7 +34,9 @@
   });
   if (sessionStorage.getItem("reloaded-for-update")) {
     sessionStorage.removeItem("reloaded-for-update");
-    window.addEventListener("load", () => toast("Updated to the newest version of the site."));
+    const updated = () => toast("Updated to the newest version of the site.");
+    if (document.readyState === "complete") updated(); // this script is async: the page may have loaded
+    else window.addEventListener("load", updated, { once: true });
   }
 
   // Save-Data: the runtime (about 12 MB) is cached only when a calculator is used, or on request.
