@@ -136,7 +136,7 @@ def report(title: str, times: dict[str, list[float]], downloaded: dict[str, list
         print(f"  {name:7} {spread(values)}{ratio}{got}")
 
 
-def browser_figures(variants: list[Variant], reps: int) -> None:
+def browser_figures(variants: list[Variant], reps: int, warm_only: bool = False) -> None:
     """First live result, warm and cold, on localhost, a 10 Mbit/s link and a CPU slowed 4x: every
     variant in turn within each repetition (the order rotating), so they share the machine's load."""
     from playwright.sync_api import sync_playwright
@@ -145,7 +145,8 @@ def browser_figures(variants: list[Variant], reps: int) -> None:
         return variants[rep % len(variants):] + variants[:rep % len(variants)]
 
     with sync_playwright() as playwright:
-        for link, cpu in (("localhost", 1), ("localhost", 4), ("10 Mbit/s, 40 ms", 1)):
+        scenarios = (("localhost", 1),) if warm_only else (("localhost", 1), ("localhost", 4), ("10 Mbit/s, 40 ms", 1))
+        for link, cpu in scenarios:
             label = f"{link}{', CPU slowed 4x' if cpu > 1 else ''}"
             # Warm: one profile per variant, visited twice first so the HTTP and compiled-wasm caches settle.
             profiles = {v.name: tempfile.mkdtemp(prefix="bench-profile-") for v in variants}
@@ -173,7 +174,7 @@ def browser_figures(variants: list[Variant], reps: int) -> None:
             for profile in profiles.values():
                 shutil.rmtree(profile, ignore_errors=True)
             report(f"warm, {label}, {reps} alternating runs", times, got, loads)
-            if cpu > 1:
+            if cpu > 1 or warm_only:
                 continue
             # Cold: a new profile for every visit (nothing cached, the service worker installing).
             times = {v.name: [] for v in variants}
@@ -366,6 +367,7 @@ def main() -> int:
     parser.add_argument("--only-live", action="store_true", help="only the calculators' start-up figures")
     parser.add_argument("--chromium-only", action="store_true", help="leave out Firefox and WebKit")
     parser.add_argument("--engines-only", action="store_true", help="only Firefox and WebKit")
+    parser.add_argument("--warm-only", action="store_true", help="only the warm localhost start (a quick A/B)")
     parser.add_argument("--builds", action="store_true", help="only build figures: each engine (and --before), serve's rebuild")
     args = parser.parse_args()
     if args.builds:
@@ -399,7 +401,7 @@ def main() -> int:
             if args.before:
                 variants.insert(1, Variant("before", build_before(args.before, Path(folder))))
             if not args.engines_only:
-                browser_figures(variants, args.reps)
+                browser_figures(variants, args.reps, args.warm_only)
             if not args.chromium_only:
                 engine_figures(site, max(5, args.reps))
         finally:
