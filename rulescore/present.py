@@ -19,7 +19,7 @@ def escape(text: str) -> str:
     return str(text).translate(_HTML)
 
 
-def _outcomes(rows: list[dict], caption: str | None = None) -> str:
+def _outcomes(rows: list[dict], caption: str | None = None, kind: str = "") -> str:
     """Each outcome as a bar as long as its chance (SVG, so no inline style is needed), the exact
     fractions one tap away; a certain outcome as a sentence (the headline's, or one line)."""
     named = f'<p class="calc-caption">{escape(caption)}</p>' if caption else ""
@@ -33,7 +33,7 @@ def _outcomes(rows: list[dict], caption: str | None = None) -> str:
         for r in rows
     )
     exact = " · ".join(f'{escape(r["label"])} <span class="calc-fraction">{escape(r["probability"])}</span>' for r in rows)
-    return (f'<div class="calc-outcomes">{named}<ul class="calc-bars">{bars}</ul>'
+    return (f'<div class="calc-outcomes{kind}">{named}<ul class="calc-bars">{bars}</ul>'
             f'<details class="calc-exact"><summary>Exact odds</summary><p>{exact}</p></details></div>')
 
 
@@ -41,7 +41,7 @@ def _reach(reach: dict) -> str:
     """How far a charge or a flight goes, as a small chart of "at least X inches"."""
     rows = [{"outcome": f"at-least-{r['at_least'].rstrip(chr(34))}", "label": f"At least {r['at_least']}",
              "percent": r["percent"], "probability": r["probability"]} for r in reach["rows"]]
-    return _outcomes(rows, reach["title"]).replace('class="calc-outcomes"', 'class="calc-outcomes calc-reach"', 1)
+    return _outcomes(rows, reach["title"], kind=" calc-reach")
 
 
 def result_html(result: dict, root: str = "") -> str:

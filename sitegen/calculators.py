@@ -28,6 +28,7 @@ def render_calculator(name: str, ruleset_id: str, root: str, element_id: str, li
 
     `root` leads from the page's URL to the site root (the browser's live results use it); `links`
     is what the engine wants in the block's own links, if it reads them otherwise (Zensical)."""
+    links = root if links is None else links
     rules = RULESETS[ruleset_id]
     calc = CALCULATORS[name]
     result = calculate(name, ruleset_id, {})
@@ -35,18 +36,19 @@ def render_calculator(name: str, ruleset_id: str, root: str, element_id: str, li
         raise ValueError(f"default inputs of {name} for {ruleset_id} are refused: {result['errors']}")
     html = markup.render_form("form.html", 
         id=element_id, name=name, ruleset=ruleset_id, ruleset_title=rules.title, title=calc.title, root=root, compare=False,
-        fields=describe(calc, rules)["fields"], result_html=markup.safe(result_html(result, root if links is None else links)),
+        fields=describe(calc, rules)["fields"], result_html=markup.safe(result_html(result, links)),
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
 
 
 def render_compare(name: str, root: str, element_id: str, links: str | None = None) -> str:
     """The same inputs for every ruleset that has this calculator, a result row each."""
+    links = root if links is None else links
     fields = compare_fields(name)
     compared = compare(name, {})
     html = markup.render_form("form.html", 
         id=element_id, name=name, ruleset="", ruleset_title="every ruleset", title=f"Compare: {CALCULATORS[name].title.lower()}",
-        root=root, fields=fields, compare=True, result_html=markup.safe(compare_html(compared, root if links is None else links)),
+        root=root, fields=fields, compare=True, result_html=markup.safe(compare_html(compared, links)),
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
 

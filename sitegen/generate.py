@@ -2,8 +2,8 @@
 runtime and wheel, the theme overrides and a complete engine config, written under build/ once per
 build. No page content is made inside an engine: MkDocs or Zensical only turn this tree into HTML.
 
-Run as `python -m sitegen.generate [--serving]` (build.py does, in a fresh process each time, so a
-`serve` session always runs the current sitegen/ and rulescore/).
+`python build.py` calls it in-process; `serve` runs `python -m sitegen.generate --serving` in a fresh
+process after each edit, so a long session always runs the current sitegen/ and rulescore/.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -132,9 +131,13 @@ def _env_tag(loader: yaml.SafeLoader, node: yaml.Node):
 _ConfigLoader.add_constructor("!ENV", _env_tag)
 
 
-def engine_config(root: Path, content: Content, assets: Assets, serving: bool) -> dict:
-    """mkdocs.yml (what a maintainer edits) plus what the build knows: nav, scripts, where things are."""
-    config = yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader)
+def base_config(root: Path) -> dict:
+    """mkdocs.yml, what a maintainer edits."""
+    return yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader)
+
+
+def engine_config(config: dict, content: Content, assets: Assets, serving: bool) -> dict:
+    """mkdocs.yml plus what the build knows: nav, scripts, where things are."""
     config["docs_dir"] = "docs"
     config["site_dir"] = "site"
     config["theme"]["custom_dir"] = "overrides"
@@ -182,7 +185,8 @@ def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -
             files[source.relative_to(root / "docs").as_posix()] = source.read_bytes()
     for path in assets.files():
         files[path.relative_to(assets.folder).as_posix()] = path.read_bytes()
-    files["manifest.webmanifest"] = offline.manifest(_site_name(root)).encode("utf-8")
+    config = base_config(root)
+    files["manifest.webmanifest"] = offline.manifest(config["site_name"]).encode("utf-8")
     for name, data in icons().items():
         files[f"assets/icons/{name}"] = data
     write_tree(out / "docs", files)
@@ -194,18 +198,14 @@ def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -
     overrides["partials/calculators-start.html"] = ("{% raw %}" + start + "{% endraw %}").encode("utf-8")
     write_tree(out / "overrides", overrides)
 
-    config = yaml.safe_dump(engine_config(root, content, assets, serving), sort_keys=False, allow_unicode=True)
-    write_tree_file(out / "mkdocs.yml", "# Written by sitegen/generate.py from ../mkdocs.yml: edit that one.\n" + config)
+    written = yaml.safe_dump(engine_config(config, content, assets, serving), sort_keys=False, allow_unicode=True)
+    write_tree_file(out / "mkdocs.yml", "# Written by sitegen/generate.py from ../mkdocs.yml: edit that one.\n" + written)
     return Tree(out / "mkdocs.yml", out / "docs", assets)
 
 
 def write_tree_file(path: Path, text: str) -> None:
     if not path.is_file() or path.read_text(encoding="utf-8") != text:
         path.write_text(text, encoding="utf-8")
-
-
-def _site_name(root: Path) -> str:
-    return yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader)["site_name"]
 
 
 def main(argv: list[str] | None = None) -> int:
