@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from rulescore.charging import charge
+from rulescore.checks import target_number
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words
 from rulescore.falling import fall
@@ -16,14 +17,14 @@ from rulescore.jumping import climb, diving_charge, edge_fall, gap, jump_down
 from rulescore.rulesets import Ruleset
 from rulescore.running import run
 
-TERRAIN_LABELS = {"open": "Open ground", "difficult": "Difficult ground", "very-difficult": "Very difficult ground"}
 ENEMY_STATES = (("standing", "Standing"), ("fleeing", "Fleeing"), ("stunned", "Stunned"),
                 ("knocked-down", "Knocked down"), ("hidden", "Hidden"))
 
 
 def initiative(ruleset: Ruleset, label: str = "Initiative") -> Field:
-    if ruleset.characteristic_test == "test-d12-over":
-        return whole("initiative", f"{label} (target number)", 7, 1, 13, help="Coreheim: the roll needed on a D12, e.g. 7 for I7+.")
+    if target_number(ruleset):
+        return whole("initiative", f"{label} (target number)", 7, 1, 13,
+                     help=f"{ruleset.game}: the roll needed on a {ruleset.test.value.dice.name}, e.g. 7 for I7+.")
     return whole("initiative", label, 3, 1, 10)
 
 
@@ -32,11 +33,7 @@ def movement(default: int = 4) -> Field:
 
 
 def toughness(ruleset: Ruleset) -> Field:
-    if ruleset.falling is not None and ruleset.falling.value == "coreheim":
-        # Coreheim profiles print Toughness as a modifier to the wound roll against the model.
-        return modifier("toughness", "Toughness (as on the profile: +0, -1)", 0, -5, 5,
-                        help="Coreheim: the T modifier from the profile, e.g. +0 or -1.")
-    return whole("toughness", "Toughness", 3, 1, 10)
+    return ruleset.fall.toughness_field(ruleset.game)
 
 
 def drop(name: str, label: str, default: str) -> Field:
@@ -49,8 +46,13 @@ def wounds() -> Field:
 
 
 def terrain(ruleset: Ruleset) -> Field:
-    kinds = list(ruleset.terrain.cost) if ruleset.terrain else ["open"]
-    return choice("terrain", "Ground along the route", "open", tuple((k, TERRAIN_LABELS[k]) for k in kinds))
+    kinds = list(ruleset.terrain) if ruleset.terrain else ["open"]
+    return choice("terrain", "Ground along the route", "open", tuple((k, ground_label(k)) for k in kinds))
+
+
+def ground_label(kind: str) -> str:
+    """"very-difficult" -> "Very difficult ground"."""
+    return f"{kind.replace('-', ' ').capitalize()} ground"
 
 
 class Calculator(NamedTuple):
@@ -106,7 +108,7 @@ def _charge_headline(table: Distribution, extra: list[tuple[str, Distribution]])
 
 def _climb_fields(ruleset: Ruleset) -> list[Field]:
     fields = [drop("height", "Height of the climb", "3")]
-    if ruleset.climb.limit.value == "move":  # a fixed limit (Coreheim: 4" a turn) does not read Movement
+    if ruleset.climb.limit.value == "Movement":  # a fixed limit (Coreheim: 4" a turn) does not read Movement
         fields.append(movement())
     return fields + [choice("direction", "Direction", "up", (("up", "Up"), ("down", "Down"))), initiative(ruleset),
                      toughness(ruleset), wounds()]
@@ -125,51 +127,51 @@ CALCULATORS: dict[str, Calculator] = {
         ),
         Calculator(
             "jump-down", "Jump down",
-            supports=lambda r: r.jump_down is not None and r.falling is not None,
+            supports=lambda r: r.jump_down is not None and r.fall is not None,
             fields=lambda r: [drop("height", "Height of the jump", "4"), initiative(r), toughness(r), wounds()],
             compute=lambda e, v: (jump_down(e, v["height"], v["initiative"], v["toughness"], v["wounds"]), []),
             headline=lambda t, x: [f"{chance_words(t['landed'])} to land safely", f"{chance_words(_fell(t, 'out-of-action'))} out of action"],
-            section=lambda r: r.jump_down.max_height.section,
+            section=lambda r: r.jump_down.section,
         ),
         Calculator(
             "diving-charge", "Diving charge",
-            supports=lambda r: r.diving_charge is not None and r.falling is not None,
+            supports=lambda r: r.diving_charge is not None and r.fall is not None,
             fields=lambda r: [drop("height", "Height of the jump", "4"),
                               length("distance", "Enemy's distance from the landing point", "1", "0", "48"),
                               initiative(r), toughness(r), wounds()],
             compute=lambda e, v: (diving_charge(e, v["height"], v["distance"], v["initiative"], v["toughness"], v["wounds"]), []),
             headline=lambda t, x: (["no diving charge: a normal charge, without the bonus"] if t["no-dive"] == 1
                                    else [f"{chance_words(t['landed'])} to land and charge with the bonus"]),
-            section=lambda r: r.diving_charge.enemy_range.section,
+            section=lambda r: r.diving_charge.section,
         ),
         Calculator(
             "gap", "Jump a gap",
-            supports=lambda r: r.gap is not None and r.falling is not None,
+            supports=lambda r: r.gap is not None and r.fall is not None,
             fields=lambda r: [drop("gap", "Width of the gap", "2"), movement(),
                               initiative(r), drop("height", "Drop below the gap", "6"), toughness(r), wounds()],
             compute=lambda e, v: (gap(e, v["gap"], v["move"], v["initiative"], v["height"], v["toughness"], v["wounds"]), []),
             headline=lambda t, x: [f"{chance_words(t['made-it'])} to clear the gap"],
-            section=lambda r: r.gap.max_gap.section,
+            section=lambda r: r.gap.section,
         ),
         Calculator(
             "climb", "Climb",
-            supports=lambda r: r.climb is not None and r.falling is not None,
+            supports=lambda r: r.climb is not None and r.fall is not None,
             fields=_climb_fields,
             compute=lambda e, v: (climb(e, v["height"], v.get("move"), v["direction"], v["initiative"], v["toughness"], v["wounds"]), []),
             headline=lambda t, x: [f"{chance_words(t['made-it'])} to make the climb"],
-            section=lambda r: r.climb.limit.section,
+            section=lambda r: r.climb.section,
         ),
         Calculator(
             "fall", "Fall",
-            supports=lambda r: r.falling is not None,
+            supports=lambda r: r.fall is not None,
             fields=lambda r: [drop("height", "Height of the fall", "4"), toughness(r), wounds()],
             compute=lambda e, v: (fall(e, v["height"], v["toughness"], v["wounds"]), []),
             headline=lambda t, x: [f"{chance_words(t['out-of-action'])} out of action", f"{chance_words(t['unhurt'])} unhurt"],
-            section=lambda r: r.falling.section,
+            section=lambda r: r.fall.section,
         ),
         Calculator(
             "edge-fall", "Knocked down near an edge",
-            supports=lambda r: r.edge_fall is not None and r.falling is not None,
+            supports=lambda r: r.edge_fall is not None and r.fall is not None,
             fields=lambda r: [initiative(r), drop("height", "Drop below the edge", "4"), toughness(r), wounds()],
             compute=lambda e, v: (edge_fall(e, v["initiative"], v["height"], v["toughness"], v["wounds"]), []),
             headline=lambda t, x: [f"{chance_words(t['stays-put'])} to stay on the edge"],
@@ -182,12 +184,12 @@ CALCULATORS: dict[str, Calculator] = {
                               choice("enemy_state", "That enemy is", "standing", ENEMY_STATES)],
             compute=lambda e, v: (run(e, v["move"], v["distance"], v["enemy_state"]), []),
             headline=lambda t, x: ["may run" if t["may-run"] == 1 else "may not run"],
-            section=lambda r: r.run.multiplier.section,
+            section=lambda r: r.run.section,
         ),
         Calculator(
             "hide", "Hiding",
             supports=lambda r: r.hiding is not None,
-            fields=lambda r: [whole("initiative", "Enemy's Initiative", 3 if r.characteristic_test != "test-d12-over" else 7, 1, 13),
+            fields=lambda r: [whole("initiative", "Enemy's Initiative", 7 if target_number(r) else 3, 1, 13),
                               length("distance", "Enemy's distance", "4", "0", "99")],
             compute=lambda e, v: (hide(e, v["initiative"], v["distance"]), []),
             headline=lambda t, x: ["spotted" if t["spotted"] == 1 else "stays hidden"],

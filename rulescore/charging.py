@@ -3,22 +3,97 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
 from rulescore.checks import initiative_test
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words, fraction_text, inches
 from rulescore.fields import FieldError
+from rulescore.rule import Rule
+from rulescore.rolls import Dice, read_dice
+
+
+class DoubleMove(NamedTuple):
+    """A charge of twice Movement, declared without measuring: it reaches or it does not."""
+
+    def words(self, rules) -> tuple[str, Rule]:
+        return "2×M, no dice", rules.move
+
+    def reaches(self, explain: Explanation, rules, move: Fraction, distance: Fraction, cost: int) -> Fraction:
+        reach, needed = 2 * move, distance * cost
+        explain.step(f"A charge moves double Movement: {inches(reach)}, declared without measuring.", rules.move)
+        reaches = Fraction(int(needed <= reach))
+        explain.step(f"The target needs {inches(needed)} of movement: " + ("in reach." if reaches else "out of reach."))
+        return reaches
+
+
+class DiceMove(NamedTuple):
+    """A charge of Movement plus a roll (`Movement + D6`, `Movement + highest of 2D6`); a cap limits
+    what the roll adds, never the model's own Movement."""
+
+    dice: Dice
+
+    def words(self, rules) -> tuple[str, Rule]:
+        if rules.cap:
+            return f"M + {self.dice.name}; the bonus takes it to at most {inches(rules.cap.value)}", rules.cap
+        return f"M + {self.dice.name}", rules.move
+
+    def reaches(self, explain: Explanation, rules, move: Fraction, distance: Fraction, cost: int) -> Fraction:
+        if rules.ends_within:
+            within = rules.ends_within.value
+            needed = max(distance - within, Fraction(0)) * cost
+            explain.step(f"The charger must end within {inches(within)} of the target: it needs {inches(needed)} of "
+                         f"movement for a {inches(distance)} gap.", rules.ends_within, assumption=rules.ends_within.assumption)
+        else:
+            needed = distance * cost
+            explain.step(f"The target needs {inches(needed)} of movement.")
+        cap = Fraction(rules.cap.value) if rules.cap else None
+
+        def moved(roll: int) -> Fraction:
+            return move + roll if cap is None else max(move, min(move + roll, cap))
+
+        total = self.dice.odds.map(moved)
+        explain.reach = ("How far the charge moves", total)
+        reaches = total.probability(lambda inches_moved: inches_moved >= needed)
+        if 0 < reaches < 1:
+            least = min(roll for roll in self.dice.faces if moved(roll) >= needed)
+            explain.needs(f"needs {least}+ on the {self.dice.name}")
+        capped = cap is not None and move + max(self.dice.faces) > cap
+        explain.step(f"It moves its Movement ({inches(move)}) plus a {self.dice.name} charge bonus"
+                     + (f", the bonus taking it to at most {inches(cap)}" if cap is not None else "")
+                     + f": {fraction_text(reaches)} to cover {inches(needed)}.", rules.move,
+                     assumption=rules.cap.assumption if capped else None)
+        return reaches
+
+
+def read_move(text: str) -> DoubleMove | DiceMove:
+    """`double Movement`, or `Movement + ` and dice."""
+    text = str(text).strip()
+    if text == "double Movement":
+        return DoubleMove()
+    if text.startswith("Movement + "):
+        return DiceMove(read_dice(text.removeprefix("Movement + ")))
+    raise ValueError(f"'{text}' is not a charge move this site reads: write 'double Movement' or 'Movement + D6' "
+                     "(any dice: 'Movement + highest of 2D6')")
+
+
+# What an enemy near the charge route does, in each ruleset's kind of interception.
+INTERCEPTION_WORDS = {
+    "blocks": "an unengaged enemy within {} of the route stops the charge",
+    "enemy-chooses": "one unengaged enemy within {} of the route may choose to intercept",
+    "becomes-target": "an enemy within {} of the route must be charged instead, or no charge",
+}
 
 
 def _terrain_cost(explain: Explanation, terrain: str) -> int:
-    rules = explain.ruleset.terrain
-    if rules is None or terrain not in rules.cost:
+    costs = explain.ruleset.terrain
+    if costs is None or terrain not in costs:
         if terrain == "open":
             return 1
         raise FieldError("terrain", f"{explain.ruleset.title}'s text gives no movement cost for this ground.")
-    cost = rules.cost[terrain]
+    cost = costs[terrain]
     if cost.value != 1:
-        explain.step(f"Every inch of this ground costs {cost.value} inches of movement.", cost, assumption=rules.assumption)
+        explain.step(f"Every inch of this ground costs {cost.value} inches of movement.", cost, assumption=cost.assumption)
         explain.assume("whole-route-terrain")
     return cost.value
 
@@ -33,7 +108,7 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
         if rules.detect_unseen is None or distance > rules.detect_unseen.value:
             sight = rules.detect_unseen or rules.needs_sight
             # A text that only implies line of sight (Trench Crusade's cut copy) gives an assumption, not a citation.
-            why = "within-includes-edge" if rules.detect_unseen else (None if sight.section else "tc-line-of-sight")
+            why = "within-includes-edge" if rules.detect_unseen else sight.assumption
             explain.step("The charger must be able to see its target"
                          + (f"; an unseen enemy can only be charged within {inches(rules.detect_unseen.value)}."
                             if rules.detect_unseen else "."), sight, assumption=why)
@@ -58,34 +133,13 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
         if kind == "enemy-chooses":
             explain.step(f"One unengaged enemy within {span} of the route may choose to intercept; if it does, the charger "
                          "fights it instead and still counts as charging. That is the opponent's choice, not a roll: "
-                         "both answers are shown.", rules.interception, assumption="lrb-interception")
+                         "both answers are shown.", rules.interception, assumption=rules.interception.assumption)
             explain.caption = "If the enemy lets the charge through"
         else:
             raise FieldError("interceptor", f"{explain.ruleset.title}'s text has no interception rule.")
 
     cost = _terrain_cost(explain, terrain)
-    if rules.move.value == "double":
-        reach = 2 * move
-        needed = distance * cost
-        explain.step(f"A charge moves double Movement: {inches(reach)}, declared without measuring.", rules.move)
-        reaches = Fraction(int(needed <= reach))
-        explain.step(f"The target needs {inches(needed)} of movement: " + ("in reach." if reaches else "out of reach."))
-    else:
-        sides, cap, within = rules.bonus_die.value, rules.cap.value, rules.ends_within.value
-        gap = max(distance - within, Fraction(0))
-        needed = gap * cost
-        explain.step(f"The charger must end within {inches(within)} of the target: it needs {inches(needed)} of movement "
-                     f"for a {inches(distance)} gap.", rules.ends_within, assumption="tc-distance")
-        # The cap limits what the bonus adds; it never cuts a model's own Movement (an M13 model still moves 13").
-        total = Distribution.die(sides).map(lambda roll: max(move, min(move + roll, Fraction(cap))))
-        explain.reach = ("How far the charge moves", total)
-        reaches = total.probability(lambda inches_moved: inches_moved >= needed)
-        if 0 < reaches < 1:
-            least = min(roll for roll in range(1, sides + 1) if max(move, min(move + roll, Fraction(cap))) >= needed)
-            explain.needs(f"needs {least}+ on the D{sides}")
-        explain.step(f"It moves its Movement ({inches(move)}) plus a D{sides} charge bonus, the bonus taking it to at most "
-                     f"{inches(cap)}: {fraction_text(reaches)} to cover {inches(needed)}.", rules.bonus_die,
-                     assumption="tc-charge-cap" if move + sides > cap else None)
+    reaches = rules.move.value.reaches(explain, rules, move, distance, cost)
     if rules.strike_first:
         explain.step("A model that charges strikes first in the first round of the combat.", rules.strike_first)
 
@@ -107,10 +161,10 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
             explain.step(f"The chargers start {inches(limit)} or closer: the target may not stand & shoot.", rules.stand_and_shoot)
     if rules.flee:
         dice = rules.flee.value[0] if target_move <= 6 else rules.flee.value[1]
-        flee = Distribution.die(6).repeat(dice)
+        flee = dice.odds
         explain.reach = ("How far the target flees", flee)
         escape = flee.probability(lambda rolled: distance + rolled > 2 * move)
-        explain.step(f"If the target flees it moves {dice}D6\" straight away (its Movement is {inches(target_move)}); it escapes "
+        explain.step(f"If the target flees it moves {dice.name}\" straight away (its Movement is {inches(target_move)}); it escapes "
                      f"if {inches(distance)} plus the roll is more than the charge move {inches(2 * move)}: "
                      f"{fraction_text(escape)} ({chance_words(escape)}).", rules.flee, assumption="flee-escape")
         extra.append(("If the target flees", Distribution.chance(escape, "escapes", "caught")))

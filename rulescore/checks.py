@@ -4,29 +4,25 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words, fraction_text
 
 
 def initiative_test(explain: Explanation, initiative: int) -> tuple[Fraction, str | None]:
     """Chance to pass one Initiative test, by the ruleset's kind of test, and the roll it needs in
     players' words (None when no roll can fail or none can pass)."""
-    kind = explain.ruleset.characteristic_test
-    if kind == "test-d6-under":
-        # Equal to or under I on a D6; a 6 always fails.
-        p = Distribution.die(6).probability(lambda roll: roll != 6 and roll <= initiative)
-        explain.step(f"One Initiative test with I{initiative}: roll {initiative} or under on a D6, a 6 always fails: "
-                     f"{fraction_text(p)} ({chance_words(p)}).", assumption=kind)
-        needs = f"needs {min(initiative, 5)} or less on the D6" if 0 < p < 1 else None
-    elif kind == "test-d12-over":
-        # Equal to or over I on a D12; a natural 12 passes and a natural 1 fails.
-        p = Distribution.die(12).probability(lambda roll: roll == 12 or (roll != 1 and roll >= initiative))
-        explain.step(f"One Initiative test with I{initiative}+: roll {initiative} or more on a D12 (12 always passes, "
-                     f"1 always fails): {fraction_text(p)} ({chance_words(p)}).", assumption=kind)
-        needs = f"needs {min(max(initiative, 2), 12)}+ on the D12"
-    else:
+    rule = explain.ruleset.test
+    if rule is None:
         raise ValueError(f"{explain.ruleset.id} has no characteristic test")
-    return p, needs
+    test = rule.value
+    p = test.chance(initiative)
+    explain.step(f"One Initiative test with I{initiative}{'+' if test.over else ''}: {test.roll_words(initiative)}: "
+                 f"{fraction_text(p)} ({chance_words(p)}).", rule, assumption=rule.assumption)
+    return p, test.needs(initiative)
+
+
+def target_number(ruleset) -> bool:
+    """Is Initiative a number to roll over (Coreheim's I7+), not a characteristic to roll under."""
+    return ruleset.test is not None and ruleset.test.value.over
 
 
 def pass_all(explain: Explanation, initiative: int, tests: int) -> Fraction:

@@ -5,7 +5,12 @@ from __future__ import annotations
 from typing import NamedTuple
 from fractions import Fraction
 
-from rulescore.rulesets import Rule, Ruleset
+from typing import TYPE_CHECKING
+
+from rulescore.rule import Rule
+
+if TYPE_CHECKING:
+    from rulescore.rulesets import Ruleset
 
 # Outcome keys -> the words a player reads in the table, in the order they are shown.
 OUTCOME_LABELS = {
@@ -55,7 +60,7 @@ class Step(NamedTuple):
 class Explanation:
     """The steps a calculation took, each tied to the rule section or assumption behind it."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: "Ruleset") -> None:
         self.ruleset = ruleset
         self.steps: list[Step] = []
         self.assumptions: list[str] = []

@@ -1,12 +1,21 @@
-"""Falling damage and the injury it leads to, as exact outcome distributions."""
+"""Falling damage and the injury it leads to, as exact outcome distributions.
+
+Two kinds of fall, each read from a ruleset's `[fall]` table: hits at a Strength set by the height
+(`hits = "D3"`, Mordheim), or one hit that wounds on a roll set by the height (`wound_roll`, Coreheim).
+A new kind is a class here with the same four members, and a line in KINDS.
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from math import floor
+from typing import NamedTuple
 
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words, fraction_text, inches
+from rulescore.fields import Field, modifier, whole
+from rulescore.rolls import Injury
+from rulescore.rule import Rule
 
 
 def to_wound_target(strength: int, toughness: int) -> int | None:
@@ -19,24 +28,120 @@ def to_wound_target(strength: int, toughness: int) -> int | None:
     return {1: 3, 0: 4, -1: 5, -2: 6, -3: 6}[difference]
 
 
-def injury(explain: Explanation, wounds_taken: Distribution, wounds: int, die: int, bands: tuple[int, int]) -> Distribution:
-    """Turn wounds taken into unhurt / wounded / knocked down / stunned / out of action.
-
-    `bands` are the highest rolls that still mean knocked down and stunned (2 and 4 on a D6).
-    """
-    knocked_down, stunned = bands
+def injury(wounds_taken: Distribution, wounds: int, roll: Injury) -> Distribution:
+    """Turn wounds taken into unhurt / wounded / knocked down / stunned / out of action: one injury
+    die for the wound that reached 0 and one for each after it, the highest counting."""
 
     def result(taken: int) -> Distribution:
         if taken == 0:
             return Distribution.always("unhurt")
         if taken < wounds:
             return Distribution.always("wounded")
-        rolls = taken - wounds + 1  # one for the wound that reached 0, one for each after it
-        return Distribution.die(die).highest_of(rolls).map(
-            lambda roll: "knocked-down" if roll <= knocked_down else "stunned" if roll <= stunned else "out-of-action"
+        rolls = taken - wounds + 1
+        return Distribution.die(roll.sides).highest_of(rolls).map(
+            lambda face: "knocked-down" if face <= roll.knocked_down else "stunned" if face <= roll.stunned else "out-of-action"
         )
 
     return wounds_taken.then(result)
+
+
+def _injury_step(explain: Explanation, wounds: int, rule: Rule, many: bool) -> None:
+    """`many`: the fall can take several wounds, so the roll is for each past 0, the highest counting."""
+    each = " for that wound and each one after it, keeping the highest" if many else ""
+    explain.step(f"With {wounds} Wound{'s' if wounds > 1 else ''}, reaching 0 means an injury roll on a D{rule.value.sides}"
+                 f"{each}: {rule.value.words}.", assumption=rule.assumption)
+
+
+class StrengthHits(NamedTuple):
+    """Dice of hits at Strength equal to the whole inches fallen, wounding by the to-wound chart."""
+
+    section: str
+    hits: Rule  # Dice: how many hits
+    injury: Rule  # Injury
+
+    def toughness_field(self, game: str) -> Field:
+        return whole("toughness", "Toughness", 3, 1, 10)
+
+    def words(self) -> list[tuple[str, str, Rule]]:
+        return [("Fall damage", f"{self.hits.value.name} hits at Strength = inches fallen, no save", self.hits)]
+
+    def outcome(self, explain: Explanation, height: Fraction, toughness: int, wounds: int) -> Distribution:
+        strength = floor(height)
+        if height.denominator != 1:
+            explain.assume("fraction-inches")
+        if strength == 0:
+            # The to-wound chart starts at Strength 1: a drop of under an inch makes no hit at all.
+            explain.step(f"A fall of {inches(height)} would hit at Strength 0, which the to-wound chart does not have: "
+                         "no hit, the model is unhurt.", self.hits, assumption="fall-under-an-inch")
+            return Distribution.always("unhurt")
+        explain.step(f"A fall of {inches(height)} is {self.hits.value.name} hits at Strength {strength}; no armour save "
+                     "and no critical hits.", self.hits)
+        target = to_wound_target(strength, toughness)
+        if target is None:
+            explain.step(f"Strength {strength} cannot wound Toughness {toughness}.", assumption="to-wound")
+            taken = Distribution.always(0)
+        else:
+            p = Fraction(7 - target, 6)
+            explain.step(f"Strength {strength} against Toughness {toughness} wounds on {target}+: {fraction_text(p)} a hit.",
+                         assumption="to-wound")
+            taken = self.hits.value.odds.then(
+                lambda hits: Distribution.die(6).count_successes(hits, lambda roll: roll >= target))
+        _injury_step(explain, wounds, self.injury, many=True)
+        return injury(taken, wounds, self.injury.value)
+
+
+class WoundRoll(NamedTuple):
+    """One hit that wounds on a roll of (wounds_on - whole inches fallen) or more, Toughness
+    printed as a modifier to that roll; falls under `least` inches do nothing."""
+
+    section: str
+    roll: Rule  # Test (over), with its natural results
+    wounds_on: Rule  # the number the inches fallen are taken from
+    toughness: Rule  # "modifier": the profile's T is added to the roll
+    injury: Rule  # Injury
+    least: Rule | None = None
+
+    def toughness_field(self, game: str) -> Field:
+        # Profiles print Toughness as a modifier to the wound roll against the model.
+        return modifier("toughness", "Toughness (as on the profile: +0, -1)", 0, -5, 5,
+                        help=f"{game}: the T modifier from the profile, e.g. +0 or -1.")
+
+    def words(self) -> list[tuple[str, str, Rule]]:
+        test = self.roll.value
+        said = [f"a {face} always wounds" for face in test.passes] + [f"a {face} never" for face in test.fails]
+        found = [("Fall damage", f"one hit, wounds on a {test.dice.name} roll of {self.wounds_on.value} − inches fallen"
+                  + (f" ({', '.join(said)})" if said else "") + ", no save", self.wounds_on)]
+        if self.least:
+            found.append(("Falls count from", inches(self.least.value), self.least))
+        return found
+
+    def outcome(self, explain: Explanation, height: Fraction, toughness: int, wounds: int) -> Distribution:
+        test = self.roll.value
+        if self.least and height < self.least.value:
+            explain.step(f"A drop of {inches(height)} is not a fall: falls count only from a full {inches(self.least.value)}.",
+                         self.least)
+            return Distribution.always("unhurt")
+        whole_inches = floor(height)
+        target = self.wounds_on.value - whole_inches
+        explain.step(f"A fall of {inches(height)} is one hit that wounds on a {test.dice.name} roll of {target}+ "
+                     f"({self.wounds_on.value} - {whole_inches}); no armour save and no critical wounds.", self.wounds_on,
+                     assumption=self.wounds_on.assumption)
+        if height.denominator != 1:
+            explain.assume("fraction-inches")
+        change = f"changes the roll by {toughness:+d}" if toughness else "does not change the roll"
+        explain.step(f"Toughness {toughness:+d} {change}.", assumption=self.toughness.assumption)
+        taken = test.dice.odds.map(lambda roll: int(test.passed(roll, target, toughness)))
+        if test.passes or test.fails:
+            said = [f"a natural {face} always wounds" for face in test.passes] + [f"a natural {face} never does" for face in test.fails]
+            explain.step(f"As on every {explain.ruleset.game} {test.dice.name} roll, {' and '.join(said)}.", assumption=self.roll.assumption)
+        p = taken[1]
+        explain.step(f"Chance to be wounded: {fraction_text(p)} ({chance_words(p)}).")
+        _injury_step(explain, wounds, self.injury, many=False)  # one hit: at most one wound
+        return injury(taken, wounds, self.injury.value)
+
+
+# The key of a `[fall]` table that says which kind it is.
+KINDS = {"hits": StrengthHits, "roll": WoundRoll}
 
 
 def fall(explain: Explanation, height: Fraction, toughness: int, wounds: int) -> Distribution:
@@ -44,60 +149,6 @@ def fall(explain: Explanation, height: Fraction, toughness: int, wounds: int) ->
 
     Toughness is the ruleset's own: a characteristic in Mordheim (T3), the profile's modifier in Coreheim (+0).
     """
-    model = explain.ruleset.falling
-    if model is None:
+    if explain.ruleset.fall is None:
         raise ValueError(f"{explain.ruleset.id} has no falling rules")
-    if model.value == "mordheim":
-        return _fall_mordheim(explain, height, toughness, wounds)
-    return _fall_coreheim(explain, height, toughness, wounds)
-
-
-def _fall_mordheim(explain: Explanation, height: Fraction, toughness: int, wounds: int) -> Distribution:
-    rule = explain.ruleset.falling
-    strength = floor(height)
-    if height.denominator != 1:
-        explain.assume("fraction-inches")
-    if strength == 0:
-        # The to-wound chart starts at Strength 1: a drop of under an inch makes no hit at all.
-        explain.step(f"A fall of {inches(height)} would hit at Strength 0, which the to-wound chart does not have: "
-                     "no hit, the model is unhurt.", rule, assumption="fall-under-an-inch")
-        return Distribution.always("unhurt")
-    explain.step(f"A fall of {inches(height)} is D3 hits at Strength {strength}; no armour save and no critical hits.", rule)
-    target = to_wound_target(strength, toughness)
-    if target is None:
-        explain.step(f"Strength {strength} cannot wound Toughness {toughness}.", assumption="to-wound")
-        taken = Distribution.always(0)
-    else:
-        p = Fraction(7 - target, 6)
-        explain.step(f"Strength {strength} against Toughness {toughness} wounds on {target}+: {fraction_text(p)} a hit.",
-                     assumption="to-wound")
-        taken = Distribution.die(3).then(lambda hits: Distribution.die(6).count_successes(hits, lambda roll: roll >= target))
-    explain.step(f"With {wounds} Wound{'s' if wounds > 1 else ''}, reaching 0 means an injury roll on a D6 for that wound "
-                 "and each one after it, keeping the highest: 1-2 knocked down, 3-4 stunned, 5-6 out of action.",
-                 assumption="injury-mordheim")
-    return injury(explain, taken, wounds, 6, (2, 4))
-
-
-def _fall_coreheim(explain: Explanation, height: Fraction, toughness: int, wounds: int) -> Distribution:
-    rules = explain.ruleset
-    if height < rules.min_fall.value:
-        explain.step(f"A drop of {inches(height)} is not a fall: falls count only from a full {inches(rules.min_fall.value)}.",
-                     rules.min_fall)
-        return Distribution.always("unhurt")
-    whole = floor(height)
-    target = 10 - whole
-    explain.step(f"A fall of {inches(height)} is one hit that wounds on a D12 roll of {target}+ (10 - {whole}); "
-                 "no armour save and no critical wounds.", rules.falling, assumption="fall-coreheim")
-    if height.denominator != 1:
-        explain.assume("fraction-inches")
-    # `toughness` is the profile's modifier to rolls to wound the model (T +0, T -1).
-    change = f"changes the roll by {toughness:+d}" if toughness else "does not change the roll"
-    explain.step(f"Toughness {toughness:+d} {change}.", assumption="toughness-coreheim")
-    taken = Distribution.die(12).map(lambda roll: int(roll == 12 or (roll != 1 and roll + toughness >= target)))
-    explain.step("As on every Coreheim D12 roll, a natural 12 always wounds and a natural 1 never does.",
-                 assumption="coreheim-natural-rolls")
-    p = taken[1]
-    explain.step(f"Chance to be wounded: {fraction_text(p)} ({chance_words(p)}).")
-    explain.step(f"With {wounds} Wound{'s' if wounds > 1 else ''}, reaching 0 means an injury roll on a D12: "
-                 "1-4 knocked down, 5-8 stunned, 9-12 out of action.", assumption="injury-coreheim")
-    return injury(explain, taken, wounds, 12, (4, 8))
+    return explain.ruleset.fall.outcome(explain, height, toughness, wounds)

@@ -13,7 +13,7 @@ from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
 from rulescore.falling import fall
 from rulescore.fields import FieldError
-from rulescore.rulesets import Rule
+from rulescore.rule import Rule
 
 
 def _or_fall(explain: Explanation, safe: Fraction, safe_key: str, height: Fraction, toughness: int, wounds: int) -> Distribution:
@@ -111,16 +111,17 @@ def climb(explain: Explanation, height: Fraction, move: Fraction | None, directi
     `move` is read only where the limit is the model's Movement; a fixed limit (Coreheim's 4") ignores it.
     """
     rules = explain.ruleset.climb
-    if rules.limit.value == "move":
+    if rules.limit.value == "Movement":
         limit = move
     else:
         limit = Fraction(rules.limit.value)
         explain.assume("climb-fixed-limit")
     if height > limit:
-        what = f"the model's Movement ({inches(move)})" if rules.limit.value == "move" else f"{inches(limit)} a turn"
+        what = f"the model's Movement ({inches(move)})" if rules.limit.value == "Movement" else f"{inches(limit)} a turn"
         raise FieldError("height", f"A climb may be at most {what}.")
-    explain.step(f"A climb of {inches(height)} is within the limit ({inches(limit)}) and takes one Initiative test.", rules.limit)
-    safe = pass_all(explain, initiative, rules.test.value)
+    tests = "one Initiative test" if rules.tests.value == 1 else f"{rules.tests.value} Initiative tests"
+    explain.step(f"A climb of {inches(height)} is within the limit ({inches(limit)}) and takes {tests}.", rules.limit)
+    safe = pass_all(explain, initiative, rules.tests.value)
     if direction == "up":
         explain.step(f"Failing while climbing up: the model {rules.fail_up.value}.", rules.fail_up)
         return Distribution.chance(safe, "made-it", "stuck")

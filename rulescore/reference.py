@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rulescore.charging import INTERCEPTION_WORDS
 from rulescore.explain import inches
-from rulescore.rulesets import Rule, Ruleset
-
-TEST_WORDS = {
-    "test-d6-under": "D6, equal to or under I; a 6 always fails",
-    "test-d12-over": "D12, equal to or over I; 12 always passes, 1 always fails",
-}
-INTERCEPTION_WORDS = {
-    "blocks": 'an unengaged enemy within {} of the route stops the charge',
-    "enemy-chooses": "one unengaged enemy within {} of the route may choose to intercept",
-    "becomes-target": "an enemy within {} of the route must be charged instead, or no charge",
-}
+from rulescore.rule import Rule
+from rulescore.rulesets import Ruleset
 
 
 class Line(NamedTuple):
@@ -32,8 +24,8 @@ def lines(rules: Ruleset) -> list[Line]:
     """The quick reference of one ruleset, topic by topic."""
     found: list[Line] = []
     add = lambda topic, label, text, rule: found.append(Line(topic, label, text, rule))  # noqa: E731
-    if rules.characteristic_test:
-        add("tests", "Initiative test", TEST_WORDS[rules.characteristic_test], None)
+    if rules.test:
+        add("tests", "Initiative test", rules.test.value.words, rules.test if rules.test.section else None)
     if rules.half_move:
         add("half-move", "Half-move (to shoot or hide)", rules.half_move.value, rules.half_move)
     if rules.barrier:
@@ -44,11 +36,7 @@ def lines(rules: Ruleset) -> list[Line]:
         add("running", "No run if an enemy is within", inches(rules.run.enemy_range.value), rules.run.enemy_range)
     charge = rules.charge
     if charge:
-        if charge.move.value == "double":
-            add("charge", "Charge move", "2×M, no dice", charge.move)
-        else:
-            add("charge", "Charge move", f"M + D{charge.bonus_die.value}; the bonus takes it to at most {inches(charge.cap.value)}",
-                charge.cap)
+        add("charge", "Charge move", *charge.move.value.words(charge))
         if charge.ends_within:
             add("charge", "Charge succeeds within", f"{inches(charge.ends_within.value)} of the target", charge.ends_within)
         if charge.detect_unseen:
@@ -66,14 +54,15 @@ def lines(rules: Ruleset) -> list[Line]:
                 charge.stand_and_shoot)
         if charge.flee:
             low, high = charge.flee.value
-            add("fleeing", "Flee", f'{low}D6" if M is 6 or less, {high}D6" if more', charge.flee)
+            add("fleeing", "Flee", f'{low.name}" if M is 6 or less, {high.name}" if more', charge.flee)
     if rules.terrain:
-        for ground, cost in rules.terrain.cost.items():
+        for ground, cost in rules.terrain.items():
             if cost.value != 1:
                 add("terrain", f"{ground.replace('-', ' ').capitalize()} ground", f"each inch costs {cost.value}", cost)
     if rules.climb:
-        limit = "M" if rules.climb.limit.value == "move" else inches(rules.climb.limit.value)
-        add("climbing", "Climb at most", f"{limit} a turn, one Initiative test", rules.climb.limit)
+        limit = "M" if rules.climb.limit.value == "Movement" else inches(rules.climb.limit.value)
+        tests = "one Initiative test" if rules.climb.tests.value == 1 else f"{rules.climb.tests.value} Initiative tests"
+        add("climbing", "Climb at most", f"{limit} a turn, {tests}", rules.climb.limit)
     if rules.jump_down:
         jump = rules.jump_down
         over = "not allowed" if jump.over_max.value == "not-allowed" else "always fails"
@@ -88,17 +77,12 @@ def lines(rules: Ruleset) -> list[Line]:
         add("jumping-gaps", "Gap at most", inches(gap.max_gap.value), gap.max_gap)
         add("jumping-gaps", "Test", "Initiative test, or fall" if gap.test else "none", gap.test or gap.max_gap)
         add("jumping-gaps", "Measure first", "yes (not in a charge)" if gap.measure_first.value else "no", gap.measure_first)
-    if rules.falling:
-        if rules.falling.value == "mordheim":
-            add("falling", "Fall damage", "D3 hits at Strength = inches fallen, no save", rules.falling)
-        else:
-            add("falling", "Fall damage", "one hit, wounds on a D12 roll of 10 − inches fallen (a 12 always wounds, a 1 never), "
-                "no save", rules.falling)
-        if rules.min_fall:
-            add("falling", "Falls count from", inches(rules.min_fall.value), rules.min_fall)
+    if rules.fall:
+        for label, text, rule in rules.fall.words():
+            add("falling", label, text, rule)
     if rules.edge_fall:
         add("falling-off-edges", "Knocked down or stunned", f"within {inches(rules.edge_fall.value)} of an edge: Initiative test or fall",
             rules.edge_fall)
     if rules.hiding:
-        add("hiding", "Hidden models are spotted", "by enemies within their Initiative in inches", rules.hiding)
+        add("hiding", "Hidden models are spotted", "by enemies within their Initiative in inches", rules.hiding.spotted_within)
     return found

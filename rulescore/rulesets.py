@@ -1,58 +1,133 @@
-"""What each ruleset's text says about moving, as data: every number with the section it is from.
+"""Each ruleset's movement numbers, read from `rules/<id>/numbers.toml` beside its text.
 
-A mechanic a text does not define is None for that ruleset: the calculators refuse it rather than
-guess. Section names are the anchors of the ruleset's chapter page (`mordheim-1999/movement/#falling`).
+Every value carries the section of the text it comes from, or the assumption (an id on the
+assumptions page) that stands in where the text is silent. A table's `section` holds for its
+values unless one names its own: `max_height = { value = 7, section = "climbing" }`. A ruleset
+that is another with changes says `inherit = "<id>"` and gives only what differs.
+
+The schema below is the whole vocabulary: a key, value or assumption it does not know stops the
+load with `file:line: reason`. A mechanic a ruleset does not give is None: the calculators refuse it
+rather than guess. The wheel carries a copy of rules/ (the build puts it there); in a checkout
+rulescore reads the rules/ folder beside it.
 """
 
 from __future__ import annotations
 
+import re
+import tomllib
+from importlib import resources
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, NamedTuple
 
+from rulescore.address import section_href, slugify
+from rulescore.assumptions import ASSUMPTIONS
+from rulescore.charging import read_move
+from rulescore.falling import KINDS as FALL_KINDS
+from rulescore.rolls import read_dice, read_injury, read_test
+from rulescore.rule import Rule, RulesFileError
 
-class Rule(NamedTuple):
-    """A number or choice from a rules text, and the section of that text it comes from."""
+METADATA = "ruleset.toml"
+NUMBERS = "numbers.toml"
 
-    value: Any
-    section: str | None  # None: not in the text; the calculator names the assumption instead
+
+# What each kind of value may be: a reader that returns it or raises ValueError saying what is wrong.
+def _inches(value: Any) -> int | Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise ValueError("must be a number of inches (0 or more)")
+    return value if isinstance(value, int) else Fraction(str(value))
+
+
+def _count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError("must be a whole number, 1 or more")
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("must be some words in quotes")
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
+def _one_of(*allowed: str) -> Callable[[Any], str]:
+    def read(value: Any) -> str:
+        if value not in allowed:
+            raise ValueError(f"must be one of: {', '.join(repr(a) for a in allowed)}")
+        return value
+    return read
+
+
+def _fraction(value: Any) -> Fraction:
+    try:
+        return Fraction(str(value))
+    except ValueError:
+        raise ValueError("must be a fraction such as \"1/2\"") from None
+
+
+def _states(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError('must be a list of enemy states, e.g. ["fleeing", "stunned"]')
+    return tuple(value)
+
+
+def _barrier(value: Any) -> tuple[int, str]:
+    words = str(value).rsplit(" ", 1)
+    if len(words) != 2 or words[0] not in ("under", "up to") or not words[1].isdigit():
+        raise ValueError("must be 'under N' or 'up to N' (inches)")
+    return int(words[1]), words[0]
+
+
+def _flee(value: Any) -> tuple:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError('must be two dice: Movement 6 or less, then more (["2D6", "3D6"])')
+    return tuple(read_dice(v) for v in value)
+
+
+def _limit(value: Any) -> str | int:
+    return "Movement" if value == "Movement" else _inches(value)
 
 
 class Charge(NamedTuple):
     """How far a charge goes and what can stop it."""
 
-    move: Rule  # "double" (twice Movement) or "dice" (Movement plus a die)
-    section: str
-    bonus_die: Rule | None = None  # sides of the die added to Movement
-    cap: Rule | None = None  # greatest total Movement a charge may have
+    section: str  # where the charge calculator sits
+    move: Rule  # DoubleMove or DiceMove (charging.py)
+    cap: Rule | None = None  # greatest total a charge roll may take Movement to
     ends_within: Rule | None = None  # inches from the target that count as reaching it
     detect_unseen: Rule | None = None  # an unseen target this close may be detected with a test
     needs_sight: Rule | None = None  # a target out of sight cannot be charged at all
     interception: Rule | None = None  # "blocks", "enemy-chooses" or "becomes-target"
     interception_range: Rule | None = None
     failed: Rule | None = None  # what a charger that falls short does
-    stand_and_shoot: Rule | None = None  # more than this many times Movement away: may shoot
+    stand_and_shoot: Rule | None = None  # more than this many times the charge move away: may shoot
     flee: Rule | None = None  # (dice when Movement <= 6, dice when more)
     strike_first: Rule | None = None
 
 
 class Run(NamedTuple):
+    section: str
     multiplier: Rule
     enemy_range: Rule  # no counting enemy within this many inches at the start of the turn
     ignored_states: Rule  # enemy states that do not stop a run
 
 
-class Terrain(NamedTuple):
-    cost: dict[str, Rule]  # ground type -> inches of movement spent per inch moved
-    assumption: str | None = None  # set when the costs come from outside the text
-
-
 class JumpDown(NamedTuple):
+    section: str
     max_height: Rule
     test_every: Rule  # one test per full this-many inches
     over_max: Rule  # "not-allowed" or "falls"
 
 
 class DivingCharge(NamedTuple):
+    section: str
     enemy_range: Rule  # enemy within this many inches of the landing point
     max_height: Rule
     test_every: Rule
@@ -60,198 +135,285 @@ class DivingCharge(NamedTuple):
 
 
 class Gap(NamedTuple):
+    section: str
     max_gap: Rule
     uses_movement: Rule
-    test: Rule | None  # an Initiative test after covering the distance, or None
     measure_first: Rule  # may the player measure before jumping
+    test: Rule | None = None  # an Initiative test after covering the distance, or None
 
 
 class Climb(NamedTuple):
-    limit: Rule  # "move" (up to Movement) or a number of inches
-    test: Rule  # one Initiative test
+    section: str
+    limit: Rule  # "Movement" (up to Movement) or a number of inches
+    tests: Rule  # Initiative tests taken
     fail_up: Rule
     fail_down: Rule
 
 
+class Hiding(NamedTuple):
+    section: str
+    spotted_within: Rule  # "Initiative": enemies spot hidden models within their I in inches
+    also: Rule | None = None  # more the text says about hiding, in our words
+
+
+# Table -> (its type, key -> reader). Each key of a type without a default is required.
+TABLES: dict[str, tuple[type, dict[str, Callable[[Any], Any]]]] = {
+    "charge": (Charge, {
+        "move": read_move, "cap": _inches, "ends_within": _inches, "detect_unseen": _inches, "needs_sight": _flag,
+        "interception": _one_of("blocks", "enemy-chooses", "becomes-target"), "interception_range": _inches,
+        "failed": _text, "stand_and_shoot": _fraction, "flee": _flee, "strike_first": _flag,
+    }),
+    "run": (Run, {"multiplier": _count, "enemy_range": _inches, "ignored_states": _states}),
+    "jump_down": (JumpDown, {"max_height": _inches, "test_every": _inches, "over_max": _one_of("not-allowed", "falls")}),
+    "diving_charge": (DivingCharge, {"enemy_range": _inches, "max_height": _inches, "test_every": _inches, "bonus": _text}),
+    "gap": (Gap, {"max_gap": _inches, "uses_movement": _flag, "measure_first": _flag, "test": _one_of("initiative")}),
+    "climb": (Climb, {"limit": _limit, "tests": _count, "fail_up": _text, "fail_down": _text}),
+    "hiding": (Hiding, {"spotted_within": _one_of("Initiative"), "also": _text}),
+    "fall": (None, {  # the kind is chosen by its key: hits (StrengthHits) or roll (WoundRoll)
+        "hits": read_dice, "roll": read_test, "wounds_on": _count, "toughness": _one_of("modifier"),
+        "injury": read_injury, "least": _inches,
+    }),
+}
+# Tables of any keys, each one value of the same kind: ground type -> inches spent per inch moved.
+COSTS = {"terrain": _count}
+# Single values at the top of the file: each gives its own section.
+SINGLE: dict[str, Callable[[Any], Any]] = {
+    "test": read_test,  # the characteristic test
+    "edge_fall": _inches,  # a downed model this close to an edge may fall
+    "barrier": _barrier,  # obstacles crossed at no cost
+    "half_move": _text,  # a move that still lets the model shoot or hide
+}
+
+
 class Ruleset(NamedTuple):
-    """The movement rules of one ruleset."""
+    """The movement rules of one ruleset, as its numbers.toml gives them."""
 
     id: str
     title: str
+    game: str
     chapter: str  # the chapter page's slug
-    characteristic_test: str | None  # assumption id: "test-d6-under" or "test-d12-over"
-    falling: Rule | None  # "mordheim" (D3 hits at S = height) or "coreheim" (one hit on X+)
+    order: int
+    test: Rule | None = None  # value: rolls.Test
+    fall: Any = None  # falling.StrengthHits or falling.WoundRoll
     charge: Charge | None = None
     run: Run | None = None
-    terrain: Terrain | None = None
+    terrain: dict[str, Rule] | None = None  # ground type -> inches spent per inch moved
     jump_down: JumpDown | None = None
     diving_charge: DivingCharge | None = None
     gap: Gap | None = None
     climb: Climb | None = None
-    edge_fall: Rule | None = None  # inches from an edge within which a downed model may fall
-    hiding: Rule | None = None  # "initiative": enemies spot hidden models within their I in inches
-    min_fall: Rule | None = None  # shorter falls do no harm
-    barrier: Rule | None = None  # (inches, "under" or "up to"): obstacles crossed at no cost
-    half_move: Rule | None = None  # a move that still lets the model shoot or hide
+    hiding: Hiding | None = None
+    edge_fall: Rule | None = None
+    barrier: Rule | None = None  # (inches, "under" or "up to")
+    half_move: Rule | None = None
+    citations: tuple[tuple[str, Path, int | None], ...] = ()  # (section, file, line) of every value
 
-    def href(self, section: str) -> str:
-        """Where a section is, relative to the site root."""
-        return f"{self.id}/{self.chapter}/#{section}"
+    def href(self, section: str | None = None, root: str = "") -> str:
+        """Where a section is, from the site root (or from a page, given the way back to the root)."""
+        return section_href(self.id, self.chapter, section, root)
 
     def sections(self) -> set[str]:
-        """Every section anchor this definition cites (tests check each one exists)."""
-        found: set[str] = set()
-
-        def visit(value: object) -> None:
-            if isinstance(value, Rule):
-                if value.section:
-                    found.add(value.section)
-            elif isinstance(value, dict):
-                for item in value.values():
-                    visit(item)
-            elif hasattr(value, "_fields"):  # one of the rule groups above
-                for item in value:
-                    visit(item)
-                if isinstance(value, Charge):
-                    found.add(value.section)
-
-        visit(self)
-        return found
+        """Every section this ruleset's numbers cite (the build checks each one exists)."""
+        return {section for section, _, _ in self.citations}
 
 
-MORDHEIM_RUN = Run(
-    multiplier=Rule(2, "running"),
-    enemy_range=Rule(8, "running"),
-    ignored_states=Rule(("fleeing", "stunned", "knocked-down", "hidden"), "running"),
-)
-MORDHEIM_TERRAIN = Terrain(
-    cost={
-        "open": Rule(1, "open-ground"),
-        "difficult": Rule(2, "difficult-ground"),
-        "very-difficult": Rule(4, "very-difficult-ground"),
-    }
-)
-MORDHEIM_JUMP = JumpDown(max_height=Rule(6, "jumping-down"), test_every=Rule(2, "jumping-down"), over_max=Rule("not-allowed", "jumping-down"))
-MORDHEIM_DIVE = DivingCharge(
-    enemy_range=Rule(2, "diving-charge"),
-    max_height=Rule(6, "diving-charge"),
-    test_every=Rule(2, "diving-charge"),
-    bonus=Rule("+1 Strength and +1 to hit in the next hand-to-hand combat phase", "diving-charge"),
-)
-MORDHEIM_GAP = Gap(
-    max_gap=Rule(3, "jumping-over-gaps"),
-    uses_movement=Rule(True, "jumping-over-gaps"),
-    test=Rule("initiative", "jumping-over-gaps"),
-    measure_first=Rule(False, "jumping-over-gaps"),
-)
-MORDHEIM_CLIMB = Climb(
-    limit=Rule("move", "climbing"),
-    test=Rule(1, "climbing"),
-    fail_up=Rule("cannot move this turn", "climbing"),
-    fail_down=Rule("falls from where the descent started", "climbing"),
-)
+def toml_line(error: tomllib.TOMLDecodeError) -> int | None:
+    """The line a TOML syntax error is on (its message says "at line N")."""
+    match = re.search(r"at line (\d+)", str(error))
+    return int(match.group(1)) if match else None
 
 
-def _mordheim_charge(interception: str, strike_first: bool) -> Charge:
-    return Charge(
-        move=Rule("double", "charge"),
-        section="charge",
-        detect_unseen=Rule(4, "charge"),
-        needs_sight=Rule(True, "charge"),
-        interception=Rule(interception, "charge"),
-        interception_range=Rule(2, "charge"),
-        failed=Rule("moves its normal Movement towards the enemy and may not shoot this turn", "charge"),
-        strike_first=Rule(True, "charge") if strike_first else None,
-    )
+class _File:
+    """One numbers.toml being read: its text for line numbers, and what it says."""
+
+    def __init__(self, path) -> None:
+        self.path = path
+        self.raw = path.read_text(encoding="utf-8")
+        try:
+            self.data = tomllib.loads(self.raw)
+        except tomllib.TOMLDecodeError as error:
+            raise RulesFileError(path, toml_line(error), f"not valid TOML: {error}") from None
+        self.lines = self.raw.splitlines()
+
+    def line(self, table: str | None, key: str | None = None) -> int | None:
+        """The line of `[table]` (or of `key` in it; a top-level key when table is None)."""
+        inside = table is None
+        for number, text in enumerate(self.lines, start=1):
+            stripped = text.strip()
+            if stripped.startswith("["):
+                inside = stripped.strip("[] ") == table
+                if inside and key is None:
+                    return number
+                continue
+            if inside and key and stripped.split("=")[0].strip().strip('"') == key:
+                return number
+        return None
+
+    def fail(self, table: str | None, key: str | None, reason: str) -> RulesFileError:
+        return RulesFileError(self.path, self.line(table, key) or self.line(table), reason)
 
 
-MORDHEIM_1999 = Ruleset(
-    id="mordheim-1999",
-    title="Mordheim 1999",
-    chapter="movement",
-    characteristic_test="test-d6-under",
-    falling=Rule("mordheim", "falling"),
-    charge=_mordheim_charge("blocks", strike_first=False),
-    run=MORDHEIM_RUN,
-    terrain=MORDHEIM_TERRAIN,
-    jump_down=MORDHEIM_JUMP,
-    diving_charge=MORDHEIM_DIVE,
-    gap=MORDHEIM_GAP,
-    climb=MORDHEIM_CLIMB,
-    edge_fall=Rule(1, "warriors-knocked-down-or-stunned"),
-    hiding=Rule("initiative", "hiding"),
-    barrier=Rule((1, "under"), "walls-and-barriers"),
-)
+def _rule(file: _File, table: str | None, key: str, raw: Any, reader: Callable, default_section: str | None) -> tuple[Rule, int | None]:
+    """One value with where it comes from; the line it is on, for the citation."""
+    where = f"[{table}] {key}" if table else key
+    section, assumption = default_section, None
+    if isinstance(raw, dict):
+        extra = set(raw) - {"value", "section", "assumption"}
+        if "value" not in raw or extra:
+            raise file.fail(table, key, f"{where}: a table here holds value, and section or assumption "
+                                        f"({'unknown ' + ', '.join(sorted(extra)) if extra else 'no value'})")
+        section, assumption, raw = raw.get("section", section), raw.get("assumption"), raw["value"]
+    if section is not None and not isinstance(section, str):
+        raise file.fail(table, key, f"{where}: section must be a section anchor in quotes")
+    if assumption is not None and assumption not in ASSUMPTIONS:
+        raise file.fail(table, key, f"{where}: unknown assumption '{assumption}' (see rulescore/assumptions.py)")
+    if section is None and assumption is None:
+        raise file.fail(table, key, f"{where}: say where this comes from: a section of the text (the table's "
+                                    "`section`, or its own) or an assumption")
+    try:
+        value = reader(raw)
+    except ValueError as error:
+        raise file.fail(table, key, f"{where} {error}" if str(error).startswith("must") else f"{where}: {error}") from None
+    return Rule(value, section or None, assumption), file.line(table, key)
 
-# The Living Rulebook keeps every number; interception and the first strike changed.
-MORDHEIM_LRB = MORDHEIM_1999._replace(
-    id="mordheim-lrb",
-    title="Mordheim Living Rulebook",
-    charge=_mordheim_charge("enemy-chooses", strike_first=True),
-)
 
-COREHEIM_V10 = Ruleset(
-    id="coreheim-v10",
-    title="Coreheim v10",
-    chapter="movement",
-    characteristic_test="test-d12-over",
-    falling=Rule("coreheim", "falling"),
-    min_fall=Rule(2, "falling"),
-    jump_down=JumpDown(max_height=Rule(7, "jumping-down"), test_every=Rule(2, "jumping-down"), over_max=Rule("falls", "jumping-down")),
-    gap=Gap(
-        max_gap=Rule(4, "jumping-horizontally-diagonally"),
-        uses_movement=Rule(True, "jumping-horizontally-diagonally"),
-        test=None,
-        measure_first=Rule(True, "jumping-horizontally-diagonally"),
-    ),
-    climb=Climb(
-        limit=Rule(4, "climbing"),
-        test=Rule(1, "climbing"),
-        fail_up=Rule("stops where it started to climb", "climbing"),
-        fail_down=Rule("falls the entire distance", "climbing"),
-    ),
-    edge_fall=Rule(1, "falling-off-buildings"),
-    hiding=Rule("initiative", "hiding"),
-    barrier=Rule((1, "up to"), "moving"),
-    half_move=Rule("half M, rounded up", "half-moving"),
-)
+def _read_numbers(path) -> tuple[str | None, dict[str, dict[str, tuple[Rule, Path, int | None]]]]:
+    """What one numbers.toml says: its `inherit`, and table -> key -> (Rule, file, line)."""
+    file = _File(path)
+    found: dict[str, dict[str, tuple[Rule, Path, int | None]]] = {}
+    inherit = file.data.get("inherit")
+    if inherit is not None and not isinstance(inherit, str):
+        raise file.fail(None, "inherit", "inherit must be a ruleset id in quotes")
+    for name, body in file.data.items():
+        if name == "inherit":
+            continue
+        if name in SINGLE:
+            rule, line = _rule(file, None, name, body, SINGLE[name], None)
+            found[name] = {"": (rule, path, line)}
+            continue
+        if name not in TABLES and name not in COSTS:
+            known = ", ".join(["inherit", *SINGLE, *TABLES, *COSTS])
+            raise file.fail(None, name, f"unknown key '{name}' (known: {known})") if not isinstance(body, dict) \
+                else RulesFileError(path, file.line(name), f"unknown table [{name}] (known: {known})")
+        if not isinstance(body, dict):
+            raise file.fail(None, name, f"'{name}' must be a table: [{name}]")
+        section = body.get("section")
+        readers = TABLES[name][1] if name in TABLES else None
+        found[name] = {}
+        for key, raw in body.items():
+            if key == "section":
+                continue
+            if readers is not None and key not in readers:
+                raise file.fail(name, key, f"[{name}] has no key '{key}' (known: section, {', '.join(readers)})")
+            rule, line = _rule(file, name, key, raw, readers[key] if readers else COSTS[name], section)
+            found[name][key] = (rule, path, line)
+        if name in TABLES and section is not None:
+            found[name][""] = (Rule(section, section), path, file.line(name))  # the table's own section
+    return inherit, found
 
-WHFB_6 = Ruleset(
-    id="whfb-6",
-    title="Warhammer Fantasy Battle 6th",
-    chapter="movement-phase",
-    characteristic_test="test-d6-under",
-    falling=None,
-    charge=Charge(
-        move=Rule("double", "move-chargers"),
-        section="move-chargers",
-        needs_sight=Rule(True, "movement-phase"),
-        stand_and_shoot=Rule(Fraction(1, 2), "stand-shoot"),
-        flee=Rule((2, 3), "flee"),
-    ),
-)
 
-TRENCH_CRUSADE = Ruleset(
-    id="trench-crusade",
-    title="Trench Crusade",
-    chapter="movement",
-    characteristic_test=None,
-    falling=None,
-    charge=Charge(
-        move=Rule("dice", "taking-a-charge"),
-        section="taking-a-charge",
-        bonus_die=Rule(6, "taking-a-charge"),
-        cap=Rule(12, "taking-a-charge"),
-        ends_within=Rule(1, "taking-a-charge"),
-        needs_sight=Rule(True, None),  # not in the cut text: the tc-line-of-sight assumption
-        interception=Rule("becomes-target", "taking-a-charge"),
-        interception_range=Rule(1, "taking-a-charge"),
-        failed=Rule("stays where its charge move ended", "taking-a-charge"),
-    ),
-    terrain=Terrain(
-        cost={"open": Rule(1, "moves"), "difficult": Rule(2, None)},
-        assumption="tc-difficult-terrain",
-    ),
-)
+def _resolve(rules_dir, ruleset_id: str, ids: set[str], seen: tuple[str, ...] = ()) -> dict:
+    """A ruleset's numbers with what it inherits filled in (its own values win, key by key)."""
+    path = rules_dir / ruleset_id / NUMBERS
+    if not path.is_file():
+        return {}
+    inherit, own = _read_numbers(path)
+    if inherit is None:
+        return own
+    if inherit not in ids or inherit in seen + (ruleset_id,):
+        why = "inherits from itself" if inherit in seen + (ruleset_id,) else "is not a ruleset folder in rules/"
+        raise RulesFileError(path, _File(path).line(None, "inherit"), f"inherit '{inherit}' {why}")
+    merged = {table: dict(values) for table, values in _resolve(rules_dir, inherit, ids, seen + (ruleset_id,)).items()}
+    for table, values in own.items():
+        merged.setdefault(table, {}).update(values)
+    return merged
 
-RULESETS: dict[str, Ruleset] = {r.id: r for r in (MORDHEIM_1999, MORDHEIM_LRB, COREHEIM_V10, WHFB_6, TRENCH_CRUSADE)}
+
+def _build(path, meta: dict, numbers: dict) -> Ruleset:
+    parts: dict[str, Any] = {}
+    citations = []
+    for table, values in numbers.items():
+        for key, (rule, source, line) in values.items():
+            if rule.section:
+                citations.append((rule.section, source, line))
+        rules = {key: rule for key, (rule, _, _) in values.items()}
+        if table in SINGLE:
+            parts[table] = rules[""]
+        elif table in COSTS:
+            parts[table] = rules
+        else:
+            section = rules.pop("", Rule(None, None)).value
+            if not section:
+                raise RulesFileError(path, _File(path).line(table), f"[{table}] needs a section: where the calculator sits")
+            kind = TABLES[table][0]
+            if table == "fall":
+                chosen = [name for name in FALL_KINDS if name in rules]
+                if len(chosen) != 1:
+                    raise RulesFileError(path, _File(path).line(table), "[fall] needs exactly one of "
+                                         + " or ".join(FALL_KINDS) + " (which kind of fall this is)")
+                kind = FALL_KINDS[chosen[0]]
+            unknown = set(rules) - set(kind._fields)
+            missing = [f for f in kind._fields if f != "section" and f not in rules and f not in kind._field_defaults]
+            if unknown or missing:
+                what = f"needs {', '.join(missing)}" if missing else f"does not take {', '.join(sorted(unknown))} here"
+                raise RulesFileError(path, _File(path).line(table), f"[{table}] {what}")
+            parts[table] = kind(section=section, **rules)
+    tested = [name for name in ("jump_down", "diving_charge", "climb", "edge_fall") if name in parts]
+    tested += ["gap"] if "gap" in parts and parts["gap"].test else []
+    tested += ["charge"] if "charge" in parts and parts["charge"].detect_unseen else []
+    if tested and "test" not in parts:
+        raise RulesFileError(path, _File(path).line(tested[0]) or _File(path).line(None, tested[0]),
+                             f"{tested[0]} takes Initiative tests: give the ruleset's test, e.g. "
+                             'test = { value = "D6 under, a 6 fails", section = "..." }')
+    return Ruleset(id=meta["id"], title=meta["title"], game=meta["game"], chapter=slugify(meta["chapter"]),
+                   order=meta.get("order", 100), citations=tuple(citations), **parts)
+
+
+def load(rules_dir) -> dict[str, Ruleset]:
+    """Every ruleset folder in `rules_dir` (a Path, or the wheel's copy) with a ruleset.toml, in the
+    order players see them."""
+    ids = sorted(p.name for p in rules_dir.iterdir() if p.is_dir() and (p / METADATA).is_file()
+                 and not p.name.startswith((".", "_")))
+    found = []
+    for ruleset_id in ids:
+        path = rules_dir / ruleset_id / METADATA
+        try:
+            meta = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as error:
+            raise RulesFileError(path, toml_line(error), f"not valid TOML: {error}") from None
+        missing = [key for key in ("id", "title", "game", "chapter") if not isinstance(meta.get(key), str)]
+        if missing:
+            raise RulesFileError(path, None, f"missing required field '{missing[0]}'")
+        found.append(_build(rules_dir / ruleset_id / NUMBERS, meta, _resolve(rules_dir, ruleset_id, set(ids))))
+    return {r.id: r for r in sorted(found, key=lambda r: (r.order, r.id))}
+
+
+def rules_folder():
+    """The wheel's copy of rules/ (read inside the wheel's zip in the browser), or the rules/ folder
+    of the checkout rulescore sits in."""
+    packaged = resources.files("rulescore") / "rules"
+    return packaged if packaged.is_dir() else Path(__file__).resolve().parent.parent / "rules"
+
+
+class _Rulesets(Mapping):
+    """Every ruleset, read on first use: a broken file is then an error of the build (file:line), not of an import."""
+
+    def __init__(self) -> None:
+        self._found: dict[str, Ruleset] | None = None
+
+    def _all(self) -> dict[str, Ruleset]:
+        if self._found is None:
+            self._found = load(rules_folder())
+        return self._found
+
+    def __getitem__(self, ruleset_id: str) -> Ruleset:
+        return self._all()[ruleset_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+RULESETS: Mapping[str, Ruleset] = _Rulesets()

@@ -14,6 +14,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulescore.rulesets import METADATA as RULESETS_METADATA, NUMBERS as RULESETS_NUMBERS
 from sitegen.errors import SourceError
 from sitegen.stdlib import precompile
 
@@ -49,12 +50,28 @@ def _digest(paths: list[Path]) -> str:
     return hasher.hexdigest()[:10]
 
 
+def package_source(root: Path, out: Path) -> Path:
+    """rulescore as it ships: its modules, and each ruleset's ruleset.toml and numbers.toml from rules/
+    under rulescore/rules/ (the one copy of the numbers, read by the wheel in the browser)."""
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.copytree(root / "rulescore", out / "rulescore", ignore=shutil.ignore_patterns("__pycache__", "rules"))
+    shutil.copyfile(root / "pyproject.toml", out / "pyproject.toml")
+    for metadata in sorted((root / "rules").glob("*/ruleset.toml")):
+        for path in sorted(metadata.parent.glob("*.toml")):
+            if path.name in (RULESETS_METADATA, RULESETS_NUMBERS):
+                target = out / "rulescore" / "rules" / path.parent.name / path.name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, target)
+    return out
+
+
 def build_wheel(root: Path, out: Path, env: dict[str, str]) -> Path:
     """A pure-Python wheel of rulescore by standard packaging (pip wheel), reproducible via SOURCE_DATE_EPOCH."""
     shutil.rmtree(out, ignore_errors=True)
+    source = package_source(root, root / "build" / "package")
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet", "--wheel-dir", str(out), str(root)],
-        cwd=root, env=env, capture_output=True, text=True,
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet", "--wheel-dir", str(out), str(source)],
+        cwd=source, env=env, capture_output=True, text=True,
     )
     wheels = list(out.glob("rulescore-*.whl"))
     if done.returncode != 0 or len(wheels) != 1:

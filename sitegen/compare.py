@@ -178,5 +178,5 @@ def render_quick(ruleset_id: str, document: Document) -> str:
 
 
 def render_index(topics: list[Topic]) -> str:
-    return markup.render("compare-index.md", quick=list(RULESETS.values()),
+    return markup.render("compare-index.md", quick=[r for r in RULESETS.values() if lines(r)],
                          topics=[(t, [RULESETS[r] for r in RULESETS if r in t.sections]) for t in topics])

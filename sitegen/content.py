@@ -6,10 +6,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulescore import RULESETS
+from rulescore.reference import lines
 from sitegen import compare
 from sitegen.calculators import placements
 from sitegen.glossary import Term, load_glossary
 from sitegen.pages import RenderedChapter, chapter_slug, render_chapter, render_glossary, render_index
+from sitegen.errors import SourceError
 from sitegen.parse import Document, parse
 from sitegen.sources import Ruleset, load_rulesets
 
@@ -34,10 +36,23 @@ class Content:
     compare_pages: dict[str, str] = field(default_factory=dict)
 
 
+def check_citations(documents: dict[str, Document]) -> None:
+    """Every section a ruleset's numbers cite is a section of its text (an inherited number, of the
+    inheriting ruleset's text too)."""
+    for ruleset_id, document in documents.items():
+        anchors = document.anchors()
+        for section, path, line in RULESETS[ruleset_id].citations:
+            if section not in anchors:
+                inherited = "" if path.parent.name == ruleset_id else f" (inherited by {ruleset_id})"
+                raise SourceError(path, line, f"no section '{section}' in the {ruleset_id} text{inherited}; "
+                                              f"its sections are listed on its contents page")
+
+
 def load_content(rules_dir: Path) -> Content:
     """Parse and render every ruleset and the compare pages; the first broken file raises SourceError."""
     rulesets = load_rulesets(rules_dir)
     documents = {ruleset.id: parse(ruleset) for ruleset in rulesets}
+    check_citations(documents)
     topics, _ = compare.load_topics(rules_dir, documents)
     by_section = compare.topics_by_section(topics)
     editions = compare.edition_changes(rules_dir, documents)
@@ -48,11 +63,12 @@ def load_content(rules_dir: Path) -> Content:
         terms = load_glossary(ruleset, rules_dir)
         chapter = render_chapter(document, terms, placements(ruleset.id), by_section.get(ruleset.id, {}),
                                  changed.get(ruleset.id, {}))
+        quick = bool(lines(RULESETS[ruleset.id]))  # a text without numbers.toml has no quick reference yet
         pages = {
-            f"{ruleset.id}/index.md": render_index(document, terms, quick=ruleset.id in RULESETS),
+            f"{ruleset.id}/index.md": render_index(document, terms, quick=quick),
             f"{ruleset.id}/{chapter_slug(ruleset)}.md": chapter.markdown,
         }
-        if ruleset.id in RULESETS:  # numbers come from rulescore; a new text may not have them yet
+        if quick:
             pages[f"{ruleset.id}/quick.md"] = compare.render_quick(ruleset.id, document)
         if terms:
             pages[f"{ruleset.id}/glossary.md"] = render_glossary(ruleset, terms, chapter.term_uses)

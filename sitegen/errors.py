@@ -6,16 +6,11 @@ import re
 import tomllib
 from pathlib import Path
 
+from rulescore.rule import RulesFileError
 
-class SourceError(Exception):
-    """A rules text or metadata file the build cannot use."""
 
-    def __init__(self, path: Path | str, line: int | None, reason: str) -> None:
-        self.path = Path(path)
-        self.line = line
-        self.reason = reason
-        where = f"{self.path}:{line}" if line else f"{self.path}"
-        super().__init__(f"{where}: {reason}")
+# One error for every file in rules/: rulescore reads the numbers, sitegen the texts and the rest.
+SourceError = RulesFileError
 
 
 def line_of(text: str, needle: str) -> int | None:

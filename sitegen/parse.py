@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rulescore.address import slugify
 from sitegen.errors import SourceError, line_of
 from sitegen.sources import Ruleset
 
@@ -65,11 +66,6 @@ class Document:
     def anchors(self) -> dict[str, Section]:
         return {section.anchor: section for section in self.root.walk()}
 
-
-def slugify(title: str) -> str:
-    """Readable anchor: `Jumping Down` -> `jumping-down`, `1. Charge!` -> `1-charge`."""
-    plain = re.sub(r"[’'`]", "", title.lower())
-    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-") or "section"
 
 
 def _short(line: str) -> bool:

@@ -1,7 +1,8 @@
 """A second, independent reading of every calculator: the rules written again as the texts state
 them, every roll enumerated with itertools.product.
 
-Nothing is shared with rulescore's computation but each ruleset's numbers (`RULESETS`). Each answer
+Nothing is shared with rulescore's computation but each ruleset's numbers (`RULESETS`, read from
+rules/<id>/numbers.toml; dice as their parts: count, sides, which die counts, modifier, cap). Each answer
 carries the assumption ids its reading relies on, so a disagreement names the reading in question.
 Standard library only: the same file runs under Pyodide.
 """
@@ -46,22 +47,31 @@ def number(text: str) -> F:
     return F(str(text).replace(",", ".").rstrip('"'))
 
 
-# Characteristic tests, as rules-facts.md gives them.
-def test_die(rules) -> int:
-    return 12 if rules.characteristic_test == "test-d12-over" else 6
+def totals(dice) -> list[tuple[int, F]]:
+    """Each total the dice can show, one entry per combination of faces."""
+    found = []
+    for combo, w in every_roll(*[dice.sides] * dice.count):
+        total = max(combo) if dice.keep == "highest" else min(combo) if dice.keep == "lowest" else sum(combo)
+        total += dice.add
+        found.append((total if dice.cap is None else min(total, dice.cap), w))
+    return found
 
 
-def passes(rules, initiative: int, roll: int) -> bool:
-    if rules.characteristic_test == "test-d12-over":
-        return roll == 12 or (roll != 1 and roll >= initiative)  # a target number; natural 12 and 1
-    return roll != 6 and roll <= initiative  # roll under; a 6 always fails
+# Characteristic tests, as rules-facts.md gives them: roll under or over, natural results first.
+def passes(rules, initiative: int, roll: int, modifier: int = 0) -> bool:
+    test = rules.test.value
+    if roll in test.passes or roll in test.fails:
+        return roll in test.passes
+    return roll + modifier >= initiative if test.over else roll + modifier <= initiative
 
 
 def pass_all(rules, initiative: int, tests: int, answer: Answer) -> F:
     if tests == 0:
         return F(1)
-    answer.assumptions.add(rules.characteristic_test)
-    return sum((w for combo, w in every_roll(*[test_die(rules)] * tests) if all(passes(rules, initiative, r) for r in combo)), F(0))
+    if rules.test.assumption:
+        answer.assumptions.add(rules.test.assumption)
+    chance = sum((w for roll, w in totals(rules.test.value.dice) if passes(rules, initiative, roll)), F(0))
+    return chance ** tests  # independent tests, each enumerated above
 
 
 # Falls.
@@ -86,33 +96,38 @@ def injuries(taken: int, wounds: int, die: int, knocked: int, stunned: int):
 
 
 def fall(rules, height: F, toughness: int, wounds: int, answer: Answer) -> dict[str, F]:
-    table, assumed = _fall(rules.falling.value, floor(height), height < 2, toughness, wounds)
+    table, assumed = _fall(rules.id, floor(height), height, toughness, wounds)
     answer.assumptions |= assumed
     return table
 
 
 @lru_cache(maxsize=None)  # pure, and the grids ask for the same falls many times
-def _fall(kind: str, whole_inches: int, under_two: bool, toughness: int, wounds: int) -> tuple[dict[str, F], frozenset]:
+def _fall(ruleset_id: str, whole_inches: int, height: F, toughness: int, wounds: int) -> tuple[dict[str, F], frozenset]:
+    rules = RULESETS[ruleset_id]
+    rule = rules.fall
     out: dict[str, F] = defaultdict(F)
-    if kind == "mordheim":
+    injury = rule.injury.value
+    bands = (injury.sides, injury.knocked_down, injury.stunned)
+    if hasattr(rule, "hits"):  # hits at Strength = inches fallen, the to-wound chart against Toughness
         if whole_inches == 0:  # Strength 0: the chart has no such row
             return {"unhurt": F(1)}, frozenset({"fall-under-an-inch"})
         target = to_wound(whole_inches, toughness)
-        for (hits,), w in every_roll(3):
+        for hits, w in totals(rule.hits.value):
             for combo, w2 in every_roll(*[6] * hits):
                 taken = sum(r >= target for r in combo) if target else 0
-                for key, w3 in injuries(taken, wounds, 6, 2, 4):
+                for key, w3 in injuries(taken, wounds, *bands):
                     out[key] += w * w2 * w3
-        return dict(out), frozenset({"to-wound"})
-    # Coreheim: no fall under a full 2"; one hit wounding on a D12 of (10 - inches)+, toughness a modifier.
-    if under_two:
+        return dict(out), frozenset({"to-wound"} | {a for a in (rule.injury.assumption,) if a})
+    # One hit wounding on a roll of (wounds_on - inches)+, Toughness a modifier; nothing under `least`.
+    if rule.least and height < rule.least.value:
         return {"unhurt": F(1)}, frozenset()
-    target = 10 - whole_inches
-    for (roll,), w in every_roll(12):
-        wounded = roll == 12 or (roll != 1 and roll + toughness >= target)
-        for key, w2 in injuries(int(wounded), wounds, 12, 4, 8):
+    target = rule.wounds_on.value - whole_inches
+    test = rule.roll.value
+    for roll, w in totals(test.dice):
+        wounded = roll in test.passes or (roll not in test.fails and roll + toughness >= target)
+        for key, w2 in injuries(int(wounded), wounds, *bands):
             out[key] += w * w2
-    return dict(out), frozenset({"fall-coreheim", "toughness-coreheim", "coreheim-natural-rolls"})
+    return dict(out), frozenset(a for a in (rule.wounds_on.assumption, rule.toughness.assumption, rule.roll.assumption) if a)
 
 
 def safe_or_fall(rules, safe: F, key: str, height: F, toughness: int, wounds: int, answer: Answer) -> None:
@@ -161,14 +176,14 @@ def gap(rules, v, answer):
 
 def climb(rules, v, answer):
     height, rule = number(v["height"]), rules.climb
-    if rule.limit.value == "move":
+    if rule.limit.value == "Movement":
         limit = number(v["move"])
     else:
         limit = F(rule.limit.value)
         answer.assumptions.add("climb-fixed-limit")
     if height > limit:
         raise Refused
-    safe = pass_all(rules, int(v["initiative"]), 1, answer)
+    safe = pass_all(rules, int(v["initiative"]), rule.tests.value, answer)
     if v["direction"] == "up":
         answer.add("made-it", safe)
         answer.add("stuck", 1 - safe)
@@ -194,8 +209,8 @@ def run(rules, v, answer):
 
 def hide(rules, v, answer):
     answer.assumptions.add("within-includes-edge")
-    if rules.characteristic_test == "test-d12-over":
-        answer.assumptions.add("coreheim-hiding")
+    if rules.test and rules.test.value.over and rules.hiding.spotted_within.assumption:
+        answer.assumptions.add(rules.hiding.spotted_within.assumption)  # a target-number Initiative, read literally
     answer.add("spotted" if number(v["distance"]) <= int(v["initiative"]) else "stays-hidden", F(1))
 
 
@@ -205,33 +220,38 @@ def charge(rules, v, answer):
     seen = F(1)
     if v.get("unseen") == "yes":
         if rule.detect_unseen is None or distance > rule.detect_unseen.value:
-            if rules.id == "trench-crusade":
-                answer.assumptions.add("tc-line-of-sight")
+            if rule.detect_unseen is None and rule.needs_sight.assumption:
+                answer.assumptions.add(rule.needs_sight.assumption)  # sight from outside the text
             return answer.add("cannot-charge", F(1))
         seen = pass_all(rules, int(v["initiative"]), 1, answer)
     if v.get("interceptor") == "yes":
         kind = rule.interception.value
         if kind in ("blocks", "becomes-target"):
             return answer.add("cannot-charge", F(1))
-        answer.assumptions.add("lrb-interception")  # the enemy's choice: both branches, as two answers
+        if rule.interception.assumption:
+            answer.assumptions.add(rule.interception.assumption)  # the enemy's choice: both branches, as two answers
         answer.extra["If the enemy intercepts"] = {"intercepted": F(1)}
-    cost = rules.terrain.cost[v.get("terrain", "open")].value if rules.terrain else 1
-    if rule.move.value == "double":
+    cost = rules.terrain[v.get("terrain", "open")].value if rules.terrain else 1
+    dice = getattr(rule.move.value, "dice", None)
+    if dice is None:  # double Movement
         reach = F(int(distance * cost <= 2 * move))
-    else:
-        answer.assumptions.add("tc-distance")
-        if move + rule.bonus_die.value > rule.cap.value:
-            answer.assumptions.add("tc-charge-cap")
-        needed = max(distance - rule.ends_within.value, F(0)) * cost
-        cap = rule.cap.value
-        reach = sum((w for (r,), w in every_roll(rule.bonus_die.value) if max(move, min(move + r, cap)) >= needed), F(0))
+    else:  # Movement plus the roll, a cap limiting what the roll adds
+        within = rule.ends_within.value if rule.ends_within else 0
+        if rule.ends_within and rule.ends_within.assumption:
+            answer.assumptions.add(rule.ends_within.assumption)
+        cap = rule.cap.value if rule.cap else None
+        rolls = totals(dice)
+        if cap is not None and move + max(r for r, _ in rolls) > cap and rule.cap.assumption:
+            answer.assumptions.add(rule.cap.assumption)
+        needed = max(distance - within, F(0)) * cost
+        reach = sum((w for r, w in rolls if (move + r if cap is None else max(move, min(move + r, cap))) >= needed), F(0))
     answer.add("reaches", seen * reach)
     answer.add("falls-short", seen * (1 - reach))
     answer.add("cannot-charge", 1 - seen)
     if rule.flee:
         answer.assumptions.add("flee-escape")
         dice = rule.flee.value[0] if number(v["target_move"]) <= 6 else rule.flee.value[1]
-        escape = sum((w for combo, w in every_roll(*[6] * dice) if distance + sum(combo) > 2 * move), F(0))
+        escape = sum((w for rolled, w in totals(dice) if distance + rolled > 2 * move), F(0))
         answer.extra["If the target flees"] = {"escapes": escape, "caught": 1 - escape}
 
 

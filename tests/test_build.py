@@ -123,7 +123,9 @@ def test_serve_shows_the_current_text_and_code(project):
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     source = project / "rules" / "trench-crusade" / "002_7d830321182f7f65.txt"
     good = source.read_text(encoding="utf-8")
-    code = project / "rulescore" / "rulesets.py"
+    numbers = project / "rules" / "trench-crusade" / "numbers.toml"
+    good_numbers = numbers.read_text(encoding="utf-8")
+    code = project / "rulescore" / "charging.py"
     good_code = code.read_text(encoding="utf-8")
 
     def page() -> str:
@@ -152,13 +154,19 @@ def test_serve_shows_the_current_text_and_code(project):
         assert wait_for(lambda html: "A LINE ADDED WHILE SERVING" in html)
         before = charge_steps(page())
         assert "at most 12&quot;" in before
-        # Trench Crusade's charge cap (12") becomes 9": the prerendered answer is worked out anew.
-        edited = good_code.replace('cap=Rule(12, "taking-a-charge")', 'cap=Rule(9, "taking-a-charge")')
-        assert edited != good_code
-        code.write_text(edited, encoding="utf-8")
+        # Trench Crusade's charge cap (12") becomes 9" in its numbers: the prerendered answer is worked out anew.
+        edited = good_numbers.replace("cap = { value = 12,", "cap = { value = 9,")
+        assert edited != good_numbers
+        numbers.write_text(edited, encoding="utf-8")
         assert wait_for(lambda html: "at most 9&quot;" in charge_steps(html), seconds=120)
+        # And an edit to rulescore's code is run too, not an imported copy of the old one.
+        reworded = good_code.replace("charge bonus", "charge roll")
+        assert reworded != good_code
+        code.write_text(reworded, encoding="utf-8")
+        assert wait_for(lambda html: "D6 charge roll" in charge_steps(html), seconds=120)
     finally:
         source.write_text(good, encoding="utf-8")
+        numbers.write_text(good_numbers, encoding="utf-8")
         code.write_text(good_code, encoding="utf-8")
         server.terminate()
         server.wait(timeout=10)
