@@ -49,7 +49,7 @@ def _injury_step(explain: Explanation, wounds: int, rule: Rule, many: bool) -> N
     """`many`: the fall can take several wounds, so the roll is for each past 0, the highest counting."""
     each = " for that wound and each one after it, keeping the highest" if many else ""
     explain.step(f"With {wounds} Wound{'s' if wounds > 1 else ''}, reaching 0 means an injury roll on a D{rule.value.sides}"
-                 f"{each}: {rule.value.words}.", assumption=rule.assumption)
+                 f"{each}: {rule.value.words}.", rule, assumption=rule.assumption)
 
 
 class StrengthHits(NamedTuple):
@@ -129,11 +129,12 @@ class WoundRoll(NamedTuple):
         if height.denominator != 1:
             explain.assume("fraction-inches")
         change = f"changes the roll by {toughness:+d}" if toughness else "does not change the roll"
-        explain.step(f"Toughness {toughness:+d} {change}.", assumption=self.toughness.assumption)
+        explain.step(f"Toughness {toughness:+d} {change}.", self.toughness, assumption=self.toughness.assumption)
         taken = test.dice.odds.map(lambda roll: int(test.passed(roll, target, toughness)))
         if test.passes or test.fails:
             said = [f"a natural {face} always wounds" for face in test.passes] + [f"a natural {face} never does" for face in test.fails]
-            explain.step(f"As on every {explain.ruleset.game} {test.dice.name} roll, {' and '.join(said)}.", assumption=self.roll.assumption)
+            explain.step(f"As on every {explain.ruleset.game} {test.dice.name} roll, {' and '.join(said)}.", self.roll,
+                         assumption=self.roll.assumption)
         p = taken[1]
         explain.step(f"Chance to be wounded: {fraction_text(p)} ({chance_words(p)}).")
         _injury_step(explain, wounds, self.injury, many=False)  # one hit: at most one wound

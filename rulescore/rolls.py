@@ -45,7 +45,7 @@ def read_dice(text: str) -> Dice:
                          "'lowest of 2D6', a modifier (D6+1) or a cap (D6+1, at most 6)")
     count, sides = int(match["count"] or 1), int(match["sides"])
     if sides < 2:
-        raise ValueError(f"'{text}': a die has at least 2 sides")
+        raise ValueError(f"'{text}': a die has at least 2 sides (D3, D6, D12)")
     one = Distribution.die(sides)
     if match["keep"]:
         if count < 2:
@@ -122,7 +122,7 @@ def read_test(text: str) -> Test:
     passes, fails = [], []
     for natural in naturals:
         match = NATURAL.match(natural)
-        if not match or int(match["face"]) not in dice.odds:
+        if not match or int(match["face"]) not in dice.faces:
             raise ValueError(f"'{natural}' in '{text}': write a natural result as 'a 6 fails' or 'a 12 passes', "
                              f"with a face the {dice.name} can show")
         (passes if match["result"] == "passes" else fails).append(int(match["face"]))

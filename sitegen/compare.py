@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from rulescore import RULESETS
+from rulescore.calculators import CALCULATORS
 from rulescore.reference import lines
 from sitegen.errors import SourceError, line_of, read_toml
 from sitegen.inline import escape_text
@@ -30,17 +31,48 @@ def load_topics(rules_dir: Path, documents: dict[str, Document]) -> tuple[list[T
     """The topic map and the ruleset-only sections; every anchor named must exist."""
     path = rules_dir / TOPICS
     raw, data = read_toml(path)
+    for key in data:
+        if key not in ("topic", "ruleset_only"):
+            raise SourceError(path, line_of(raw, key), f"unknown key '{key}' (known: [[topic]], [ruleset_only])")
     topics = []
-    for entry in data.get("topic", []):
+    seen: set[str] = set()
+    for number, entry in enumerate(data.get("topic", []), start=1):
+        where = line_of_topic(raw, number)
+        for key in ("id", "title"):
+            if not isinstance(entry.get(key), str) or not entry[key].strip():
+                raise SourceError(path, where, f"topic {number} needs {key} = \"...\" (every [[topic]] has an id and a title)")
+        if entry["id"] in seen:
+            raise SourceError(path, where, f"topic id '{entry['id']}' is used twice")
+        seen.add(entry["id"])
+        if entry.get("calculator") is not None and entry["calculator"] not in CALCULATORS:
+            raise SourceError(path, line_of(raw, f'calculator = "{entry["calculator"]}"'),
+                              f"unknown calculator '{entry['calculator']}' (known: {', '.join(CALCULATORS)})")
         sections = {key: value for key, value in entry.items() if key not in ("id", "title", "calculator")}
-        for ruleset_id, anchors in sections.items():
-            if ruleset_id not in documents:
-                raise SourceError(path, line_of(raw, f"{ruleset_id} ="), f"unknown ruleset '{ruleset_id}' in topic '{entry['id']}'")
-            for anchor in anchors:
-                if anchor not in documents[ruleset_id].anchors():
-                    raise SourceError(path, line_of(raw, f'"{anchor}"'), f"{ruleset_id} has no section '{anchor}'")
+        _check_sections(path, raw, sections, documents, f"topic '{entry['id']}'")
         topics.append(Topic(entry["id"], entry["title"], entry.get("calculator"), sections))
-    return topics, data.get("ruleset_only", {})
+    only = data.get("ruleset_only", {})
+    _check_sections(path, raw, only, documents, "[ruleset_only]")
+    return topics, only
+
+
+def line_of_topic(raw: str, number: int) -> int | None:
+    """The line of the `number`-th [[topic]] header."""
+    headers = [n for n, line in enumerate(raw.splitlines(), start=1) if line.strip() == "[[topic]]"]
+    return headers[number - 1] if number <= len(headers) else None
+
+
+def _check_sections(path: Path, raw: str, sections: dict, documents: dict[str, Document], where: str) -> None:
+    for ruleset_id, anchors in sections.items():
+        if ruleset_id not in documents:
+            raise SourceError(path, line_of(raw, f"{ruleset_id} ="), f"unknown ruleset '{ruleset_id}' in {where} "
+                                                                     f"(known: {', '.join(documents)})")
+        if not isinstance(anchors, list) or not all(isinstance(anchor, str) for anchor in anchors):
+            raise SourceError(path, line_of(raw, f"{ruleset_id} ="), f"{ruleset_id} in {where} must be a list of "
+                                                                     'section anchors, e.g. ["charge"]')
+        for anchor in anchors:
+            if anchor not in documents[ruleset_id].anchors():
+                raise SourceError(path, line_of(raw, f'"{anchor}"'), f"{ruleset_id} has no section '{anchor}' "
+                                                                     f"(its anchors are on its contents page)")
 
 
 def topics_by_section(topics: list[Topic]) -> dict[str, dict[str, list[Topic]]]:
@@ -145,6 +177,8 @@ def edition_changes(rules_dir: Path, documents: dict[str, Document]) -> list[Edi
     pairs = {anchor: anchor for anchor in old if anchor in new} | data.get("pairs", {})
     notes: dict[str, list[str]] = {}
     for change in data.get("change", []):
+        if not isinstance(change.get("section"), str) or not isinstance(change.get("note"), str):
+            raise SourceError(path, line_of(raw, "[[change]]"), "each [[change]] needs section and note")
         if change["section"] not in pairs:
             raise SourceError(path, line_of(raw, f'section = "{change["section"]}"'), f"no matching sections '{change['section']}'")
         notes.setdefault(change["section"], []).append(change["note"])

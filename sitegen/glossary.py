@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sitegen.errors import SourceError, line_of, read_toml
-from sitegen.parse import slugify
+from rulescore.address import slugify
 from sitegen.sources import GLOSSARY, Ruleset
 
 

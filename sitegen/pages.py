@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from sitegen.glossary import Term
 from sitegen import markup
-from sitegen.inline import Reference, normalise, render_inline
+from sitegen.inline import Reference, render_inline
 from sitegen.parse import Block, Document, Section, slugify
 from sitegen.sources import Ruleset
 
@@ -56,7 +56,7 @@ def render_chapter(document: Document, terms: list[Term], calculators: dict[str,
     place on the edition diff page, so the reader can see what changed from where they are.
     """
     ruleset = document.ruleset
-    titles = {normalise(s.title): s.anchor for s in document.root.walk()}
+    titles = document.cited_names()
     result = RenderedChapter("")
     parts = []
     for section in document.root.walk():

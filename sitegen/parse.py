@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from rulescore.address import slugify
+from sitegen.inline import normalise
 from sitegen.errors import SourceError, line_of
 from sitegen.sources import Ruleset
 
@@ -18,7 +19,10 @@ MAX_HEADING_WORDS = 6
 FIGURE = re.compile(r"^\[\s*image\s*\]\s*", re.IGNORECASE)
 BULLET = re.compile(r"^\s*[-*+]\s+")
 MARKDOWN_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-NUMBERED = re.compile(r"^\d+\.\s+\S")
+# "3. Charge!" or "1.3 Rushing": a number with a dot, or numbers joined by dots.
+NUMBERED = re.compile(r"^\d+(?:\.\d+)*\.\s+\S|^\d+(?:\.\d+)+\s+\S")
+# The numbering a player leaves out when citing a section: "see Rushing" for "1.3 Rushing".
+NUMBERING = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
 
 
 @dataclass
@@ -65,6 +69,23 @@ class Document:
 
     def anchors(self) -> dict[str, Section]:
         return {section.anchor: section for section in self.root.walk()}
+
+    def cited_names(self) -> dict[str, str]:
+        """Every name the text may cite a section by, normalised, and that section's anchor: its
+        title without numbering, its whole title (which wins over a bare one), and the other names
+        ruleset.toml gives under [cited_as]."""
+        names: dict[str, str] = {}
+        for section in self.root.walk():
+            names.setdefault(normalise(NUMBERING.sub("", section.title)), section.anchor)
+        for section in self.root.walk():
+            names[normalise(section.title)] = section.anchor
+        for anchor, others in self.ruleset.cited_as.items():
+            if anchor not in self.anchors():
+                raise SourceError(self.ruleset.metadata_path, line_of(self.ruleset.metadata_path.read_text(encoding="utf-8"), anchor),
+                                  f"[cited_as] names '{anchor}', which is not a section of the text")
+            for other in others:
+                names[normalise(other)] = anchor
+        return names
 
 
 

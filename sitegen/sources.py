@@ -29,6 +29,8 @@ FIELDS: dict[str, tuple[type | tuple[type, ...], bool]] = {
     "chapter": (str, True),
     "incomplete": (str, False),
     "parse": (dict, False),
+    "cited_as": (dict, False),
+    "not_held": (list, False),  # references to parts of the book the site does not hold (tests/test_references.py)
 }
 
 
@@ -70,6 +72,8 @@ class Ruleset:
     heading_styles: dict[str, int] = field(default_factory=dict)
     headings: tuple[HeadingRule, ...] = ()
     added_headings: tuple[AddedHeading, ...] = ()
+    cited_as: dict[str, tuple[str, ...]] = field(default_factory=dict)  # section anchor -> other names it is cited by
+    not_held: tuple[str, ...] = ()  # references to parts of the book this site does not hold
 
     @property
     def folder(self) -> Path:
@@ -137,6 +141,12 @@ def load_ruleset(folder: Path) -> Ruleset:
             raise SourceError(path, line_of(raw, "[[parse.added_headings]]"), "each [[parse.added_headings]] needs before, title and level")
         added.append(AddedHeading(entry["before"], entry["title"], _check_level(path, raw, entry["before"], entry["level"])))
 
+    cited_as = {}
+    for anchor, names in data.get("cited_as", {}).items():
+        if not isinstance(names, list) or not all(isinstance(name, str) and name.strip() for name in names):
+            raise SourceError(path, line_of(raw, anchor), f"[cited_as] {anchor} must be a list of names, e.g. [\"Rush\"]")
+        cited_as[anchor] = tuple(names)
+
     return Ruleset(
         id=data["id"],
         title=data["title"],
@@ -155,6 +165,8 @@ def load_ruleset(folder: Path) -> Ruleset:
         heading_styles=dict(styles),
         headings=tuple(headings),
         added_headings=tuple(added),
+        cited_as=cited_as,
+        not_held=tuple(data.get("not_held", ())),
     )
 
 
