@@ -11,6 +11,8 @@ def slugify(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plain).strip("-") or "section"
 
 
-def section_href(ruleset_id: str, chapter: str, section: str | None = None, root: str = "") -> str:
-    """`mordheim-1999/movement/#falling` from the site root (`root` leads there from a page)."""
-    return f"{root}{ruleset_id}/{chapter}/" + (f"#{section}" if section else "")
+def section_href(ruleset_id: str, chapter: str, section: str | None = None, root: str = "", page: bool = False) -> str:
+    """`mordheim-1999/movement/#falling` from the site root (`root` leads there from a page); with
+    `page`, the chapter's Markdown file (`mordheim-1999/movement.md#falling`), which is how a page's
+    Markdown links it and how the docs tree names it."""
+    return f"{root}{ruleset_id}/{chapter}" + (".md" if page else "/") + (f"#{section}" if section else "")

@@ -208,9 +208,9 @@ class Ruleset(NamedTuple):
     half_move: Rule | None = None
     citations: tuple[tuple[str, Path, int | None], ...] = ()  # (section, file, line) of every value
 
-    def href(self, section: str | None = None, root: str = "") -> str:
+    def href(self, section: str | None = None, root: str = "", page: bool = False) -> str:
         """Where a section is, from the site root (or from a page, given the way back to the root)."""
-        return section_href(self.id, self.chapter, section, root)
+        return section_href(self.id, self.chapter, section, root, page)
 
     def sections(self) -> set[str]:
         """Every section this ruleset's numbers cite (the build checks each one exists)."""

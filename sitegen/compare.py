@@ -12,7 +12,6 @@ from rulescore.reference import lines
 from sitegen.errors import SourceError, line_of, read_toml
 from sitegen.inline import escape_text
 from sitegen import markup
-from sitegen.pages import chapter_slug
 from sitegen.parse import Document, Section
 
 TOPICS = "topics.toml"
@@ -119,8 +118,7 @@ def render_topic(topic: Topic, documents: dict[str, Document]) -> str:
     for ruleset_id in [r for r in RULESETS if r in topic.sections]:
         document = documents[ruleset_id]
         markdown = document.ruleset.format == "markdown"
-        sections = [(document.anchors()[anchor], chapter_slug(document.ruleset),
-                     [markup.safe(line) for line in _section_text(document.anchors()[anchor], markdown)])
+        sections = [(document.anchors()[anchor], [markup.safe(line) for line in _section_text(document.anchors()[anchor], markdown)])
                     for anchor in topic.sections[ruleset_id]]
         texts.append((RULESETS[ruleset_id], sections))
     return markup.render("compare-topic.md", topic=topic, texts=texts)
@@ -208,7 +206,7 @@ def render_quick(ruleset_id: str, document: Document) -> str:
     """One phone screen (and one printed page) with every number of the movement phase."""
     rows = [(line, document.anchors()[line.rule.section] if line.rule and line.rule.section else None)
             for line in lines(RULESETS[ruleset_id])]
-    return markup.render("quick.md", ruleset=document.ruleset, rows=rows, chapter=chapter_slug(document.ruleset))
+    return markup.render("quick.md", ruleset=document.ruleset, rows=rows)
 
 
 def render_index(topics: list[Topic]) -> str:

@@ -10,7 +10,7 @@ from rulescore.reference import lines
 from sitegen import compare
 from sitegen.calculators import placements
 from sitegen.glossary import Term, load_glossary
-from sitegen.pages import RenderedChapter, chapter_slug, render_chapter, render_glossary, render_index
+from sitegen.pages import RenderedChapter, chapter_page, render_chapter, render_glossary, render_index
 from sitegen.errors import SourceError
 from sitegen.parse import Document, parse
 from sitegen.sources import Ruleset, load_rulesets
@@ -66,7 +66,7 @@ def load_content(rules_dir: Path) -> Content:
         quick = bool(lines(RULESETS[ruleset.id]))  # a text without numbers.toml has no quick reference yet
         pages = {
             f"{ruleset.id}/index.md": render_index(document, terms, quick=quick),
-            f"{ruleset.id}/{chapter_slug(ruleset)}.md": chapter.markdown,
+            chapter_page(ruleset): chapter.markdown,
         }
         if quick:
             pages[f"{ruleset.id}/quick.md"] = compare.render_quick(ruleset.id, document)

@@ -11,6 +11,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
+from rulescore import RULESETS
 from sitegen.inline import escape_text
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -33,6 +34,15 @@ _environment = jinja2.Environment(
 )
 _environment.filters["yaml"] = _yaml
 _environment.filters["md"] = _md
+
+
+def address(ruleset_id: str, section: str | None = None, root: str = "", page: bool = True) -> str:
+    """A section of a ruleset's text, as a template links it: its Markdown page by default, its URL
+    with `page=False` (in raw HTML). `root` leads from the page's folder to the docs root."""
+    return RULESETS[ruleset_id].href(section, root, page)
+
+
+_environment.globals["address"] = address
 
 
 # The calculators' HTML keeps its template's own line breaks (no block trimming).

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from sitegen.glossary import Term
 from sitegen import markup
 from sitegen.inline import Reference, render_inline
-from sitegen.parse import Block, Document, Section, slugify
+from rulescore import RULESETS
+from sitegen.parse import Block, Document, Section
 from sitegen.sources import Ruleset
 
 ADDED_NOTE = "Heading added by this site: the source text has none here."
@@ -22,8 +23,9 @@ class RenderedChapter:
     term_uses: dict[str, list[Section]] = field(default_factory=dict)
 
 
-def chapter_slug(ruleset: Ruleset) -> str:
-    return slugify(ruleset.chapter)
+def chapter_page(ruleset: Ruleset) -> str:
+    """The chapter's page in the docs tree: `mordheim-1999/movement.md`."""
+    return RULESETS[ruleset.id].href(page=True)
 
 
 def banner(ruleset: Ruleset) -> str:
@@ -92,18 +94,18 @@ def render_index(document: Document, terms: list[Term], quick: bool = False) -> 
     """A ruleset's start page: what the document is, its quick reference and glossary, and every
     section, one tap away."""
     return markup.render("ruleset-index.md", ruleset=document.ruleset, terms=terms, quick=quick,
-                  sections=list(document.root.walk()), chapter=chapter_slug(document.ruleset))
+                  sections=list(document.root.walk()))
 
 
 def render_glossary(ruleset: Ruleset, terms: list[Term], uses: dict[str, list[Section]]) -> str:
     """Every term with its definition in our words and the sections that use it."""
     used_in = [(term, list({s.anchor: s for s in uses.get(term.name, [])}.values())) for term in terms]
-    return markup.render("glossary.md", ruleset=ruleset, terms=used_in, chapter=chapter_slug(ruleset))
+    return markup.render("glossary.md", ruleset=ruleset, terms=used_in)
 
 
 def render_home_list(rulesets: list[tuple[Ruleset, Document]]) -> str:
     """The ruleset picker on the home page."""
-    return markup.render("home-list.md", rulesets=[(ruleset, len(document.sections()) - 1, chapter_slug(ruleset))
+    return markup.render("home-list.md", rulesets=[(ruleset, len(document.sections()) - 1)
                                             for ruleset, document in rulesets])
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.pages import chapter_slug
+from rulescore import RULESETS as all_rulesets
 from sitegen.sources import load_rulesets
 from tests.helpers import ROOT, broken_links, read_page
 
@@ -103,8 +103,7 @@ def test_every_assumption_has_its_anchor_on_the_assumptions_page(built_site):
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_compare_link_is_not_repeated_section_after_section(built_site, ruleset_id):
     """A section's links sit on one line; a section does not repeat a link the section before it has."""
-    ruleset = next(r for r in load_rulesets(ROOT / "rules") if r.id == ruleset_id)
-    html = (built_site / ruleset_id / chapter_slug(ruleset) / "index.html").read_text(encoding="utf-8")
+    html = (built_site / all_rulesets[ruleset_id].href() / "index.html").read_text(encoding="utf-8")
     sections = re.split(r"<h[1-4] ", html)[1:]
     assert all(section.count('class="section-links"') <= 1 for section in sections)
     links = [set(re.findall(r'class="compare-link" href="([^"#]+)', section)) for section in sections]
