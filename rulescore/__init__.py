@@ -1,5 +1,5 @@
-"""Movement rules and exact dice odds for Mordheim, Warhammer Fantasy Battle 6th, Trench Crusade
-and Coreheim. Standard library only: the same code runs in CPython and in the browser (Pyodide).
+"""Movement rules and exact dice odds for the rulesets in rules/ (each one's numbers.toml).
+Standard library only: the same code runs in CPython and in the browser (Pyodide).
 """
 
 from rulescore.dice import Distribution

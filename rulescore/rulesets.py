@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from rulescore.address import section_href, slugify
-from rulescore.assumptions import ASSUMPTIONS
+from rulescore.assumptions import GENERAL, Assumption
 from rulescore.charging import read_move
 from rulescore.falling import KINDS as FALL_KINDS
 from rulescore.rolls import read_dice, read_injury, read_test
@@ -30,6 +30,7 @@ from rulescore.rule import Rule, RulesFileError
 
 METADATA = "ruleset.toml"
 NUMBERS = "numbers.toml"
+ASSUMPTIONS = "assumptions.toml"
 
 
 # What each kind of value may be: a reader that returns it or raises ValueError saying what is wrong.
@@ -253,7 +254,8 @@ class _File:
         return RulesFileError(self.path, self.line(table, key) or self.line(table), reason)
 
 
-def _rule(file: _File, table: str | None, key: str, raw: Any, reader: Callable, default_section: str | None) -> tuple[Rule, int | None]:
+def _rule(file: _File, table: str | None, key: str, raw: Any, reader: Callable, default_section: str | None,
+          known: Mapping[str, Assumption]) -> tuple[Rule, int | None]:
     """One value with where it comes from; the line it is on, for the citation."""
     where = f"[{table}] {key}" if table else key
     section, assumption = default_section, None
@@ -265,8 +267,9 @@ def _rule(file: _File, table: str | None, key: str, raw: Any, reader: Callable, 
         section, assumption, raw = raw.get("section", section), raw.get("assumption"), raw["value"]
     if section is not None and not isinstance(section, str):
         raise file.fail(table, key, f"{where}: section must be a section anchor in quotes")
-    if assumption is not None and assumption not in ASSUMPTIONS:
-        raise file.fail(table, key, f"{where}: unknown assumption '{assumption}' (see rulescore/assumptions.py)")
+    if assumption is not None and assumption not in known:
+        raise file.fail(table, key, f"{where}: unknown assumption '{assumption}' (give it in this folder's "
+                                    f"{ASSUMPTIONS}, or use one of: {', '.join(known)})")
     if section is None and assumption is None:
         raise file.fail(table, key, f"{where}: say where this comes from: a section of the text (the table's "
                                     "`section`, or its own) or an assumption")
@@ -277,7 +280,7 @@ def _rule(file: _File, table: str | None, key: str, raw: Any, reader: Callable, 
     return Rule(value, section or None, assumption), file.line(table, key)
 
 
-def _read_numbers(path) -> tuple[str | None, dict[str, dict[str, tuple[Rule, Path, int | None]]]]:
+def _read_numbers(path, known: Mapping[str, Assumption]) -> tuple[str | None, dict[str, dict[str, tuple[Rule, Path, int | None]]]]:
     """What one numbers.toml says: its `inherit`, and table -> key -> (Rule, file, line)."""
     file = _File(path)
     found: dict[str, dict[str, tuple[Rule, Path, int | None]]] = {}
@@ -288,7 +291,7 @@ def _read_numbers(path) -> tuple[str | None, dict[str, dict[str, tuple[Rule, Pat
         if name == "inherit":
             continue
         if name in SINGLE:
-            rule, line = _rule(file, None, name, body, SINGLE[name], None)
+            rule, line = _rule(file, None, name, body, SINGLE[name], None, known)
             found[name] = {"": (rule, path, line)}
             continue
         if name not in TABLES and name not in COSTS:
@@ -305,25 +308,25 @@ def _read_numbers(path) -> tuple[str | None, dict[str, dict[str, tuple[Rule, Pat
                 continue
             if readers is not None and key not in readers:
                 raise file.fail(name, key, f"[{name}] has no key '{key}' (known: section, {', '.join(readers)})")
-            rule, line = _rule(file, name, key, raw, readers[key] if readers else COSTS[name], section)
+            rule, line = _rule(file, name, key, raw, readers[key] if readers else COSTS[name], section, known)
             found[name][key] = (rule, path, line)
         if name in TABLES and section is not None:
             found[name][""] = (Rule(section, section), path, file.line(name))  # the table's own section
     return inherit, found
 
 
-def _resolve(rules_dir, ruleset_id: str, ids: set[str], seen: tuple[str, ...] = ()) -> dict:
+def _resolve(rules_dir, ruleset_id: str, ids: set[str], known: Mapping[str, Assumption], seen: tuple[str, ...] = ()) -> dict:
     """A ruleset's numbers with what it inherits filled in (its own values win, key by key)."""
     path = rules_dir / ruleset_id / NUMBERS
     if not path.is_file():
         return {}
-    inherit, own = _read_numbers(path)
+    inherit, own = _read_numbers(path, known)
     if inherit is None:
         return own
     if inherit not in ids or inherit in seen + (ruleset_id,):
         why = "inherits from itself" if inherit in seen + (ruleset_id,) else "is not a ruleset folder in rules/"
         raise RulesFileError(path, _File(path).line(None, "inherit"), f"inherit '{inherit}' {why}")
-    merged = {table: dict(values) for table, values in _resolve(rules_dir, inherit, ids, seen + (ruleset_id,)).items()}
+    merged = {table: dict(values) for table, values in _resolve(rules_dir, inherit, ids, known, seen + (ruleset_id,)).items()}
     for table, values in own.items():
         merged.setdefault(table, {}).update(values)
     return merged
@@ -369,23 +372,51 @@ def _build(path, meta: dict, numbers: dict) -> Ruleset:
                    order=meta.get("order", 100), citations=tuple(citations), **parts)
 
 
-def load(rules_dir) -> dict[str, Ruleset]:
+def _read_assumptions(path, known: dict[str, Assumption]) -> None:
+    """A ruleset's assumptions.toml: [[assumption]] entries with id, title, text and source, added to `known`."""
+    file = _File(path)
+    for key in file.data:
+        if key != "assumption":
+            raise file.fail(None, key, f"unknown key '{key}': this file holds [[assumption]] entries only")
+    for entry in file.data.get("assumption", []):
+        where = next((n for n, text in enumerate(file.lines, start=1) if f'id = "{entry.get("id")}"' in text), None)
+        fields = ("id", "title", "text", "source")
+        if set(entry) != set(fields) or not all(isinstance(entry[f], str) and entry[f].strip() for f in fields):
+            raise RulesFileError(path, where, "each [[assumption]] needs exactly id, title, text and source, as text")
+        if entry["id"] in known:
+            raise RulesFileError(path, where, f"assumption '{entry['id']}' is already given (ids are shared by every ruleset)")
+        known[entry["id"]] = Assumption(*(entry[f] for f in fields))
+
+
+def load_all(rules_dir) -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
     """Every ruleset folder in `rules_dir` (a Path, or the wheel's copy) with a ruleset.toml, in the
-    order players see them."""
+    order players see them, and every assumption: the code's own, then each ruleset's."""
     ids = sorted(p.name for p in rules_dir.iterdir() if p.is_dir() and (p / METADATA).is_file()
                  and not p.name.startswith((".", "_")))
-    found = []
+    metas = {}
     for ruleset_id in ids:
         path = rules_dir / ruleset_id / METADATA
         try:
-            meta = tomllib.loads(path.read_text(encoding="utf-8"))
+            metas[ruleset_id] = tomllib.loads(path.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as error:
             raise RulesFileError(path, toml_line(error), f"not valid TOML: {error}") from None
+    known = dict(GENERAL)
+    for ruleset_id in sorted(ids, key=lambda i: (metas[i].get("order", 100), i)):
+        if (rules_dir / ruleset_id / ASSUMPTIONS).is_file():
+            _read_assumptions(rules_dir / ruleset_id / ASSUMPTIONS, known)
+    found = []
+    for ruleset_id in ids:
+        path, meta = rules_dir / ruleset_id / METADATA, metas[ruleset_id]
         missing = [key for key in ("id", "title", "game", "chapter") if not isinstance(meta.get(key), str)]
         if missing:
             raise RulesFileError(path, None, f"missing required field '{missing[0]}'")
-        found.append(_build(rules_dir / ruleset_id / NUMBERS, meta, _resolve(rules_dir, ruleset_id, set(ids))))
-    return {r.id: r for r in sorted(found, key=lambda r: (r.order, r.id))}
+        found.append(_build(rules_dir / ruleset_id / NUMBERS, meta, _resolve(rules_dir, ruleset_id, set(ids), known)))
+    return {r.id: r for r in sorted(found, key=lambda r: (r.order, r.id))}, known
+
+
+def load(rules_dir) -> dict[str, Ruleset]:
+    """Every ruleset in `rules_dir`, in the order players see them."""
+    return load_all(rules_dir)[0]
 
 
 def rules_folder():
@@ -399,12 +430,17 @@ class _Rulesets(Mapping):
     """Every ruleset, read on first use: a broken file is then an error of the build (file:line), not of an import."""
 
     def __init__(self) -> None:
-        self._found: dict[str, Ruleset] | None = None
+        self._found: tuple[dict[str, Ruleset], dict[str, Assumption]] | None = None
 
     def _all(self) -> dict[str, Ruleset]:
         if self._found is None:
-            self._found = load(rules_folder())
-        return self._found
+            self._found = load_all(rules_folder())
+        return self._found[0]
+
+    def assumptions(self) -> dict[str, Assumption]:
+        """Every assumption a result may name (rulescore.assumptions.ASSUMPTIONS reads them here)."""
+        self._all()
+        return self._found[1]
 
     def __getitem__(self, ruleset_id: str) -> Ruleset:
         return self._all()[ruleset_id]

@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulescore.rulesets import METADATA as RULESETS_METADATA, NUMBERS as RULESETS_NUMBERS
+from rulescore.rulesets import ASSUMPTIONS as RULESETS_ASSUMPTIONS, METADATA as RULESETS_METADATA, NUMBERS as RULESETS_NUMBERS
 from sitegen.errors import SourceError
 from sitegen.stdlib import precompile
 
@@ -58,7 +58,7 @@ def package_source(root: Path, out: Path) -> Path:
     shutil.copyfile(root / "pyproject.toml", out / "pyproject.toml")
     for metadata in sorted((root / "rules").glob("*/ruleset.toml")):
         for path in sorted(metadata.parent.glob("*.toml")):
-            if path.name in (RULESETS_METADATA, RULESETS_NUMBERS):
+            if path.name in (RULESETS_METADATA, RULESETS_NUMBERS, RULESETS_ASSUMPTIONS):
                 target = out / "rulescore" / "rules" / path.parent.name / path.name
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(path, target)

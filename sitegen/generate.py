@@ -186,7 +186,8 @@ def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -
     for path in assets.files():
         files[path.relative_to(assets.folder).as_posix()] = path.read_bytes()
     config = base_config(root)
-    files["manifest.webmanifest"] = offline.manifest(config["site_name"]).encode("utf-8")
+    games = list(dict.fromkeys(item.ruleset.game for item in content.rulesets))  # in the rulesets' order, once each
+    files["manifest.webmanifest"] = offline.manifest(config["site_name"], games).encode("utf-8")
     for name, data in icons().items():
         files[f"assets/icons/{name}"] = data
     write_tree(out / "docs", files)

@@ -19,12 +19,13 @@ SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^assets/javascripts/lunr/|^__bench__/
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.DOTALL)
 
 
-def manifest(site_name: str) -> str:
+def manifest(site_name: str, games: list[str]) -> str:
     """The web app manifest: relative URLs, so the site installs from any host and subpath."""
+    named = ", ".join(games[:-1]) + (" and " if len(games) > 1 else "") + games[-1]
     return json.dumps({
         "name": site_name,
         "short_name": "Rules Ref",
-        "description": "Movement rules and calculators for Mordheim, Warhammer Fantasy Battle, Trench Crusade and Coreheim.",
+        "description": f"Movement rules and calculators for {named}.",
         "start_url": "./",
         "scope": "./",
         "display": "standalone",

@@ -100,6 +100,8 @@ def test_search_compare_and_calculator_pages_hold_it(project):
     assert "M + highest of 2D6" in charge  # its row in the numbers table
     calculators = read_page(project / "site" / "calculators" / "index.html").text
     assert "Lanternfall" in calculators
+    # Its own assumption, from its folder, is on the assumptions page.
+    assert "Every enemy stops a rush (Lanternfall)" in read_page(project / "site" / "assumptions" / "index.html").text
 
 
 def test_its_calculators_answer_as_worked_by_hand(project):
@@ -114,6 +116,8 @@ def test_its_calculators_answer_as_worked_by_hand(project):
     assert odds(calculate(project, "run", "--ruleset", "lanternfall", "move=4", "distance=6", "enemy_state=standing")) \
         == {"may-not-run": 1}
     assert odds(calculate(project, "run", "--ruleset", "lanternfall", "move=4", "distance=6.5")) == {"may-run": 1}
+    assert odds(calculate(project, "run", "--ruleset", "lanternfall", "move=4", "distance=3", "enemy_state=stunned")) \
+        == {"may-not-run": 1}  # every enemy counts in Lanternfall (its own assumption)
     # A 6" fall on T3: Strength 6 wounds on 2+ (5/6). With one Wound, any injury die showing 6 is out
     # of action, so each hit is safe with 1/6 + 5/6 * 5/6 = 31/36; D3 hits average the three powers.
     safe = F(31, 36)

@@ -142,3 +142,32 @@ def test_a_syntax_error_names_its_line(rules):
 def test_a_test_is_needed_where_a_rule_takes_one(rules):
     message = broken(rules, "mordheim-1999", 'test = { value = "D6 under, a 6 fails", assumption = "test-d6-under" }', "")
     assert "mordheim-1999/numbers.toml:" in message and "takes Initiative tests" in message
+
+
+def test_an_assumption_given_twice_is_named(rules):
+    message = broken(rules, "trench-crusade", 'id = "tc-distance"', 'id = "test-d6-under"', "assumptions.toml")
+    assert "trench-crusade/assumptions.toml:" in message and "already given" in message
+
+
+def test_a_ruleset_may_give_its_own_assumption(rules):
+    path = rules / "whfb-6" / "assumptions.toml"
+    path.write_text('[[assumption]]\nid = "whfb-sight"\ntitle = "Sight"\ntext = "A charger must see its target."\n'
+                    'source = "our reading"\n', encoding="utf-8")
+    numbers = rules / "whfb-6" / "numbers.toml"
+    numbers.write_text(numbers.read_text(encoding="utf-8").replace(
+        'needs_sight = { value = true, section = "movement-phase" }',
+        'needs_sight = { value = true, section = "movement-phase", assumption = "whfb-sight" }'), encoding="utf-8")
+    assert load(rules)["whfb-6"].charge.needs_sight.assumption == "whfb-sight"
+
+
+def test_a_topic_without_a_title_is_named_by_line(rules):
+    from sitegen.content import load_content
+    from sitegen.errors import SourceError
+
+    path = rules / "topics.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('title = "Running"\n', "", 1), encoding="utf-8")
+    with pytest.raises(SourceError) as error:
+        load_content(rules)
+    header = text[: text.index('id = "running"')].count("\n")  # [[topic]] is the line before the id
+    assert f"topics.toml:{header}: topic 3 needs title" in str(error.value)
