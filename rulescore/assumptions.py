@@ -7,8 +7,10 @@ outside its text is in that ruleset's folder (rules/<id>/assumptions.toml).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import NamedTuple
+
+from rulescore.rule import OnFirstUse
 
 
 class Assumption(NamedTuple):
@@ -90,22 +92,11 @@ GENERAL = {
 }
 
 
-class _Assumptions(Mapping):
-    """Every assumption: the general ones, then each ruleset's (read with the rulesets, on first use)."""
+def _every_assumption() -> dict[str, Assumption]:
+    from rulescore.rulesets import read_rules  # rulesets.py reads the files and checks the ids
 
-    def _all(self) -> dict[str, Assumption]:
-        from rulescore.rulesets import RULESETS  # rulesets.py reads the files and checks the ids
-
-        return RULESETS.assumptions()
-
-    def __getitem__(self, assumption_id: str) -> Assumption:
-        return self._all()[assumption_id]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._all())
-
-    def __len__(self) -> int:
-        return len(self._all())
+    return read_rules()[1]
 
 
-ASSUMPTIONS: Mapping[str, Assumption] = _Assumptions()
+# The general ones, then each ruleset's.
+ASSUMPTIONS: Mapping[str, Assumption] = OnFirstUse(_every_assumption)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -24,3 +25,20 @@ class RulesFileError(Exception):
         self.reason = reason
         where = f"{self.path}:{line}" if line else f"{self.path}"
         super().__init__(f"{where}: {reason}")
+
+
+class OnFirstUse(Mapping):
+    """A mapping read from rules/ the first time it is used, so a broken file is an error of the
+    build that reads it (file:line), not of importing rulescore."""
+
+    def __init__(self, read: Callable[[], Mapping]) -> None:
+        self._read = read
+
+    def __getitem__(self, key: str) -> Any:
+        return self._read()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import tomllib
 from importlib import resources
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -26,7 +26,7 @@ from rulescore.assumptions import GENERAL, Assumption
 from rulescore.charging import read_move
 from rulescore.falling import KINDS as FALL_KINDS
 from rulescore.rolls import read_dice, read_injury, read_test
-from rulescore.rule import Rule, RulesFileError
+from rulescore.rule import OnFirstUse, Rule, RulesFileError
 
 METADATA = "ruleset.toml"
 NUMBERS = "numbers.toml"
@@ -426,30 +426,15 @@ def rules_folder():
     return packaged if packaged.is_dir() else Path(__file__).resolve().parent.parent / "rules"
 
 
-class _Rulesets(Mapping):
-    """Every ruleset, read on first use: a broken file is then an error of the build (file:line), not of an import."""
-
-    def __init__(self) -> None:
-        self._found: tuple[dict[str, Ruleset], dict[str, Assumption]] | None = None
-
-    def _all(self) -> dict[str, Ruleset]:
-        if self._found is None:
-            self._found = load_all(rules_folder())
-        return self._found[0]
-
-    def assumptions(self) -> dict[str, Assumption]:
-        """Every assumption a result may name (rulescore.assumptions.ASSUMPTIONS reads them here)."""
-        self._all()
-        return self._found[1]
-
-    def __getitem__(self, ruleset_id: str) -> Ruleset:
-        return self._all()[ruleset_id]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._all())
-
-    def __len__(self) -> int:
-        return len(self._all())
+_read: tuple[dict[str, Ruleset], dict[str, Assumption]] = ()
 
 
-RULESETS: Mapping[str, Ruleset] = _Rulesets()
+def read_rules() -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
+    """Every ruleset and assumption of rules_folder(), read once."""
+    global _read
+    if not _read:
+        _read = load_all(rules_folder())
+    return _read
+
+
+RULESETS: Mapping[str, Ruleset] = OnFirstUse(lambda: read_rules()[0])

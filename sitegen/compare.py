@@ -1,4 +1,4 @@
-"""Compare pages: each shared topic across rulesets, the Mordheim edition diff, quick references."""
+"""Compare pages: each shared topic across rulesets, the diff of two editions, quick references."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from sitegen.parse import Document, Section
 
 TOPICS = "topics.toml"
 EDITION_NOTES = "edition-notes.toml"
-OLD, NEW = "mordheim-1999", "mordheim-lrb"
+EDITION_FIELDS = ("old", "new", "page", "title", "old_label", "new_label")
 
 
 class Topic(NamedTuple):
@@ -152,7 +152,7 @@ def section_words(section: Section) -> str:
 
 
 class EditionChange(NamedTuple):
-    """One pair of matching sections of the two Mordheim editions, word-diffed, with our notes."""
+    """One pair of matching sections of the two editions, word-diffed, with our notes."""
 
     old_anchor: str
     new_anchor: str
@@ -164,14 +164,40 @@ class EditionChange(NamedTuple):
         return bool(self.notes) or any(kind != "equal" for kind, _ in self.runs)
 
 
-def edition_changes(rules_dir: Path, documents: dict[str, Document]) -> list[EditionChange]:
-    """Every matching section pair of Mordheim 1999 and the Living Rulebook, diffed once per build
-    (the diff page and the chapters' links to it both read this)."""
-    if OLD not in documents or NEW not in documents:
-        return []
+class Editions(NamedTuple):
+    """Two editions of one game, diffed: which rulesets (edition-notes.toml says), the page and its words."""
+
+    old: str
+    new: str
+    page: str
+    title: str
+    old_label: str
+    new_label: str
+    changes: list[EditionChange]
+
+    @property
+    def path(self) -> str:
+        return f"compare/{self.page}.md"
+
+    @property
+    def game(self) -> str:
+        return RULESETS[self.old].game
+
+
+def edition_changes(rules_dir: Path, documents: dict[str, Document]) -> Editions | None:
+    """Every matching section pair of the two editions edition-notes.toml names, diffed once per
+    build (the diff page and the chapters' links to it both read this); None without that file."""
     path = rules_dir / EDITION_NOTES
+    if not path.is_file():
+        return None
     raw, data = read_toml(path)
-    old, new = documents[OLD].anchors(), documents[NEW].anchors()
+    for field in EDITION_FIELDS:
+        if not isinstance(data.get(field), str) or not data[field].strip():
+            raise SourceError(path, line_of(raw, field), f"needs {field} = \"...\" (one of {', '.join(EDITION_FIELDS)})")
+    for field in ("old", "new"):
+        if data[field] not in documents:
+            raise SourceError(path, line_of(raw, f"{field} ="), f"{field}: '{data[field]}' is not a ruleset in rules/")
+    old, new = documents[data["old"]].anchors(), documents[data["new"]].anchors()
     pairs = {anchor: anchor for anchor in old if anchor in new} | data.get("pairs", {})
     notes: dict[str, list[str]] = {}
     for change in data.get("change", []):
@@ -180,26 +206,29 @@ def edition_changes(rules_dir: Path, documents: dict[str, Document]) -> list[Edi
         if change["section"] not in pairs:
             raise SourceError(path, line_of(raw, f'section = "{change["section"]}"'), f"no matching sections '{change['section']}'")
         notes.setdefault(change["section"], []).append(change["note"])
-    return [EditionChange(o, n, word_diff(section_words(old[o]), section_words(new[n])), notes.get(o, [])) for o, n in pairs.items()]
+    changes = [EditionChange(o, n, word_diff(section_words(old[o]), section_words(new[n])), notes.get(o, []))
+               for o, n in pairs.items()]
+    return Editions(*(data[field] for field in EDITION_FIELDS), changes)
 
 
-def changed_sections(changes: list[EditionChange]) -> dict[str, dict[str, str]]:
+def changed_sections(editions: Editions | None) -> dict[str, dict[str, str]]:
     """ruleset id -> section anchor -> its place on the edition diff page, for each section that changed."""
     found: dict[str, dict[str, str]] = {}
-    for change in changes:
+    for change in editions.changes if editions else []:
         if change.changed:
-            found.setdefault(OLD, {})[change.old_anchor] = change.new_anchor
-            found.setdefault(NEW, {})[change.new_anchor] = change.new_anchor
+            found.setdefault(editions.old, {})[change.old_anchor] = change.new_anchor
+            found.setdefault(editions.new, {})[change.new_anchor] = change.new_anchor
     return found
 
 
-def render_editions(documents: dict[str, Document], changes: list[EditionChange]) -> str:
-    """Mordheim 1999 against the Living Rulebook, section by section, changes marked."""
-    new = documents[NEW].anchors()
-    changed = [(change, new[change.new_anchor].title) for change in changes if change.changed]
-    paired = {change.new_anchor for change in changes}
-    return markup.render("editions.md", changed=changed, unchanged=len(changes) - len(changed), old=RULESETS[OLD],
-                         new=RULESETS[NEW], only_new=[(a, section) for a, section in new.items() if a not in paired])
+def render_editions(documents: dict[str, Document], editions: Editions) -> str:
+    """The older edition against the newer, section by section, changes marked."""
+    new = documents[editions.new].anchors()
+    changed = [(change, new[change.new_anchor].title) for change in editions.changes if change.changed]
+    paired = {change.new_anchor for change in editions.changes}
+    return markup.render("editions.md", changed=changed, unchanged=len(editions.changes) - len(changed), editions=editions,
+                         old=RULESETS[editions.old], new=RULESETS[editions.new],
+                         only_new=[(a, section) for a, section in new.items() if a not in paired])
 
 
 def render_quick(ruleset_id: str, document: Document) -> str:
@@ -209,6 +238,7 @@ def render_quick(ruleset_id: str, document: Document) -> str:
     return markup.render("quick.md", ruleset=document.ruleset, rows=rows)
 
 
-def render_index(topics: list[Topic]) -> str:
-    return markup.render("compare-index.md", quick=[r for r in RULESETS.values() if lines(r)],
+def render_index(topics: list[Topic], editions: Editions | None) -> str:
+    return markup.render("compare-index.md", quick=[r for r in RULESETS.values() if lines(r)], editions=editions,
+                         old_title=RULESETS[editions.old].title if editions else "",
                          topics=[(t, [RULESETS[r] for r in RULESETS if r in t.sections]) for t in topics])

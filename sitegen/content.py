@@ -34,6 +34,7 @@ class Content:
     rulesets: list[RulesetPages]
     topics: list[compare.Topic]
     compare_pages: dict[str, str] = field(default_factory=dict)
+    editions: compare.Editions | None = None
 
 
 def check_citations(documents: dict[str, Document]) -> None:
@@ -62,7 +63,7 @@ def load_content(rules_dir: Path) -> Content:
         document = documents[ruleset.id]
         terms = load_glossary(ruleset, rules_dir)
         chapter = render_chapter(document, terms, placements(ruleset.id), by_section.get(ruleset.id, {}),
-                                 changed.get(ruleset.id, {}))
+                                 changed.get(ruleset.id, {}), editions)
         quick = bool(lines(RULESETS[ruleset.id]))  # a text without numbers.toml has no quick reference yet
         pages = {
             f"{ruleset.id}/index.md": render_index(document, terms, quick=quick),
@@ -73,8 +74,8 @@ def load_content(rules_dir: Path) -> Content:
         if terms:
             pages[f"{ruleset.id}/glossary.md"] = render_glossary(ruleset, terms, chapter.term_uses)
         loaded.append(RulesetPages(ruleset, document, terms, chapter, pages))
-    pages = {"compare/index.md": compare.render_index(topics)}
+    pages = {"compare/index.md": compare.render_index(topics, editions)}
     pages |= {f"compare/{topic.id}.md": compare.render_topic(topic, documents) for topic in topics}
-    if compare.OLD in documents and compare.NEW in documents:
-        pages["compare/mordheim-editions.md"] = compare.render_editions(documents, editions)
-    return Content(loaded, topics, pages)
+    if editions:
+        pages[editions.path] = compare.render_editions(documents, editions)
+    return Content(loaded, topics, pages, editions)

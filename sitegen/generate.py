@@ -113,7 +113,9 @@ def navigation(content: Content) -> list:
     for item in content.rulesets:
         nav.append({item.ruleset.title: list(item.pages)})
     titles = {f"compare/{t.id}.md": t.title for t in content.topics}
-    titles |= {"compare/index.md": "All topics", "compare/mordheim-editions.md": "Mordheim 1999 → Living Rulebook"}
+    titles["compare/index.md"] = "All topics"
+    if content.editions:
+        titles[content.editions.path] = f"{RULESETS[content.editions.old].title} → {content.editions.new_label}"
     nav.append({"Compare": [{titles[path]: path} for path in content.compare_pages]})
     return nav + [{"Calculators": "calculators.md"}, {"Assumptions": "assumptions.md"}, {"About": "about.md"}]
 

@@ -51,11 +51,12 @@ def _block(block: Block, render) -> str:
 
 
 def render_chapter(document: Document, terms: list[Term], calculators: dict[str, list[str]] | None = None,
-                   topics: dict | None = None, edition_changes: dict[str, str] | None = None) -> RenderedChapter:
+                   topics: dict | None = None, edition_changes: dict[str, str] | None = None,
+                   editions=None) -> RenderedChapter:
     """The whole text of one ruleset as one page, a heading with a permalink per section.
 
-    `edition_changes` maps a section that reads differently in the other Mordheim edition to its
-    place on the edition diff page, so the reader can see what changed from where they are.
+    `edition_changes` maps a section that reads differently in the other edition (`editions`) to
+    its place on the edition diff page, so the reader can see what changed from where they are.
     """
     ruleset = document.ruleset
     titles = document.cited_names()
@@ -85,7 +86,7 @@ def render_chapter(document: Document, terms: list[Term], calculators: dict[str,
             "text": markup.safe("".join(_block(block, render) for block in section.blocks)),
             "calculators": (calculators or {}).get(section.anchor, []),
         })
-    result.markdown = markup.render("chapter.md", ruleset=ruleset, parts=parts, added_note=ADDED_NOTE,
+    result.markdown = markup.render("chapter.md", ruleset=ruleset, parts=parts, added_note=ADDED_NOTE, editions=editions,
                                     provenance=document.provenance, front_matter=document.front_matter)
     return result
 

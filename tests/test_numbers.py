@@ -171,3 +171,16 @@ def test_a_topic_without_a_title_is_named_by_line(rules):
         load_content(rules)
     header = text[: text.index('id = "running"')].count("\n")  # [[topic]] is the line before the id
     assert f"topics.toml:{header}: topic 3 needs title" in str(error.value)
+
+
+def test_the_edition_pair_is_data(rules):
+    from sitegen.content import load_content
+    from sitegen.errors import SourceError
+
+    path = rules / "edition-notes.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('new = "mordheim-lrb"', 'new = "mordheim-2005"'), encoding="utf-8")
+    with pytest.raises(SourceError) as error:
+        load_content(rules)
+    line = text[: text.index('new = "mordheim-lrb"')].count("\n") + 1
+    assert f"edition-notes.toml:{line}: new: 'mordheim-2005' is not a ruleset" in str(error.value)
