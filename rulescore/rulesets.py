@@ -258,7 +258,7 @@ def _rule(file: _File, table: str | None, key: str, raw: Any, reader: Callable, 
           known: Mapping[str, Assumption]) -> tuple[Rule, int | None]:
     """One value with where it comes from; the line it is on, for the citation."""
     where = f"[{table}] {key}" if table else key
-    section, assumption = default_section, None
+    section, assumption, raw_given = default_section, None, raw
     if isinstance(raw, dict):
         extra = set(raw) - {"value", "section", "assumption"}
         if "value" not in raw or extra:
@@ -277,7 +277,9 @@ def _rule(file: _File, table: str | None, key: str, raw: Any, reader: Callable, 
         value = reader(raw)
     except ValueError as error:
         raise file.fail(table, key, f"{where} {error}" if str(error).startswith("must") else f"{where}: {error}") from None
-    return Rule(value, section or None, assumption), file.line(table, key)
+    own_section = isinstance(raw_given, dict) and "section" in raw_given
+    # The line a wrong section is reported at: where that section is written.
+    return Rule(value, section or None, assumption), file.line(table, key if own_section or table is None else "section")
 
 
 def _read_numbers(path, known: Mapping[str, Assumption]) -> tuple[str | None, dict[str, dict[str, tuple[Rule, Path, int | None]]]]:

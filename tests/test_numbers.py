@@ -184,3 +184,19 @@ def test_the_edition_pair_is_data(rules):
         load_content(rules)
     line = text[: text.index('new = "mordheim-lrb"')].count("\n") + 1
     assert f"edition-notes.toml:{line}: new: 'mordheim-2005' is not a ruleset" in str(error.value)
+
+
+def test_a_cited_section_missing_from_the_text_stops_the_build(rules, monkeypatch):
+    from rulescore import rulesets
+    from sitegen.content import check_citations
+    from sitegen.errors import SourceError
+    from sitegen.parse import parse
+    from sitegen.sources import load_rulesets
+
+    path = rules / "coreheim-v10" / "numbers.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('section = "climbing"', 'section = "climbing-up"'), encoding="utf-8")
+    monkeypatch.setattr(rulesets, "_read", rulesets.load_all(rules))  # rulescore reads the broken copy
+    documents = {r.id: parse(r) for r in load_rulesets(rules)}
+    with pytest.raises(SourceError) as error:
+        check_citations(documents)
+    assert f"coreheim-v10/numbers.toml:{line_of(rules, 'coreheim-v10', 'climbing-up')}: no section 'climbing-up'" in str(error.value)
