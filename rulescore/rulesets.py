@@ -270,7 +270,7 @@ def _rule(file: _File, table: str | None, key: str, raw: Any, reader: Callable, 
     if assumption is not None and assumption not in known:
         raise file.fail(table, key, f"{where}: unknown assumption '{assumption}' (give it in this folder's "
                                     f"{ASSUMPTIONS}, or use one of: {', '.join(known)})")
-    if section is None and assumption is None:
+    if not section and assumption is None:  # `section = ""` (not in this text) needs an assumption
         raise file.fail(table, key, f"{where}: say where this comes from: a section of the text (the table's "
                                     "`section`, or its own) or an assumption")
     try:
@@ -297,9 +297,9 @@ def _read_numbers(path, known: Mapping[str, Assumption]) -> tuple[str | None, di
             found[name] = {"": (rule, path, line)}
             continue
         if name not in TABLES and name not in COSTS:
-            known = ", ".join(["inherit", *SINGLE, *TABLES, *COSTS])
-            raise file.fail(None, name, f"unknown key '{name}' (known: {known})") if not isinstance(body, dict) \
-                else RulesFileError(path, file.line(name), f"unknown table [{name}] (known: {known})")
+            names = ", ".join(["inherit", *SINGLE, *TABLES, *COSTS])
+            raise file.fail(None, name, f"unknown key '{name}' (known: {names})") if not isinstance(body, dict) \
+                else RulesFileError(path, file.line(name), f"unknown table [{name}] (known: {names})")
         if not isinstance(body, dict):
             raise file.fail(None, name, f"'{name}' must be a table: [{name}]")
         section = body.get("section")

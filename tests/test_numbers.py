@@ -200,3 +200,9 @@ def test_a_cited_section_missing_from_the_text_stops_the_build(rules, monkeypatc
     with pytest.raises(SourceError) as error:
         check_citations(documents)
     assert f"coreheim-v10/numbers.toml:{line_of(rules, 'coreheim-v10', 'climbing-up')}: no section 'climbing-up'" in str(error.value)
+
+
+def test_a_value_not_in_the_text_names_its_assumption(rules):
+    message = broken(rules, "trench-crusade", 'needs_sight = { value = true, section = "", assumption = "tc-line-of-sight" }',
+                     'needs_sight = { value = true, section = "" }')
+    assert "say where this comes from" in message
