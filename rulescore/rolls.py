@@ -8,6 +8,7 @@ A closed vocabulary, never `eval`: a die (`D3`, `D6`, `D12`), a sum (`2D6`), `hi
 
 from __future__ import annotations
 
+import functools
 import re
 from fractions import Fraction
 from typing import NamedTuple
@@ -26,15 +27,38 @@ class Dice(NamedTuple):
 
     name: str
     sides: int
-    odds: Distribution
     count: int = 1  # how many dice are rolled
     keep: str | None = None  # "highest" or "lowest": one die counts, not the sum
     add: int = 0  # added to the total
     cap: int | None = None  # the total counts as at most this
 
     @property
+    def odds(self) -> Distribution:
+        return _odds(self)
+
+    @property
     def faces(self) -> list[int]:
         return sorted(self.odds)
+
+    def can_show(self, total: int) -> bool:
+        """Whether a roll of these dice can come to `total` (read without working out the odds)."""
+        low, high = (1, self.sides) if self.keep else (self.count, self.count * self.sides)
+        low, high = low + self.add, high + self.add
+        return low <= total <= (high if self.cap is None else min(high, self.cap))
+
+
+@functools.cache  # worked out when first rolled, not when the rulesets are read (a faster first answer)
+def _odds(dice: Dice) -> Distribution:
+    one = Distribution.die(dice.sides)
+    if dice.keep:
+        odds = one.repeat(dice.count, max if dice.keep == "highest" else min)
+    else:
+        odds = one.repeat(dice.count)
+    if dice.add:
+        odds = odds + dice.add
+    if dice.cap is not None:
+        odds = odds.map(lambda total: min(total, dice.cap))
+    return odds
 
 
 def read_dice(text: str) -> Dice:
@@ -46,20 +70,11 @@ def read_dice(text: str) -> Dice:
     count, sides = int(match["count"] or 1), int(match["sides"])
     if sides < 2:
         raise ValueError(f"'{text}': a die has at least 2 sides (D3, D6, D12)")
-    one = Distribution.die(sides)
-    if match["keep"]:
-        if count < 2:
-            raise ValueError(f"'{text}': highest or lowest of needs 2 or more dice")
-        odds = one.repeat(count, max if match["keep"] == "highest" else min)
-    else:
-        odds = one.repeat(count)
+    if match["keep"] and count < 2:
+        raise ValueError(f"'{text}': highest or lowest of needs 2 or more dice")
     add = int(match["add"] or 0) * (1 if match["sign"] != "-" else -1)
     cap = int(match["cap"]) if match["cap"] else None
-    if add:
-        odds = odds + add
-    if cap is not None:
-        odds = odds.map(lambda total: min(total, cap))
-    return Dice(str(text).strip(), sides, odds, count, match["keep"], add, cap)
+    return Dice(str(text).strip(), sides, count, match["keep"], add, cap)
 
 
 class Test(NamedTuple):
@@ -122,7 +137,7 @@ def read_test(text: str) -> Test:
     passes, fails = [], []
     for natural in naturals:
         match = NATURAL.match(natural)
-        if not match or int(match["face"]) not in dice.faces:
+        if not match or not dice.can_show(int(match["face"])):
             raise ValueError(f"'{natural}' in '{text}': write a natural result as 'a 6 fails' or 'a 12 passes', "
                              f"with a face the {dice.name} can show")
         (passes if match["result"] == "passes" else fails).append(int(match["face"]))

@@ -13,9 +13,9 @@ rulescore reads the rules/ folder beside it.
 
 from __future__ import annotations
 
+import json
+import os
 import re
-import tomllib
-from importlib import resources
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -207,7 +207,7 @@ class Ruleset(NamedTuple):
     edge_fall: Rule | None = None
     barrier: Rule | None = None  # (inches, "under" or "up to")
     half_move: Rule | None = None
-    citations: tuple[tuple[str, Path, int | None], ...] = ()  # (section, file, line) of every value
+    citations: tuple[Citation, ...] = ()  # where each value's section is written
 
     def href(self, section: str | None = None, root: str = "", page: bool = False) -> str:
         """Where a section is, from the site root (or from a page, given the way back to the root)."""
@@ -215,25 +215,44 @@ class Ruleset(NamedTuple):
 
     def sections(self) -> set[str]:
         """Every section this ruleset's numbers cite (the build checks each one exists)."""
-        return {section for section, _, _ in self.citations}
+        return {citation.section for citation in self.citations}
 
 
-def toml_line(error: tomllib.TOMLDecodeError) -> int | None:
+class Citation(NamedTuple):
+    """Where a value's section is written: a file, a table (None at the top) and a key."""
+
+    section: str
+    path: Any
+    table: str | None
+    key: str
+
+    @property
+    def line(self) -> int | None:
+        """Found only when asked (a wrong section at build time): a browser never reads it."""
+        return _File(self.path).line(self.table, self.key)
+
+
+def toml_line(error) -> int | None:
     """The line a TOML syntax error is on (its message says "at line N")."""
     match = re.search(r"at line (\d+)", str(error))
     return int(match.group(1)) if match else None
 
 
 class _File:
-    """One numbers.toml being read: its text for line numbers, and what it says."""
+    """One TOML file of a ruleset being read: its text for line numbers, and what it says."""
 
     def __init__(self, path) -> None:
         self.path = path
         self.raw = path.read_text(encoding="utf-8")
-        try:
-            self.data = tomllib.loads(self.raw)
-        except tomllib.TOMLDecodeError as error:
-            raise RulesFileError(path, toml_line(error), f"not valid TOML: {error}") from None
+        if isinstance(path, WheelFolder):
+            self.data = path.read_data()  # read with tomllib by the build
+        else:
+            import tomllib  # only where the TOML itself is read: at build time, or in a checkout
+
+            try:
+                self.data = tomllib.loads(self.raw)
+            except tomllib.TOMLDecodeError as error:
+                raise RulesFileError(path, toml_line(error), f"not valid TOML: {error}") from None
         self.lines = self.raw.splitlines()
 
     def line(self, table: str | None, key: str | None = None) -> int | None:
@@ -279,7 +298,7 @@ def _rule(file: _File, table: str | None, key: str, raw: Any, reader: Callable, 
         raise file.fail(table, key, f"{where} {error}" if str(error).startswith("must") else f"{where}: {error}") from None
     own_section = isinstance(raw_given, dict) and "section" in raw_given
     # The line a wrong section is reported at: where that section is written.
-    return Rule(value, section or None, assumption), file.line(table, key if own_section or table is None else "section")
+    return Rule(value, section or None, assumption), (table, key if own_section or table is None else "section")
 
 
 def _read_numbers(path, known: Mapping[str, Assumption]) -> tuple[str | None, dict[str, dict[str, tuple[Rule, Path, int | None]]]]:
@@ -313,7 +332,7 @@ def _read_numbers(path, known: Mapping[str, Assumption]) -> tuple[str | None, di
             rule, line = _rule(file, name, key, raw, readers[key] if readers else COSTS[name], section, known)
             found[name][key] = (rule, path, line)
         if name in TABLES and section is not None:
-            found[name][""] = (Rule(section, section), path, file.line(name))  # the table's own section
+            found[name][""] = (Rule(section, section), path, (name, "section"))  # the table's own section
     return inherit, found
 
 
@@ -340,7 +359,7 @@ def _build(path, meta: dict, numbers: dict) -> Ruleset:
     for table, values in numbers.items():
         for key, (rule, source, line) in values.items():
             if rule.section:
-                citations.append((rule.section, source, line))
+                citations.append(Citation(rule.section, source, *line))
         rules = {key: rule for key, (rule, _, _) in values.items()}
         if table in SINGLE:
             parts[table] = rules[""]
@@ -395,13 +414,7 @@ def load_all(rules_dir) -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
     order players see them, and every assumption: the code's own, then each ruleset's."""
     ids = sorted(p.name for p in rules_dir.iterdir() if p.is_dir() and (p / METADATA).is_file()
                  and not p.name.startswith((".", "_")))
-    metas = {}
-    for ruleset_id in ids:
-        path = rules_dir / ruleset_id / METADATA
-        try:
-            metas[ruleset_id] = tomllib.loads(path.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as error:
-            raise RulesFileError(path, toml_line(error), f"not valid TOML: {error}") from None
+    metas = {ruleset_id: _File(rules_dir / ruleset_id / METADATA).data for ruleset_id in ids}
     known = dict(GENERAL)
     for ruleset_id in sorted(ids, key=lambda i: (metas[i].get("order", 100), i)):
         if (rules_dir / ruleset_id / ASSUMPTIONS).is_file():
@@ -421,11 +434,64 @@ def load(rules_dir) -> dict[str, Ruleset]:
     return load_all(rules_dir)[0]
 
 
+class WheelFolder:
+    """The wheel's copy of rules/: each file's text and its data, which the build read with tomllib
+    from rules/ and wrote into the wheel as rules.json, so a browser starts without importing and
+    running a TOML parser (~30 ms on a fast machine, four times that on a slow phone). The few Path
+    members the loader uses."""
+
+    def __init__(self, files: dict[str, dict], path: str = "") -> None:
+        self.files, self.path = files, path
+
+    @property
+    def name(self) -> str:
+        return self.path.rsplit("/", 1)[-1]
+
+    def __truediv__(self, name: str) -> "WheelFolder":
+        return WheelFolder(self.files, f"{self.path}/{name}" if self.path else name)
+
+    def __str__(self) -> str:
+        return f"rulescore/rules/{self.path}"
+
+    def iterdir(self) -> list["WheelFolder"]:
+        prefix = f"{self.path}/" if self.path else ""
+        return [self / child for child in sorted({name[len(prefix):].split("/")[0] for name in self.files if name.startswith(prefix)})]
+
+    def is_file(self) -> bool:
+        return self.path in self.files
+
+    def is_dir(self) -> bool:
+        return any(name.startswith(f"{self.path}/") for name in self.files)
+
+    def read_text(self, encoding: str = "utf-8") -> str:
+        return self.files[self.path]["text"]
+
+    def read_data(self) -> dict:
+        return self.files[self.path]["data"]
+
+
+PARSED = "rules.json"  # in the wheel: {"<id>/<file>.toml": {"text": ..., "data": ...}} (sitegen/assets.py writes it)
+
+
+def parsed_files(rules_dir: Path, names: tuple[str, ...]) -> dict[str, dict]:
+    """What the wheel carries of rules/: each ruleset's files named in `names`, as text and as data."""
+    found = {}
+    for folder in sorted(p for p in rules_dir.iterdir() if (p / METADATA).is_file()):
+        for name in names:
+            if (folder / name).is_file():
+                file = _File(folder / name)
+                found[f"{folder.name}/{name}"] = {"text": file.raw, "data": file.data}
+    return found
+
+
 def rules_folder():
-    """The wheel's copy of rules/ (read inside the wheel's zip in the browser), or the rules/ folder
-    of the checkout rulescore sits in."""
-    packaged = resources.files("rulescore") / "rules"
-    return packaged if packaged.is_dir() else Path(__file__).resolve().parent.parent / "rules"
+    """The wheel's copy of rules/, or the rules/ folder of the checkout rulescore sits in."""
+    here = os.path.dirname(__file__)
+    try:
+        parsed = __spec__.loader.get_data(f"{here}/{PARSED}")
+    except OSError:
+        return Path(here).resolve().parent / "rules"
+    return WheelFolder(json.loads(parsed))
 
 
 _read: tuple[dict[str, Ruleset], dict[str, Assumption]] = ()

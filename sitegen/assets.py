@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulescore.rulesets import ASSUMPTIONS as RULESETS_ASSUMPTIONS, METADATA as RULESETS_METADATA, NUMBERS as RULESETS_NUMBERS
+from rulescore.rulesets import PARSED, parsed_files
 from sitegen.errors import SourceError
 from sitegen.stdlib import precompile
 
@@ -51,17 +52,14 @@ def _digest(paths: list[Path]) -> str:
 
 
 def package_source(root: Path, out: Path) -> Path:
-    """rulescore as it ships: its modules, and each ruleset's ruleset.toml and numbers.toml from rules/
-    under rulescore/rules/ (the one copy of the numbers, read by the wheel in the browser)."""
+    """rulescore as it ships: its modules, and what it reads of rules/ (each ruleset's ruleset.toml,
+    numbers.toml and assumptions.toml, read with tomllib now) as rulescore/rules.json."""
     shutil.rmtree(out, ignore_errors=True)
-    shutil.copytree(root / "rulescore", out / "rulescore", ignore=shutil.ignore_patterns("__pycache__", "rules"))
+    shutil.copytree(root / "rulescore", out / "rulescore", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copyfile(root / "pyproject.toml", out / "pyproject.toml")
-    for metadata in sorted((root / "rules").glob("*/ruleset.toml")):
-        for path in sorted(metadata.parent.glob("*.toml")):
-            if path.name in (RULESETS_METADATA, RULESETS_NUMBERS, RULESETS_ASSUMPTIONS):
-                target = out / "rulescore" / "rules" / path.parent.name / path.name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(path, target)
+    files = parsed_files(root / "rules", (RULESETS_METADATA, RULESETS_NUMBERS, RULESETS_ASSUMPTIONS))
+    # In the files' own order, not sorted: a table's order is the order a form shows its choices.
+    (out / "rulescore" / PARSED).write_text(json.dumps(files), encoding="utf-8")
     return out
 
 

@@ -42,10 +42,11 @@ def check_citations(documents: dict[str, Document]) -> None:
     inheriting ruleset's text too)."""
     for ruleset_id, document in documents.items():
         anchors = document.anchors()
-        for section, path, line in RULESETS[ruleset_id].citations:
+        for citation in RULESETS[ruleset_id].citations:
+            section, path = citation.section, citation.path
             if section not in anchors:
                 inherited = "" if path.parent.name == ruleset_id else f" (inherited by {ruleset_id})"
-                raise SourceError(path, line, f"no section '{section}' in the {ruleset_id} text{inherited}; "
+                raise SourceError(path, citation.line, f"no section '{section}' in the {ruleset_id} text{inherited}; "
                                               f"its sections are listed on its contents page")
 
 
