@@ -134,10 +134,12 @@ def test_its_prerendered_calculator_is_on_its_page(project):
     assert "highest of 2D6" in block[:20000]
 
 
-def test_the_project_tests_that_read_every_ruleset_pass_with_it(project):
+def test_the_project_tests_pass_with_it(project):
+    """Every test that does not drive a browser, run in the copy: none assumes the bundled five."""
+    if (ROOT / ".venv-zensical").exists() and not (project / ".venv-zensical").exists():
+        (project / ".venv-zensical").symlink_to(ROOT / ".venv-zensical")
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not browser",
-                           "tests/test_parse.py", "tests/test_rulescore_links.py", "tests/test_compare.py",
-                           "tests/test_oracle.py", "tests/test_references.py"],
-                          cwd=project, capture_output=True, text=True, timeout=900)
+                           "--deselect", "tests/test_new_ruleset.py"],
+                          cwd=project, capture_output=True, text=True, timeout=1200)
     assert done.returncode == 0, done.stdout[-3000:]
-    assert "lanternfall" in done.stdout or " passed" in done.stdout
+    assert " passed" in done.stdout

@@ -6,23 +6,30 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from itertools import product
 
 import pytest
 
 from rulescore import RULESETS, calculate
 from rulescore.calculators import CALCULATORS
+from rulescore.checks import target_number
+from rulescore.rolls import read_dice
 
-PHRASE = re.compile(r"needs (\d+)(\+| or less) on the D(\d+)(?: (twice|each time))?$")
+PHRASE = re.compile(r"needs (\d+)(\+| or less) on the (.+?)(?: (twice|each time))?$")
 # The outcome a single roll decides, per calculator.
 DECIDED = {"climb": "made-it", "gap": "made-it", "jump-down": "landed", "charge": "reaches"}
 
 
 def chance_of(phrase: str, tests: int) -> Fraction:
-    """The chance the phrase states, by counting faces of the die it names."""
-    target, kind, sides, _ = PHRASE.fullmatch(phrase).groups()
-    target, sides = int(target), int(sides)
-    faces = [face for face in range(1, sides + 1) if (face >= target if kind == "+" else face <= target)]
-    return Fraction(len(faces), sides) ** tests
+    """The chance the phrase states, by listing every roll of the dice it names ("D6", "highest of 2D6")."""
+    target, kind, named, _ = PHRASE.fullmatch(phrase).groups()
+    dice, target = read_dice(named), int(target)
+    rolls = []
+    for faces in product(range(1, dice.sides + 1), repeat=dice.count):
+        total = max(faces) if dice.keep == "highest" else min(faces) if dice.keep == "lowest" else sum(faces)
+        rolls.append(total + dice.add if dice.cap is None else min(total + dice.add, dice.cap))
+    passing = [roll for roll in rolls if (roll >= target if kind == "+" else roll <= target)]
+    return Fraction(len(passing), len(rolls)) ** tests
 
 
 def cases():
@@ -30,7 +37,7 @@ def cases():
         for ruleset_id, rules in RULESETS.items():
             if not CALCULATORS[name].supports(rules):
                 continue
-            for initiative in range(1, 14 if ruleset_id == "coreheim-v10" else 11):
+            for initiative in range(1, 14 if target_number(rules) else 11):
                 for height in ("2", "4", "6"):
                     values = {"initiative": str(initiative), "height": height}
                     if name == "charge":
