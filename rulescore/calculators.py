@@ -11,7 +11,7 @@ from rulescore.checks import target_number
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words
 from rulescore.falling import fall
-from rulescore.fields import YES_NO, Field, choice, length, modifier, whole
+from rulescore.fields import YES_NO, Field, choice, length, whole
 from rulescore.hiding import hide
 from rulescore.jumping import climb, diving_charge, edge_fall, gap, jump_down
 from rulescore.rulesets import Ruleset
