@@ -222,14 +222,18 @@ class Citation(NamedTuple):
     """Where a value's section is written: a file, a table (None at the top) and a key."""
 
     section: str
-    path: Any
+    file: "_File"
     table: str | None
     key: str
 
     @property
+    def path(self) -> Path:
+        return self.file.path
+
+    @property
     def line(self) -> int | None:
         """Found only when asked (a wrong section at build time): a browser never reads it."""
-        return _File(self.path).line(self.table, self.key)
+        return self.file.line(self.table, self.key)
 
 
 def toml_line(error) -> int | None:
@@ -239,21 +243,11 @@ def toml_line(error) -> int | None:
 
 
 class _File:
-    """One TOML file of a ruleset being read: its text for line numbers, and what it says."""
+    """One TOML file of a ruleset: where it is, its text (for line numbers) and what it says."""
 
-    def __init__(self, path) -> None:
-        self.path = path
-        self.raw = path.read_text(encoding="utf-8")
-        if isinstance(path, WheelFolder):
-            self.data = path.read_data()  # read with tomllib by the build
-        else:
-            import tomllib  # only where the TOML itself is read: at build time, or in a checkout
-
-            try:
-                self.data = tomllib.loads(self.raw)
-            except tomllib.TOMLDecodeError as error:
-                raise RulesFileError(path, toml_line(error), f"not valid TOML: {error}") from None
-        self.lines = self.raw.splitlines()
+    def __init__(self, path: Path, raw: str, data: dict) -> None:
+        self.path, self.raw, self.data = path, raw, data
+        self.lines = raw.splitlines()
 
     def line(self, table: str | None, key: str | None = None) -> int | None:
         """The line of `[table]` (or of `key` in it; a top-level key when table is None)."""
@@ -301,10 +295,9 @@ def _rule(file: _File, table: str | None, key: str, raw: Any, reader: Callable, 
     return Rule(value, section or None, assumption), (table, key if own_section or table is None else "section")
 
 
-def _read_numbers(path, known: Mapping[str, Assumption]) -> tuple[str | None, dict[str, dict[str, tuple[Rule, Path, int | None]]]]:
-    """What one numbers.toml says: its `inherit`, and table -> key -> (Rule, file, line)."""
-    file = _File(path)
-    found: dict[str, dict[str, tuple[Rule, Path, int | None]]] = {}
+def _read_numbers(file: _File, known: Mapping[str, Assumption]) -> tuple[str | None, dict]:
+    """What one numbers.toml says: its `inherit`, and table -> key -> (Rule, file, where its section is)."""
+    found: dict[str, dict[str, tuple[Rule, _File, tuple]]] = {}
     inherit = file.data.get("inherit")
     if inherit is not None and not isinstance(inherit, str):
         raise file.fail(None, "inherit", "inherit must be a ruleset id in quotes")
@@ -313,12 +306,12 @@ def _read_numbers(path, known: Mapping[str, Assumption]) -> tuple[str | None, di
             continue
         if name in SINGLE:
             rule, line = _rule(file, None, name, body, SINGLE[name], None, known)
-            found[name] = {"": (rule, path, line)}
+            found[name] = {"": (rule, file, line)}
             continue
         if name not in TABLES and name not in COSTS:
             names = ", ".join(["inherit", *SINGLE, *TABLES, *COSTS])
             raise file.fail(None, name, f"unknown key '{name}' (known: {names})") if not isinstance(body, dict) \
-                else RulesFileError(path, file.line(name), f"unknown table [{name}] (known: {names})")
+                else RulesFileError(file.path, file.line(name), f"unknown table [{name}] (known: {names})")
         if not isinstance(body, dict):
             raise file.fail(None, name, f"'{name}' must be a table: [{name}]")
         section = body.get("section")
@@ -330,30 +323,32 @@ def _read_numbers(path, known: Mapping[str, Assumption]) -> tuple[str | None, di
             if readers is not None and key not in readers:
                 raise file.fail(name, key, f"[{name}] has no key '{key}' (known: section, {', '.join(readers)})")
             rule, line = _rule(file, name, key, raw, readers[key] if readers else COSTS[name], section, known)
-            found[name][key] = (rule, path, line)
+            found[name][key] = (rule, file, line)
         if name in TABLES and section is not None:
-            found[name][""] = (Rule(section, section), path, (name, "section"))  # the table's own section
+            found[name][""] = (Rule(section, section), file, (name, "section"))  # the table's own section
     return inherit, found
 
 
-def _resolve(rules_dir, ruleset_id: str, ids: set[str], known: Mapping[str, Assumption], seen: tuple[str, ...] = ()) -> dict:
+def _resolve(files: dict[str, _File], ruleset_id: str, ids: set[str], known: Mapping[str, Assumption],
+             seen: tuple[str, ...] = ()) -> dict:
     """A ruleset's numbers with what it inherits filled in (its own values win, key by key)."""
-    path = rules_dir / ruleset_id / NUMBERS
-    if not path.is_file():
+    file = files.get(f"{ruleset_id}/{NUMBERS}")
+    if file is None:
         return {}
-    inherit, own = _read_numbers(path, known)
+    inherit, own = _read_numbers(file, known)
     if inherit is None:
         return own
     if inherit not in ids or inherit in seen + (ruleset_id,):
         why = "inherits from itself" if inherit in seen + (ruleset_id,) else "is not a ruleset folder in rules/"
-        raise RulesFileError(path, _File(path).line(None, "inherit"), f"inherit '{inherit}' {why}")
-    merged = {table: dict(values) for table, values in _resolve(rules_dir, inherit, ids, known, seen + (ruleset_id,)).items()}
+        raise file.fail(None, "inherit", f"inherit '{inherit}' {why}")
+    merged = {table: dict(values) for table, values in _resolve(files, inherit, ids, known, seen + (ruleset_id,)).items()}
     for table, values in own.items():
         merged.setdefault(table, {}).update(values)
     return merged
 
 
-def _build(path, meta: dict, numbers: dict) -> Ruleset:
+def _build(file: _File | None, meta: dict, numbers: dict) -> Ruleset:
+    """One ruleset from its metadata and resolved numbers; `file` (its numbers.toml) is named in errors."""
     parts: dict[str, Any] = {}
     citations = []
     for table, values in numbers.items():
@@ -368,34 +363,34 @@ def _build(path, meta: dict, numbers: dict) -> Ruleset:
         else:
             section = rules.pop("", Rule(None, None)).value
             if not section:
-                raise RulesFileError(path, _File(path).line(table), f"[{table}] needs a section: where the calculator sits")
+                raise file.fail(table, None, f"[{table}] needs a section: where the calculator sits")
             kind = TABLES[table][0]
             if table == "fall":
                 chosen = [name for name in FALL_KINDS if name in rules]
                 if len(chosen) != 1:
-                    raise RulesFileError(path, _File(path).line(table), "[fall] needs exactly one of "
-                                         + " or ".join(FALL_KINDS) + " (which kind of fall this is)")
+                    raise file.fail(table, None, "[fall] needs exactly one of " + " or ".join(FALL_KINDS)
+                                    + " (which kind of fall this is)")
                 kind = FALL_KINDS[chosen[0]]
             unknown = set(rules) - set(kind._fields)
             missing = [f for f in kind._fields if f != "section" and f not in rules and f not in kind._field_defaults]
             if unknown or missing:
                 what = f"needs {', '.join(missing)}" if missing else f"does not take {', '.join(sorted(unknown))} here"
-                raise RulesFileError(path, _File(path).line(table), f"[{table}] {what}")
+                raise file.fail(table, None, f"[{table}] {what}")
             parts[table] = kind(section=section, **rules)
     tested = [name for name in ("jump_down", "diving_charge", "climb", "edge_fall") if name in parts]
     tested += ["gap"] if "gap" in parts and parts["gap"].test else []
     tested += ["charge"] if "charge" in parts and parts["charge"].detect_unseen else []
     if tested and "test" not in parts:
-        raise RulesFileError(path, _File(path).line(tested[0]) or _File(path).line(None, tested[0]),
+        raise RulesFileError(file.path, file.line(tested[0]) or file.line(None, tested[0]),
                              f"{tested[0]} takes Initiative tests: give the ruleset's test, e.g. "
                              'test = { value = "D6 under, a 6 fails", section = "..." }')
     return Ruleset(id=meta["id"], title=meta["title"], game=meta["game"], chapter=slugify(meta["chapter"]),
                    order=meta.get("order", 100), citations=tuple(citations), **parts)
 
 
-def _read_assumptions(path, known: dict[str, Assumption]) -> None:
+def _read_assumptions(file: _File, known: dict[str, Assumption]) -> None:
     """A ruleset's assumptions.toml: [[assumption]] entries with id, title, text and source, added to `known`."""
-    file = _File(path)
+    path = file.path
     for key in file.data:
         if key != "assumption":
             raise file.fail(None, key, f"unknown key '{key}': this file holds [[assumption]] entries only")
@@ -409,99 +404,82 @@ def _read_assumptions(path, known: dict[str, Assumption]) -> None:
         known[entry["id"]] = Assumption(*(entry[f] for f in fields))
 
 
-def load_all(rules_dir) -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
-    """Every ruleset folder in `rules_dir` (a Path, or the wheel's copy) with a ruleset.toml, in the
-    order players see them, and every assumption: the code's own, then each ruleset's."""
-    ids = sorted(p.name for p in rules_dir.iterdir() if p.is_dir() and (p / METADATA).is_file()
-                 and not p.name.startswith((".", "_")))
-    metas = {ruleset_id: _File(rules_dir / ruleset_id / METADATA).data for ruleset_id in ids}
+def read_folder(rules_dir: Path) -> dict[str, _File]:
+    """What rulescore reads of a rules/ folder, read with tomllib: "<id>/<name>" -> its file, for
+    every folder with a ruleset.toml (its numbers and assumptions too, where it has them)."""
+    import tomllib  # only where the TOML itself is read: at build time, or in a checkout
+
+    found = {}
+    for folder in sorted(p for p in rules_dir.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
+        for name in (METADATA, NUMBERS, ASSUMPTIONS):
+            path = folder / name
+            if path.is_file() and (folder / METADATA).is_file():
+                raw = path.read_text(encoding="utf-8")
+                try:
+                    found[f"{folder.name}/{name}"] = _File(path, raw, tomllib.loads(raw))
+                except tomllib.TOMLDecodeError as error:
+                    raise RulesFileError(path, toml_line(error), f"not valid TOML: {error}") from None
+    return found
+
+
+def _load(files: dict[str, _File]) -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
+    """Every ruleset in `files`, in the order players see them, and every assumption: the code's own,
+    then each ruleset's."""
+    ids = sorted({name.split("/")[0] for name in files})
+    metas = {ruleset_id: files[f"{ruleset_id}/{METADATA}"].data for ruleset_id in ids}
     known = dict(GENERAL)
     for ruleset_id in sorted(ids, key=lambda i: (metas[i].get("order", 100), i)):
-        if (rules_dir / ruleset_id / ASSUMPTIONS).is_file():
-            _read_assumptions(rules_dir / ruleset_id / ASSUMPTIONS, known)
+        if f"{ruleset_id}/{ASSUMPTIONS}" in files:
+            _read_assumptions(files[f"{ruleset_id}/{ASSUMPTIONS}"], known)
     found = []
     for ruleset_id in ids:
-        path, meta = rules_dir / ruleset_id / METADATA, metas[ruleset_id]
+        meta = metas[ruleset_id]
         missing = [key for key in ("id", "title", "game", "chapter") if not isinstance(meta.get(key), str)]
         if missing:
-            raise RulesFileError(path, None, f"missing required field '{missing[0]}'")
-        found.append(_build(rules_dir / ruleset_id / NUMBERS, meta, _resolve(rules_dir, ruleset_id, set(ids), known)))
+            raise RulesFileError(files[f"{ruleset_id}/{METADATA}"].path, None, f"missing required field '{missing[0]}'")
+        found.append(_build(files.get(f"{ruleset_id}/{NUMBERS}"), meta, _resolve(files, ruleset_id, set(ids), known)))
     return {r.id: r for r in sorted(found, key=lambda r: (r.order, r.id))}, known
 
 
-def load(rules_dir) -> dict[str, Ruleset]:
+def load_all(rules_dir: Path) -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
+    """Every ruleset and assumption of a rules/ folder."""
+    return _load(read_folder(rules_dir))
+
+
+def load(rules_dir: Path) -> dict[str, Ruleset]:
     """Every ruleset in `rules_dir`, in the order players see them."""
     return load_all(rules_dir)[0]
 
 
-class WheelFolder:
-    """The wheel's copy of rules/: each file's text and its data, which the build read with tomllib
-    from rules/ and wrote into the wheel as rules.json, so a browser starts without importing and
-    running a TOML parser (~30 ms on a fast machine, four times that on a slow phone). The few Path
-    members the loader uses."""
-
-    def __init__(self, files: dict[str, dict], path: str = "") -> None:
-        self.files, self.path = files, path
-
-    @property
-    def name(self) -> str:
-        return self.path.rsplit("/", 1)[-1]
-
-    def __truediv__(self, name: str) -> "WheelFolder":
-        return WheelFolder(self.files, f"{self.path}/{name}" if self.path else name)
-
-    def __str__(self) -> str:
-        return f"rulescore/rules/{self.path}"
-
-    def iterdir(self) -> list["WheelFolder"]:
-        prefix = f"{self.path}/" if self.path else ""
-        return [self / child for child in sorted({name[len(prefix):].split("/")[0] for name in self.files if name.startswith(prefix)})]
-
-    def is_file(self) -> bool:
-        return self.path in self.files
-
-    def is_dir(self) -> bool:
-        return any(name.startswith(f"{self.path}/") for name in self.files)
-
-    def read_text(self, encoding: str = "utf-8") -> str:
-        return self.files[self.path]["text"]
-
-    def read_data(self) -> dict:
-        return self.files[self.path]["data"]
+# In the wheel: {"<id>/<name>": {"text": ..., "data": ...}}, what read_folder read at build time
+# (sitegen/assets.py writes it), so a browser starts without importing and running a TOML parser
+# (~30 ms on a fast machine, four times that on a slow phone).
+PARSED = "rules.json"
 
 
-PARSED = "rules.json"  # in the wheel: {"<id>/<file>.toml": {"text": ..., "data": ...}} (sitegen/assets.py writes it)
+def parsed_files(rules_dir: Path) -> dict[str, dict]:
+    """What the wheel carries of rules/, as rules.json holds it."""
+    return {name: {"text": file.raw, "data": file.data} for name, file in read_folder(rules_dir).items()}
 
 
-def parsed_files(rules_dir: Path, names: tuple[str, ...]) -> dict[str, dict]:
-    """What the wheel carries of rules/: each ruleset's files named in `names`, as text and as data."""
-    found = {}
-    for folder in sorted(p for p in rules_dir.iterdir() if (p / METADATA).is_file()):
-        for name in names:
-            if (folder / name).is_file():
-                file = _File(folder / name)
-                found[f"{folder.name}/{name}"] = {"text": file.raw, "data": file.data}
-    return found
-
-
-def rules_folder():
-    """The wheel's copy of rules/, or the rules/ folder of the checkout rulescore sits in."""
+def rules_files() -> dict[str, _File]:
+    """The wheel's rules.json, or the rules/ folder of the checkout rulescore sits in."""
     here = os.path.dirname(__file__)
     try:
         parsed = __spec__.loader.get_data(f"{here}/{PARSED}")
     except OSError:
-        return Path(here).resolve().parent / "rules"
-    return WheelFolder(json.loads(parsed))
+        return read_folder(Path(here).resolve().parent / "rules")
+    return {name: _File(Path("rules") / name, entry["text"], entry["data"]) for name, entry in json.loads(parsed).items()}
 
 
 _read: tuple[dict[str, Ruleset], dict[str, Assumption]] = ()
 
 
 def read_rules() -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
-    """Every ruleset and assumption of rules_folder(), read once."""
+    """Every ruleset and assumption rulescore carries, read once."""
     global _read
     if not _read:
-        _read = load_all(rules_folder())
+        _read = _load(rules_files())
     return _read
 
 

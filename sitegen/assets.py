@@ -14,7 +14,6 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulescore.rulesets import ASSUMPTIONS as RULESETS_ASSUMPTIONS, METADATA as RULESETS_METADATA, NUMBERS as RULESETS_NUMBERS
 from rulescore.rulesets import PARSED, parsed_files
 from sitegen.errors import SourceError
 from sitegen.stdlib import precompile
@@ -57,7 +56,7 @@ def package_source(root: Path, out: Path) -> Path:
     shutil.rmtree(out, ignore_errors=True)
     shutil.copytree(root / "rulescore", out / "rulescore", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copyfile(root / "pyproject.toml", out / "pyproject.toml")
-    files = parsed_files(root / "rules", (RULESETS_METADATA, RULESETS_NUMBERS, RULESETS_ASSUMPTIONS))
+    files = parsed_files(root / "rules")
     # In the files' own order, not sorted: a table's order is the order a form shows its choices.
     (out / "rulescore" / PARSED).write_text(json.dumps(files), encoding="utf-8")
     return out
