@@ -2,7 +2,7 @@
 // link starts it at once, before any other file has loaded; calculators.js takes the worker over.
 (() => {
   "use strict";
-  const where = document.currentScript.dataset; // runtime, stdlib, wheel, worker, bytes
+  const where = document.currentScript.dataset; // runtime, stdlib, wheel, snapshot(Bytes), worker, bytes
   const absolute = (url) => new URL(url, document.baseURI).href;
   let worker = null;
   window.calculatorsStart = () => {
@@ -12,7 +12,7 @@
     worker.onmessage = (event) => worker.early.push(event.data);
     worker.postMessage({
       type: "boot", runtime: absolute(where.runtime), stdlib: absolute(where.stdlib), wheel: absolute(where.wheel),
-      bytes: Number(where.bytes),
+      snapshot: absolute(where.snapshot), snapshotBytes: Number(where.snapshotBytes), bytes: Number(where.bytes),
     });
     return worker;
   };

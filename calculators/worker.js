@@ -49,30 +49,62 @@ function countDownloads(watched, total) {
   };
 }
 
-async function boot({ runtime, stdlib, wheel: wheelUrl, bytes }) {
+// A returning visitor's saved start: Pyodide's memory just after it booted and imported rulescore
+// (sitegen/snapshot.mjs). Found only in the offline cache, so a first visit never downloads it.
+async function savedStart(url) {
+  try {
+    return (self.caches && (await caches.match(url))) || null;
+  } catch {
+    return null;
+  }
+}
+
+async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes, bytes }) {
   const started = performance.now();
   countDownloads(new Set([runtime + "pyodide.asm.wasm", stdlib, wheelUrl]), bytes);
-  // Fetch our wheel while the runtime starts.
+  // Fetch our wheel (and look for a saved start) while the runtime starts.
   const wheel = fetch(wheelUrl).then((response) => {
     if (!response.ok) throw new Error(`could not load ${wheelUrl}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
   wheel.catch(() => {}); // reported below, once the runtime is up or has failed
+  const saved = savedStart(snapshot);
   importScripts(runtime + "pyodide.js");
   // indexURL is our own copy of the runtime: nothing is fetched from any other origin. The standard
   // library is our precompiled one: no module is compiled from source in the browser.
-  const pyodide = await loadPyodide({ indexURL: runtime, stdLibURL: stdlib });
+  const options = { indexURL: runtime, stdLibURL: stdlib };
+  let pyodide = null;
+  let start = "fresh";
+  const memory = await saved;
+  if (memory) {
+    try {
+      // Read while Pyodide loads its script. Pyodide never gives up on memory of the wrong size (it
+      // waits for ever), so that is refused here; wrong contents of the right size it refuses itself.
+      const checked = memory.arrayBuffer().then((buffer) => {
+        if (buffer.byteLength !== snapshotBytes) throw new Error(`snapshot of ${buffer.byteLength} bytes, not ${snapshotBytes}`);
+        return buffer;
+      });
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: checked });
+      start = "snapshot";
+    } catch (error) {
+      console.warn("calculators: the saved start could not be restored; starting afresh.", error);
+      start = "fresh, the snapshot failed";
+    }
+  }
+  pyodide ??= await loadPyodide(options);
   const booted = performance.now();
   // A pure-Python wheel is a zip Python imports from directly: put it on sys.path, unpacked by nobody
-  // (unpacking would import zipfile, shutil and more, and ship them in the standard library).
+  // (unpacking would import zipfile, shutil and more, and ship them in the standard library). A
+  // restored start has it on sys.path already and needs the file back where it was.
   const wheelPath = "/lib/" + wheelUrl.split("/").pop();
   pyodide.FS.writeFile(wheelPath, new Uint8Array(await wheel));
-  pyodide.pyimport("sys").path.insert(0, wheelPath);
+  if (start === "snapshot") pyodide.runPython("import random; random.seed()"); // not the state every restore shares
+  else pyodide.pyimport("sys").path.insert(0, wheelPath);
   const present = pyodide.pyimport("rulescore.present");
   respond = present.respond;
   respondCompare = present.respond_compare;
-  // Reported for the benchmark: how long the runtime took, and how long our wheel added.
-  return { runtime: booted - started, wheel: performance.now() - booted };
+  // Reported for the benchmark and the tests: how it started, how long the runtime took, how long our wheel added.
+  return { start, runtime: booted - started, wheel: performance.now() - booted };
 }
 
 self.onmessage = async (event) => {

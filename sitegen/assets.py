@@ -34,6 +34,7 @@ class Assets:
     stdlib: str  # site path of the precompiled standard library
     wheel: str  # site path of the wheel
     glue: str  # site path of the calculators' scripts folder, ending in "/"
+    snapshot: str  # site path of the memory snapshot a returning visitor's worker restores
 
     def download_bytes(self) -> int:
         """What the calculators' worker downloads before its first answer (its progress counts these)."""
@@ -103,14 +104,20 @@ def stage(root: Path, env: dict[str, str]) -> Assets:
     (folder / wheel_path).parent.mkdir(parents=True)
     shutil.copyfile(wheel, folder / wheel_path)
 
+    # Named by its content too: it holds the standard library's and the wheel's modules as loaded.
+    snapshot = f"assets/snapshot/pyodide-{_digest([compiled.snapshot])}.bin"
+    (folder / snapshot).parent.mkdir(parents=True)
+    shutil.copyfile(compiled.snapshot, folder / snapshot)
+
     sources = [root / "calculators" / name for name in GLUE_FILES]
     glue = f"assets/calculators/{_digest(sources)}/"
     (folder / glue).mkdir(parents=True)
     for source in sources:
         shutil.copyfile(source, folder / glue / source.name)
 
-    assets = Assets(folder, version, runtime, stdlib, wheel_path, glue)
-    manifest = {"pyodide_version": version, "runtime": runtime, "stdlib": stdlib, "wheel": wheel_path, "glue": glue}
+    assets = Assets(folder, version, runtime, stdlib, wheel_path, glue, snapshot)
+    manifest = {"pyodide_version": version, "runtime": runtime, "stdlib": stdlib, "wheel": wheel_path, "glue": glue,
+                "snapshot": snapshot}
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True))
     return assets
 
@@ -121,5 +128,5 @@ def load_manifest(root: Path) -> Assets:
     if not path.is_file():
         raise SourceError(path, None, "calculator assets are not staged: build with `python build.py` (or ./dev)")
     data = json.loads(path.read_text())
-    return Assets(path.parent, data["pyodide_version"], data["runtime"], data["stdlib"], data["wheel"], data["glue"])
+    return Assets(path.parent, data["pyodide_version"], data["runtime"], data["stdlib"], data["wheel"], data["glue"], data["snapshot"])
 

@@ -4,7 +4,9 @@ Pyodide's own `python_stdlib.zip` holds `.py` files only, so every start compile
 from source (over a second on a phone). `stdlib.mjs` runs every calculator inside the pinned
 runtime in Node, keeps just the modules that imported and compiles them with that runtime's own
 interpreter; it compiles our wheel's modules the same way (an import 60-80 ms faster in the browser).
-The result is cached in build/ by what it depends on, so most builds reuse it.
+`snapshot.mjs` then boots that standard library and wheel as the browser does and saves Pyodide's
+memory, which a returning visitor restores instead of starting Python.
+The results are cached in build/ by what they depend on, so most builds reuse them.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import hashlib
 import json
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 from typing import NamedTuple
 
@@ -20,7 +23,7 @@ from sitegen.errors import SourceError
 
 HERE = Path(__file__).resolve().parent
 # What the zip is made from, besides the runtime and the wheel.
-MAKERS = ("stdlib.mjs", "session.py", "pyc_zip.py")
+MAKERS = ("stdlib.mjs", "session.py", "pyc_zip.py", "snapshot.mjs")
 # Members stored, not deflated: gzip over the stored zip is smaller (1.19 MB against 1.26 MB for
 # Pyodide 0.29.5) and zipimport reads stored members without inflating them.
 STORED = True
@@ -29,10 +32,25 @@ STORED = True
 class Compiled(NamedTuple):
     stdlib: Path  # the trimmed standard library, .pyc only
     wheel: Path  # our wheel with its modules compiled for the same runtime
+    snapshot: Path  # Pyodide's memory after booting with both and importing all of rulescore
+
+
+def _node(script: str, *args: str) -> str:
+    """Run one of our build scripts in Node; its last line of output, or a build error naming it."""
+    done = subprocess.run(["node", str(HERE / script), *args], capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        raise SourceError(HERE / script, None, f"running Pyodide at build time failed: {done.stderr.strip()[-600:]}")
+    return done.stdout.strip().splitlines()[-1]
+
+
+def browser_modules(wheel: Path) -> list[str]:
+    """Every module of a compiled wheel the browser may import (all but the command line's)."""
+    names = [name[:-4].replace("/", ".").removesuffix(".__init__") for name in zipfile.ZipFile(wheel).namelist() if name.endswith(".pyc")]
+    return sorted(name for name in names if not name.endswith("__main__"))
 
 
 def precompile(runtime: Path, wheel: Path, cache: Path) -> Compiled:
-    """The standard library and wheel for this runtime and wheel, made now or taken from `cache`."""
+    """The standard library, wheel and snapshot for this runtime and wheel, made now or taken from `cache`."""
     digest = hashlib.sha256()
     for path in [runtime / "package.json", runtime / "python_stdlib.zip", wheel, *(HERE / name for name in MAKERS)]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
@@ -42,13 +60,14 @@ def precompile(runtime: Path, wheel: Path, cache: Path) -> Compiled:
     if not summary.is_file():
         shutil.rmtree(cache, ignore_errors=True)
         out.mkdir(parents=True)
-        done = subprocess.run(
-            ["node", str(HERE / "stdlib.mjs"), str(runtime), str(wheel), str(out), "stored" if STORED else "deflated"],
-            capture_output=True, text=True, timeout=600,
-        )
-        if done.returncode != 0:
+        try:
+            made = json.loads(_node("stdlib.mjs", str(runtime), str(wheel), str(out), "stored" if STORED else "deflated"))
+            compiled = out / made["wheel"]
+            made["snapshot"] = json.loads(_node("snapshot.mjs", str(runtime), str(out / "stdlib.zip"), str(compiled),
+                                                str(out / "snapshot.bin"), json.dumps(browser_modules(compiled))))
+        except SourceError:
             shutil.rmtree(out, ignore_errors=True)
-            raise SourceError(HERE / "stdlib.mjs", None, f"compiling for Pyodide failed: {done.stderr.strip()[-600:]}")
-        summary.write_text(done.stdout.strip().splitlines()[-1])
+            raise
+        summary.write_text(json.dumps(made))
     made = json.loads(summary.read_text())
-    return Compiled(out / "stdlib.zip", out / made["wheel"])
+    return Compiled(out / "stdlib.zip", out / made["wheel"], out / "snapshot.bin")

@@ -19,6 +19,27 @@ CHROMIUM_ARGS = [
     "--disable-component-update", "--disable-sync", "--disable-quic",
 ]
 
+# True once a returning visit can start from the saved snapshot (or the page has none to save).
+SNAPSHOT_SAVED = """async () => {
+    const start = document.querySelector('script[data-snapshot]');
+    return !start || Boolean(await caches.match(new URL(start.dataset.snapshot, document.baseURI).href));
+}"""
+
+
+def wait_snapshot_saved(page, seconds: float = 120) -> None:
+    """Until the service worker has saved the snapshot (wait_for_function would not await a promise)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(SNAPSHOT_SAVED):
+        if time.monotonic() > deadline:
+            raise TimeoutError("the snapshot was not saved")
+        time.sleep(0.25)
+# How the page's worker started: "fresh", "snapshot" or "fresh, the snapshot failed" (older builds do
+# not say); empty until it has.
+STARTED = """() => {
+    const ready = performance.getEntriesByName('calculators:ready')[0];
+    return ready ? ready.detail?.start || 'not reported' : '';
+}"""
+
 
 class QuietHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript",
@@ -32,6 +53,8 @@ class QuietHandler(SimpleHTTPRequestHandler):
     compress = False
     rate = 0  # bytes per second for response bodies; 0: as fast as the machine goes
     latency = 0.0  # seconds before each response, like a phone's round trip
+    link: Link | None = None  # set: every response shares this one link's rate, as on a phone
+    packed: dict = {}  # gzipped bodies by (path, mtime, size): a host compresses a static file once
 
     def copyfile(self, source, outputfile):
         """Send the body, throttled to `rate` when set (a slow link, measured server-side)."""
@@ -39,8 +62,11 @@ class QuietHandler(SimpleHTTPRequestHandler):
             return super().copyfile(source, outputfile)
         chunk = max(1024, self.rate // 50)
         while block := source.read(chunk):
+            if self.link:
+                time.sleep(self.link.reserve(len(block)))
             outputfile.write(block)
-            time.sleep(len(block) / self.rate)
+            if not self.link:
+                time.sleep(len(block) / self.rate)
 
     def send_head(self):
         if self.path.endswith("/__stop__"):  # a test in another process cuts the network: see StaticServer
@@ -73,7 +99,10 @@ class QuietHandler(SimpleHTTPRequestHandler):
             self.send_response(304)
             self.end_headers()
             return None
-        body = gzip.compress(path.read_bytes(), 6)
+        key = (path, modified, path.stat().st_size)
+        if key not in self.packed:
+            self.packed[key] = gzip.compress(path.read_bytes(), 6)
+        body = self.packed[key]
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Encoding", "gzip")
@@ -83,16 +112,34 @@ class QuietHandler(SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
 
+class Link:
+    """One slow link that every response shares: a block is sent when the link is free for it."""
+
+    def __init__(self, rate: int) -> None:
+        self.rate = rate
+        self.free_at = 0.0
+        self.lock = threading.Lock()
+
+    def reserve(self, size: int) -> float:
+        """Book `size` bytes on the link; the seconds to wait before sending them."""
+        with self.lock:
+            now = time.monotonic()
+            self.free_at = max(now, self.free_at) + size / self.rate
+            return self.free_at - now
+
+
 class StaticServer:
     """Serves a folder on 127.0.0.1 until stopped; `prefix` mounts it under a subpath ("/rules/");
-    `rate` (bytes per second) and `latency` (seconds per request) imitate a slow link. A request for
+    `rate` (bytes per second) and `latency` (seconds per request) imitate a slow link: each response
+    at that rate, or with `shared` all of them together, as one phone's link. A request for
     `__stop__` stops it (for a browser driven from another process: honest offline, nothing answers)."""
 
     def __init__(self, folder: Path, prefix: str = "/", port: int = 0, compress: bool = False, rate: int = 0,
-                 latency: float = 0.0) -> None:
+                 latency: float = 0.0, shared: bool = False) -> None:
         self.folder = folder
         self.prefix = prefix
         mounted = type("Mounted", (QuietHandler,), {"prefix": prefix, "compress": compress, "rate": rate, "latency": latency,
+                                                     "link": Link(rate) if shared and rate else None, "packed": {},
                                                      "stop_server": lambda _handler: self.stop()})
         handler = functools.partial(mounted, directory=str(folder))
         self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from rulescore import RULESETS
-from tests.helpers import CHROMIUM, CHROMIUM_ARGS, StaticServer
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, StaticServer, wait_snapshot_saved
 from tests.test_build import copy_project
 
 pytestmark = pytest.mark.browser
@@ -148,5 +148,54 @@ def test_data_saver_caches_the_runtime_only_when_asked(browser, server):
         wait_ready_offline(page)
         assert any("pyodide.asm.wasm" in url for url in requests)
         assert page.locator(".offline-offer").count() == 0
+        page.wait_for_timeout(1500)
+        assert not any("/snapshot/" in url for url in requests), "the snapshot, a speed-up only, was fetched with Save-Data on"
+    finally:
+        context.close()
+
+
+FALL_LINK = "mordheim-1999/movement/?calc-fall.height=5#falling"
+# Replaces the saved snapshot with `size` bytes of nonsense (the snapshot's own size when null).
+BREAK_SNAPSHOT = """async (size) => {
+    const start = document.querySelector('script[data-snapshot]');
+    const url = new URL(start.dataset.snapshot, document.baseURI).href;
+    const nonsense = new Uint8Array(size || Number(start.dataset.snapshotBytes)).fill(7);
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        if (await cache.match(url)) await cache.put(url, new Response(nonsense));
+    }
+}"""
+
+
+def live_answer(page) -> tuple[str, str]:
+    """How the page's calculators started, and the fall calculator's live result."""
+    page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
+    page.wait_for_function(STARTED, timeout=60_000)
+    return page.evaluate(STARTED), page.inner_text("#calc-fall .calc-result")
+
+
+def test_a_returning_visitor_starts_from_the_snapshot(browser, server):
+    """The first visit starts Python afresh and saves the snapshot after the runtime; the next visit
+    restores it and gives the same answer; a snapshot that cannot be restored means a fresh start."""
+    context, requests = offline_context(browser)
+    page = context.new_page()
+    try:
+        page.goto(server.base + FALL_LINK)
+        started, first = live_answer(page)
+        assert started == "fresh"
+        assert not any("/snapshot/" in url for url in requests), "the snapshot was fetched before the first answer"
+        wait_ready_offline(page)
+        wait_snapshot_saved(page)
+
+        page.goto(server.base + FALL_LINK)
+        assert live_answer(page) == ("snapshot", first)
+        assert page.inner_text("#calc-fall .calc-headline").startswith("46% out of action")
+        page.fill("#calc-fall [name=height]", "3")  # and it keeps answering
+        page.wait_for_function("() => !document.querySelector('#calc-fall .calc-headline').textContent.startsWith('46%')")
+
+        for size in (4096, None):  # too short; the right size but not a snapshot
+            page.evaluate(BREAK_SNAPSHOT, size)
+            page.goto(server.base + FALL_LINK)
+            assert live_answer(page) == ("fresh, the snapshot failed", first)
     finally:
         context.close()

@@ -23,6 +23,17 @@ def staged(built_site):
     return stdlib, wheel
 
 
+def run_session(stdlib, wheel, *snapshot) -> list[str]:
+    """Every calculator case's answer from the site's files in Pyodide (Node), started afresh or from a snapshot."""
+    done = subprocess.run(
+        ["node", str(ROOT / "tests" / "pyodide" / "session.mjs"), str(stdlib), str(wheel), str(ROOT / "sitegen" / "session.py"),
+         *map(str, snapshot)],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])["answers"]
+
+
 def test_the_site_ships_only_compiled_modules(staged):
     stdlib, _ = staged
     names = zipfile.ZipFile(stdlib).namelist()
@@ -35,16 +46,20 @@ def test_the_site_ships_only_compiled_modules(staged):
 
 
 def test_every_calculator_answers_as_in_cpython_on_the_trimmed_library(staged):
-    stdlib, wheel = staged
-    done = subprocess.run(
-        ["node", str(ROOT / "tests" / "pyodide" / "session.mjs"), str(stdlib), str(wheel), str(ROOT / "sitegen" / "session.py")],
-        capture_output=True, text=True, timeout=600,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    browser = json.loads(done.stdout.strip().splitlines()[-1])
+    answers = run_session(*staged)
     expected = session.answers()
-    assert len(browser["answers"]) == len(expected) > 1000
+    assert len(answers) == len(expected) > 1000
     # A module missing from the zip would show up here as an "Internal error (ModuleNotFoundError)".
-    broken = [answer for answer in browser["answers"] if "Internal error" in answer]
+    broken = [answer for answer in answers if "Internal error" in answer]
     assert broken == []
-    assert browser["answers"] == expected
+    assert answers == expected
+
+
+def test_the_snapshot_answers_as_a_fresh_start(staged, built_site):
+    """A returning visitor's worker restores Pyodide's saved memory: every case answers as a fresh
+    start does, with the wheel's file never written back (so nothing rulescore needs was left out)."""
+    snapshots = list((built_site / "assets" / "snapshot").glob("pyodide-*.bin"))
+    assert len(snapshots) == 1
+    restored = run_session(*staged, snapshots[0])
+    assert [answer for answer in restored if "Internal error" in answer] == []
+    assert restored == session.answers()

@@ -41,6 +41,8 @@
 
   // Save-Data: the runtime (about 12 MB) is cached only when a calculator is used, or on request.
   const saveData = Boolean(navigator.connection && navigator.connection.saveData);
+  // The snapshot (a returning visitor's faster start, not needed offline) is left out when saving data.
+  const cacheRuntime = { type: "cache-runtime", snapshot: !saveData };
 
   function offerRuntime(registration, bytes) {
     if (document.querySelector(".offline-offer")) return;
@@ -53,7 +55,7 @@
     button.addEventListener("click", () => {
       button.disabled = true;
       button.textContent = "Saving the calculators for offline use…";
-      registration.active.postMessage("cache-runtime");
+      registration.active.postMessage(cacheRuntime);
     });
     offer.append(button);
     (document.querySelector(".md-content__inner") || document.body).prepend(offer);
@@ -84,15 +86,15 @@
       navigator.serviceWorker.addEventListener("message", (event) => {
         if (event.data && event.data.type === "runtime-status" && !event.data.cached) offerRuntime(registration, event.data.bytes);
       });
-      registration.active.postMessage("runtime-status");
-      document.addEventListener("calculators:ready", () => registration.active.postMessage("cache-runtime"));
+      registration.active.postMessage({ type: "runtime-status" });
+      document.addEventListener("calculators:ready", () => registration.active.postMessage(cacheRuntime));
       return;
     }
     // The runtime (about 12 MB) is fetched only once reading is settled.
     const idle = window.requestIdleCallback || ((run) => setTimeout(run, 1000));
     idle(async () => {
       await calculatorSettled();
-      registration.active && registration.active.postMessage("cache-runtime");
+      registration.active && registration.active.postMessage(cacheRuntime);
     });
   });
 })();

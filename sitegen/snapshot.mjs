@@ -1,0 +1,30 @@
+// Build step, run by sitegen/stdlib.py: a memory snapshot of the pinned Pyodide booted exactly as the
+// calculators' worker boots it (our standard library, our wheel on sys.path), with every rulescore
+// module imported and the rules read. A returning visitor's worker restores it instead of starting
+// Python and importing rulescore again.
+// `node snapshot.mjs RUNTIME_DIR STDLIB_ZIP WHEEL OUT_FILE MODULES_JSON`
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+
+const [runtime, stdlib, wheel, out, modules] = process.argv.slice(2);
+const { loadPyodide } = await import(join(runtime, "pyodide.mjs"));
+
+const pyodide = await loadPyodide({ indexURL: runtime + "/", stdLibURL: stdlib, _makeSnapshot: true });
+// The same path as the worker's: a restored sys.path names it, and the worker writes the wheel there again.
+const wheelPath = `/lib/${basename(wheel)}`;
+pyodide.FS.writeFile(wheelPath, new Uint8Array(readFileSync(wheel)));
+pyodide.pyimport("sys").path.insert(0, wheelPath);
+// Everything imported and read now: after a restore nothing may need the files this run had.
+pyodide.globals.set("modules", pyodide.toPy(JSON.parse(modules)));
+pyodide.runPython(`
+import importlib
+for name in modules:
+    importlib.import_module(name)
+from rulescore.assumptions import ASSUMPTIONS
+from rulescore.rulesets import RULESETS
+loaded = (len(RULESETS), len(ASSUMPTIONS))
+del modules, loaded, importlib, ASSUMPTIONS, RULESETS, name
+`);
+const snapshot = pyodide.makeMemorySnapshot();
+writeFileSync(out, snapshot);
+console.log(JSON.stringify({ bytes: snapshot.length, modules: JSON.parse(modules).length }));
