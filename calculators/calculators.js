@@ -48,6 +48,7 @@
             else everyCalc().forEach(showState);
           }
         } else if (message.type === "ready") {
+          document.documentElement.dataset.calculatorsStart = message.timings.start; // "fresh" or "snapshot", for tests
           setEngine("ready");
           resolve();
           performance.mark("calculators:ready", { detail: message.timings }); // runtime and wheel times, for the benchmark

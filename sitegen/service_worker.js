@@ -38,6 +38,9 @@ async function cacheRuntime(withSnapshot) {
   for (const path of SNAPSHOT) {
     if (!(await cache.match(here(path)))) await cache.add(here(path));
   }
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+    client.postMessage({ type: "snapshot-saved" });
+  }
 }
 
 async function runtimeCached() {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import hashlib
 import io
 import threading
 import time
@@ -19,25 +20,11 @@ CHROMIUM_ARGS = [
     "--disable-component-update", "--disable-sync", "--disable-quic",
 ]
 
-# True once a returning visit can start from the saved snapshot (or the page has none to save).
-SNAPSHOT_SAVED = """async () => {
-    const start = document.querySelector('script[data-snapshot]');
-    return !start || Boolean(await caches.match(new URL(start.dataset.snapshot, document.baseURI).href));
-}"""
-
-
-def wait_snapshot_saved(page, seconds: float = 120) -> None:
-    """Until the service worker has saved the snapshot (wait_for_function would not await a promise)."""
-    deadline = time.monotonic() + seconds
-    while not page.evaluate(SNAPSHOT_SAVED):
-        if time.monotonic() > deadline:
-            raise TimeoutError("the snapshot was not saved")
-        time.sleep(0.25)
-# How the page's worker started: "fresh", "snapshot" or "fresh, the snapshot failed" (older builds do
-# not say); empty until it has.
+# How the page's calculators started: "fresh", "snapshot" or "fresh, the snapshot failed" (older
+# builds do not say); empty until they have.
 STARTED = """() => {
-    const ready = performance.getEntriesByName('calculators:ready')[0];
-    return ready ? ready.detail?.start || 'not reported' : '';
+    const html = document.documentElement;
+    return html.dataset.calculatorsStart || (html.dataset.calculators === 'ready' ? 'not reported' : '');
 }"""
 
 
@@ -54,7 +41,6 @@ class QuietHandler(SimpleHTTPRequestHandler):
     rate = 0  # bytes per second for response bodies; 0: as fast as the machine goes
     latency = 0.0  # seconds before each response, like a phone's round trip
     link: Link | None = None  # set: every response shares this one link's rate, as on a phone
-    packed: dict = {}  # gzipped bodies by (path, mtime, size): a host compresses a static file once
 
     def copyfile(self, source, outputfile):
         """Send the body, throttled to `rate` when set (a slow link, measured server-side)."""
@@ -81,12 +67,15 @@ class QuietHandler(SimpleHTTPRequestHandler):
             self.send_error(404)
             return None
         self.path = "/" + self.path[len(self.prefix):]
-        if self.compress and "gzip" in self.headers.get("Accept-Encoding", ""):
-            return self.send_gzip()
+        accepted = self.headers.get("Accept-Encoding", "")
+        if self.compress == "br" and "br" in accepted:
+            return self.send_packed("br")
+        if self.compress and "gzip" in accepted:
+            return self.send_packed("gzip")
         return super().send_head()
 
-    def send_gzip(self):
-        """Serve the file gzipped, as a real host should (the benchmark measures with it)."""
+    def send_packed(self, encoding: str):
+        """Serve the file compressed, as a real host should (the benchmark measures with it)."""
         path = Path(self.translate_path(self.path.split("?")[0]))
         if path.is_dir():
             path = path / "index.html"
@@ -99,17 +88,33 @@ class QuietHandler(SimpleHTTPRequestHandler):
             self.send_response(304)
             self.end_headers()
             return None
-        key = (path, modified, path.stat().st_size)
-        if key not in self.packed:
-            self.packed[key] = gzip.compress(path.read_bytes(), 6)
-        body = self.packed[key]
+        body = packed(path.read_bytes(), encoding)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", encoding)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", self.date_time_string(modified))
         self.end_headers()
         return io.BytesIO(body)
+
+
+_PACKED: dict[tuple[str, bytes], bytes] = {}
+_PACKING = threading.Lock()
+
+
+def packed(data: bytes, encoding: str) -> bytes:
+    """`data` gzipped (level 6, a server's default) or brotli'd (quality 11, as a host precompresses
+    static files); each content is compressed once per process, as a host compresses a file once."""
+    key = (encoding, hashlib.sha256(data).digest())
+    with _PACKING:
+        if key not in _PACKED:
+            if encoding == "br":
+                import brotli  # the benchmark's host only
+
+                _PACKED[key] = brotli.compress(data, quality=11)
+            else:
+                _PACKED[key] = gzip.compress(data, 6)
+        return _PACKED[key]
 
 
 class Link:
@@ -132,14 +137,15 @@ class StaticServer:
     """Serves a folder on 127.0.0.1 until stopped; `prefix` mounts it under a subpath ("/rules/");
     `rate` (bytes per second) and `latency` (seconds per request) imitate a slow link: each response
     at that rate, or with `shared` all of them together, as one phone's link. A request for
-    `__stop__` stops it (for a browser driven from another process: honest offline, nothing answers)."""
+    `__stop__` stops it (for a browser driven from another process: honest offline, nothing answers).
+    `compress`: True gzips every response, "br" sends brotli to a browser that accepts it."""
 
-    def __init__(self, folder: Path, prefix: str = "/", port: int = 0, compress: bool = False, rate: int = 0,
+    def __init__(self, folder: Path, prefix: str = "/", port: int = 0, compress: bool | str = False, rate: int = 0,
                  latency: float = 0.0, shared: bool = False) -> None:
         self.folder = folder
         self.prefix = prefix
         mounted = type("Mounted", (QuietHandler,), {"prefix": prefix, "compress": compress, "rate": rate, "latency": latency,
-                                                     "link": Link(rate) if shared and rate else None, "packed": {},
+                                                     "link": Link(rate) if shared and rate else None,
                                                      "stop_server": lambda _handler: self.stop()})
         handler = functools.partial(mounted, directory=str(folder))
         self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)

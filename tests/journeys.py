@@ -63,6 +63,17 @@ def journeys() -> dict[str, list]:
             ["set", ["#calc-fall-height", "6"]],
             ["wait_text", ["#calc-fall .calc-result", fall_text({**SHARED, "height": "6"})]],
         ],
+        "a returning visitor starts from the snapshot, with the same answer": [
+            ["goto", SHARED_LINK],
+            ["wait_text", ["#calc-fall .calc-result", fall_text(SHARED)]],
+            ["wait_for", "html[data-calculators-start='fresh']"],
+            ["wait_for", "html[data-snapshot='saved']"],
+            ["goto", ""],  # the same link again would only move to its #falling, not load the page
+            ["goto", SHARED_LINK],
+            ["wait_for", "html[data-calculators-start='snapshot']"],
+            ["set", ["#calc-fall-height", "6"]],
+            ["wait_text", ["#calc-fall .calc-result", fall_text({**SHARED, "height": "6"})]],
+        ],
         "compare calculator": [
             ["goto", "compare/jumping-down/"],
             ["set", ["#compare-jump-down-height", "5"]],

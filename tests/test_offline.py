@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from rulescore import RULESETS
-from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, StaticServer, wait_snapshot_saved
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, StaticServer
 from tests.test_build import copy_project
 
 pytestmark = pytest.mark.browser
@@ -185,7 +185,7 @@ def test_a_returning_visitor_starts_from_the_snapshot(browser, server):
         assert started == "fresh"
         assert not any("/snapshot/" in url for url in requests), "the snapshot was fetched before the first answer"
         wait_ready_offline(page)
-        wait_snapshot_saved(page)
+        page.wait_for_selector("html[data-snapshot='saved']", state="attached", timeout=120_000)
 
         page.goto(server.base + FALL_LINK)
         assert live_answer(page) == ("snapshot", first)

@@ -16,6 +16,8 @@
   const hadController = Boolean(navigator.serviceWorker.controller);
 
   navigator.serviceWorker.addEventListener("message", (event) => {
+    // The next visit's calculators can start from the snapshot (said for tests; a player sees nothing).
+    if (event.data && event.data.type === "snapshot-saved") document.documentElement.dataset.snapshot = "saved";
     if (event.data && event.data.type === "offline-ready") {
       document.documentElement.dataset.offline = "ready";
       document.querySelectorAll(".offline-offer").forEach((offer) => offer.remove());
