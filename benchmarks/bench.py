@@ -173,7 +173,7 @@ def report(title: str, times: dict[str, list[float]], downloaded: dict[str, list
     for name, values in times.items():
         ratio = f", x{statistics.median(values) / bare:.2f} of bare" if name != "bare" else ""
         got = f"; downloaded {kib(statistics.median(downloaded[name]))}" if downloaded else ""
-        how = ", ".join(f"{kind} {count}" for kind, count in starts[name].items()) if starts and starts[name] else ""
+        how = ", ".join(f"{kind} {count}" for kind, count in starts[name].items()) if starts and starts.get(name) else ""
         print(f"  {name:7} {spread(values)}{ratio}{got}" + (f"; started: {how}" if how else ""))
 
 
@@ -254,8 +254,9 @@ def engine_figures(site: Path, reps: int) -> None:
         else:
             figures = json.loads(done.stdout.strip().splitlines()[-1])
             for kind in ("warm", "cold"):
+                starts = {"site": Counter(figures["starts"][kind])} if kind in figures["starts"] else None
                 report(f"Firefox ESR, {kind}, localhost, {reps} alternating runs", figures[kind],
-                       None, loads)
+                       None, loads, starts)
         webkit_figures(site_url, bare_url, reps)
     finally:
         server.stop()
@@ -286,14 +287,21 @@ def webkit_figures(site_url: str, bare_url: str, reps: int) -> None:
             for name, browser in warm.items():
                 for _ in range(2):
                     visit(browser, name)
+            saved = "return document.documentElement.dataset.snapshot === 'saved';"  # a returning visitor's browser
+            deadline = time.monotonic() + 300
+            while not warm["site"].execute_script(saved) and time.monotonic() < deadline:
+                time.sleep(0.25)
+            starts = {"site": Counter()}
             for rep in range(reps):
                 for name in (["site", "bare"] if rep % 2 == 0 else ["bare", "site"]):
                     times[name].append(visit(warm[name], name))
+                    if name == "site":
+                        starts["site"][warm["site"].execute_script("return document.documentElement.dataset.calculatorsStart;")] += 1
         finally:
             for browser in warm.values():
                 browser.quit()
         loads.append(os.getloadavg()[0])
-        report(f"WebKitGTK, warm (same session), localhost, {reps} alternating runs", times, None, loads)
+        report(f"WebKitGTK, warm (same session), localhost, {reps} alternating runs", times, None, loads, starts)
         times = {name: [] for name in urls}
         for rep in range(reps):
             for name in (["site", "bare"] if rep % 2 == 0 else ["bare", "site"]):
@@ -361,7 +369,7 @@ def offline_figures(site: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     worker = (site / "sw.js").read_text()
-    lists = {name: json.loads(re.search(rf"const {name} = (\[.*?\]);", worker).group(1)) for name in ("PAGES", "RUNTIME")}
+    lists = {name: json.loads(re.search(rf"const {name} = (\[.*?\]);", worker).group(1)) for name in ("PAGES", "RUNTIME", "SNAPSHOT")}
     for name, urls in lists.items():
         size = sum(((site / u / "index.html") if u.endswith("/") else (site / u)).stat().st_size for u in urls)
         print(f"offline cache, {name.lower()}: {len(urls)} files, {kib(size)}")

@@ -6,6 +6,7 @@ import functools
 import gzip
 import hashlib
 import io
+import sys
 import threading
 import time
 from html.parser import HTMLParser
@@ -133,6 +134,13 @@ class Link:
             return self.free_at - now
 
 
+class QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        """A browser that leaves a page mid-download closes its connections: not worth a traceback."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class StaticServer:
     """Serves a folder on 127.0.0.1 until stopped; `prefix` mounts it under a subpath ("/rules/");
     `rate` (bytes per second) and `latency` (seconds per request) imitate a slow link: each response
@@ -148,7 +156,7 @@ class StaticServer:
                                                      "link": Link(rate) if shared and rate else None,
                                                      "stop_server": lambda _handler: self.stop()})
         handler = functools.partial(mounted, directory=str(folder))
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.httpd = QuietServer(("127.0.0.1", port), handler)
         self._stopped = threading.Lock()
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
