@@ -40,6 +40,10 @@ class Assets:
         """What the calculators' worker downloads before its first answer (its progress counts these)."""
         return sum((self.folder / path).stat().st_size for path in (self.runtime + "pyodide.asm.wasm", self.stdlib, self.wheel))
 
+    def snapshot_bytes(self) -> int:
+        """The snapshot's size: the worker refuses a cached copy of any other size (Pyodide would hang on it)."""
+        return (self.folder / self.snapshot).stat().st_size
+
     def files(self) -> list[Path]:
         return sorted(p for p in self.folder.rglob("*") if p.is_file() and p.name != "manifest.json")
 

@@ -152,7 +152,7 @@ def engine_config(config: dict, content: Content, assets: Assets, serving: bool)
     extra = config.setdefault("extra", {})
     extra["calculators"] = {
         "runtime": assets.runtime, "stdlib": assets.stdlib, "wheel": assets.wheel,
-        "snapshot": assets.snapshot, "snapshot_bytes": (assets.folder / assets.snapshot).stat().st_size,
+        "snapshot": assets.snapshot, "snapshot_bytes": assets.snapshot_bytes(),
         "worker": assets.glue + "worker.js", "script": assets.glue + "calculators.js", "bytes": assets.download_bytes(),
     }
     extra["theme_colour"] = offline.THEME_COLOUR

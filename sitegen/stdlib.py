@@ -22,7 +22,7 @@ from typing import NamedTuple
 from sitegen.errors import SourceError
 
 HERE = Path(__file__).resolve().parent
-# What the zip is made from, besides the runtime and the wheel.
+# What the zip, the compiled wheel and the snapshot are made from, besides the runtime and the wheel.
 MAKERS = ("stdlib.mjs", "session.py", "pyc_zip.py", "snapshot.mjs")
 # Members stored, not deflated: gzip over the stored zip is smaller (1.19 MB against 1.26 MB for
 # Pyodide 0.29.5) and zipimport reads stored members without inflating them.
