@@ -29,10 +29,7 @@ LIVE_PAGE = "/mordheim-1999/movement/?calc-fall.height=4#falling"  # a shared li
 # Recorded in every page: when the first live answer arrived (site) and when bare Pyodide was ready.
 FIRST_LIVE = "document.addEventListener('calculators:result', () => { window.firstLive ??= performance.now(); });"
 # True once a returning visit can start from the saved snapshot (or the build has none to save).
-SNAPSHOT_SAVED = """async () => {
-    const start = document.querySelector('script[data-snapshot]');
-    return !start || Boolean(await caches.match(new URL(start.dataset.snapshot, document.baseURI).href));
-}"""
+SNAPSHOT_SAVED = "() => !document.querySelector('script[data-snapshot]') || document.documentElement.dataset.snapshot === 'saved'"
 
 
 # Bare loadPyodide() of the same runtime, in a worker, with Pyodide's own standard library: the baseline.
@@ -151,11 +148,7 @@ def settle(page, sizes, variant: Variant, link: str) -> None:
     what a returning visitor's browser holds."""
     for _ in range(2):
         first_result(page, sizes, variant, link)
-    deadline = time.monotonic() + 300
-    while not page.evaluate(SNAPSHOT_SAVED):  # evaluate awaits the promise; wait_for_function would not
-        if time.monotonic() > deadline:
-            raise TimeoutError("the snapshot was not saved")
-        time.sleep(0.25)
+    page.wait_for_function(SNAPSHOT_SAVED, timeout=300_000)
 
 
 def spread(values: list[float]) -> str:
