@@ -16,12 +16,14 @@ USAGE = """usage: python -m rulescore CALCULATOR --ruleset RULESET [name=value .
        python -m rulescore --list
 
 Movement rules calculators, exact odds as JSON. --list shows every calculator, the rulesets that
-have it and its fields. Exit code 0 for a result, 2 (with messages by field) for anything refused."""
+have it and its fields. A field not given takes the page's default: the answer lists those first
+("defaults_used") and says so on stderr. Exit code 0 for a result, 2 (with messages by field) for
+anything refused, even when --help or --list is given too."""
 
 
 def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
     """The calculator, ruleset and field values in `argv`, and what is wrong with them by field."""
-    found: dict = {"calculator": None, "ruleset": None, "values": {}}
+    found: dict = {"calculator": None, "ruleset": None, "values": {}, "help": False, "list": False}
     errors: dict[str, str] = {}
     rest = iter(argv)
     for arg in rest:
@@ -33,6 +35,10 @@ def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
                 errors["ruleset"] = f"--ruleset is given twice ({found['ruleset'][:30]} and {value[:30]}): give it once."
             else:
                 found["ruleset"] = value
+        elif arg in ("-h", "--help"):
+            found["help"] = True
+        elif arg == "--list":
+            found["list"] = True
         elif arg.startswith("-"):
             errors["arguments"] = f"Unknown option '{arg[:30]}'. Options: --ruleset, --list, --help."
         elif "=" in arg:
@@ -48,6 +54,10 @@ def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
             found["calculator"] = arg
         else:
             errors["arguments"] = f"'{arg[:30]}' is not name=value (for example height=4)."
+    if found["help"] or found["list"]:
+        if found["list"] and (found["calculator"] or found["ruleset"] or found["values"]):
+            errors.setdefault("arguments", "--list takes no calculator, ruleset or values: it lists them all.")
+        return found, errors
     if found["calculator"] is None:
         errors.setdefault("calculator", "Give a calculator name first, e.g. fall (see --list).")
     if found["ruleset"] is None:
@@ -67,17 +77,24 @@ def emit(data: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if "-h" in argv or "--help" in argv:
-        print(USAGE)
-        return 0
-    if "--list" in argv:
-        emit(catalogue())
-        return 0
     found, errors = read_arguments(argv)
-    if errors:
+    if errors:  # before any --help or --list, so neither hides what is wrong
         emit({"ok": False, "calculator": found["calculator"], "ruleset": found["ruleset"], "errors": errors})
         return 2
+    if found["help"]:
+        print(USAGE)
+        return 0
+    if found["list"]:
+        emit(catalogue())
+        return 0
     result = calculate(found["calculator"], found["ruleset"], found["values"])
+    if result["ok"]:
+        defaults = {name: value for name, value in result["inputs"].items() if name not in found["values"]}
+        # The values the answer is for come first, so a field left out is never a silent assumption.
+        result = {"inputs": result["inputs"], "defaults_used": defaults, **result}
+        if defaults:
+            print("Not given, so the page's default was used: " + ", ".join(f"{k}={v}" for k, v in defaults.items()),
+                  file=sys.stderr)
     emit(result)
     return 0 if result["ok"] else 2
 

@@ -12,7 +12,7 @@ from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words
 from rulescore.falling import fall
 from rulescore.fields import YES_NO, Field, choice, length, whole
-from rulescore.hiding import hide
+from rulescore.hiding import choices as hiding_choices, hide
 from rulescore.jumping import climb, diving_charge, edge_fall, gap, jump_down
 from rulescore.rulesets import Ruleset
 from rulescore.running import run
@@ -81,20 +81,37 @@ def _charge_fields(ruleset: Ruleset) -> list[Field]:
     if ruleset.terrain:
         fields.append(terrain(ruleset))
     if rules.detect_unseen or rules.needs_sight:
-        fields.append(choice("unseen", "Target out of sight", "no", YES_NO))
+        sight = [("no", "No"), ("yes", "Yes, not hidden" if _hides_from_charges(ruleset) else "Yes")]
+        if _hides_from_charges(ruleset):
+            sight.append(("hidden", "Yes, hidden"))
+        fields.append(choice("unseen", "Target out of sight", "no", tuple(sight)))
     if rules.detect_unseen:
         fields.append(initiative(ruleset))
     if rules.interception:
-        fields.append(choice("interceptor", "Enemy near the route", "no", YES_NO))
+        near = [*YES_NO] + ([("fears", "Yes, and it fears the charger")] if rules.intercept_fear else [])
+        fields.append(choice("interceptor", "Enemy near the route", "no", tuple(near)))
+    if rules.intercept_fear:
+        fields.append(whole("leadership", "That enemy's Leadership", 7, 2, 12,
+                            help="Read only when the enemy near the route fears the charger."))
+    if rules.stand_and_shoot or rules.flee:
+        fields.append(choice("target", "The charged unit", "missiles", CHARGED_UNITS if rules.engaged_holds
+                             else CHARGED_UNITS[:2]))
     if rules.flee:
         fields.append(length("target_move", "Target's Movement (if it flees)", "4", "1", "20"))
     return fields
 
 
+CHARGED_UNITS = (("missiles", "Has missile weapons"), ("no-missiles", "Has no missile weapons"),
+                 ("engaged", "Is already in close combat"))
+
+
+def _hides_from_charges(ruleset: Ruleset) -> bool:
+    return ruleset.hiding is not None and ruleset.hiding.cannot_be_charged is not None
+
+
 def _charge(explain: Explanation, v: dict):
-    table, extra = charge(explain, v["move"], v["distance"], v.get("terrain", "open"), v.get("unseen", "no"),
-                          v.get("interceptor", "no"), v.get("initiative", 0), v.get("target_move", Fraction(4)))
-    return table, extra
+    keep = ("terrain", "unseen", "interceptor", "initiative", "target_move", "leadership", "target")
+    return charge(explain, v["move"], v["distance"], **{k: v[k] for k in keep if k in v})
 
 
 def _charge_headline(table: Distribution, extra: list[tuple[str, Distribution]]) -> list[str]:
@@ -103,6 +120,8 @@ def _charge_headline(table: Distribution, extra: list[tuple[str, Distribution]])
         through = table["reaches"]
         return ["the enemy chooses whether to intercept",
                 "if not intercepted: " + ("reaches the target" if through == 1 else f"{chance_words(through)} to reach")]
+    if table["cannot-charge"] == 1:
+        return ["cannot charge"]
     return [f"{chance_words(table['reaches'])} to reach"]
 
 
@@ -110,8 +129,27 @@ def _climb_fields(ruleset: Ruleset) -> list[Field]:
     fields = [drop("height", "Height of the climb", "3")]
     if ruleset.climb.limit.value == "Movement":  # a fixed limit (Coreheim: 4" a turn) does not read Movement
         fields.append(movement())
-    return fields + [choice("direction", "Direction", "up", (("up", "Up"), ("down", "Down"))), initiative(ruleset),
-                     toughness(ruleset), wounds()]
+    fields.append(choice("direction", "Direction", "up", (("up", "Up"), ("down", "Down"))))
+    if ruleset.climb.no_run:
+        fields.append(choice("running", "Running this turn", "no", YES_NO))
+    return fields + [initiative(ruleset), toughness(ruleset), wounds()]
+
+
+def _gap_fields(ruleset: Ruleset) -> list[Field]:
+    rules = ruleset.gap
+    fields = [drop("gap", "Width of the gap", "2"), movement()]
+    moves = [("move", "A normal move")] + ([("run", "A run")] if rules.in_charge and ruleset.run else [])
+    if rules.in_charge or rules.measure_first.value:  # the charge changes what may be measured, or what is left
+        fields.append(choice("part_of", "The jump is part of", "move", (*moves, ("charge", "A charge"))))
+    return fields + [initiative(ruleset), drop("height", "Drop below the gap", "6"), toughness(ruleset), wounds()]
+
+
+def _hide_fields(ruleset: Ruleset) -> list[Field]:
+    options = hiding_choices(ruleset.hiding)
+    enemy = "How close the enemy moves" if ruleset.hiding.enemy_moves else "Enemy's distance"
+    return [choice("this_turn", "This turn the hiding model", options[0][0], options),
+            whole("initiative", "Enemy's Initiative", 7 if target_number(ruleset) else 3, 1, 13),
+            length("distance", enemy, "4", "0", "99")]
 
 
 CALCULATORS: dict[str, Calculator] = {
@@ -140,16 +178,17 @@ CALCULATORS: dict[str, Calculator] = {
                               length("distance", "Enemy's distance from the landing point", "1", "0", "48"),
                               initiative(r), toughness(r), wounds()],
             compute=lambda e, v: (diving_charge(e, v["height"], v["distance"], v["initiative"], v["toughness"], v["wounds"]), []),
-            headline=lambda t, x: (["no diving charge: a normal charge, without the bonus"] if t["no-dive"] == 1
+            headline=lambda t, x: ([f"no diving bonus: {chance_words(t['lands-no-bonus'])} to land and charge as normal"]
+                                   if "lands-no-bonus" in t
                                    else [f"{chance_words(t['landed'])} to land and charge with the bonus"]),
             section=lambda r: r.diving_charge.section,
         ),
         Calculator(
             "gap", "Jump a gap",
             supports=lambda r: r.gap is not None and r.fall is not None,
-            fields=lambda r: [drop("gap", "Width of the gap", "2"), movement(),
-                              initiative(r), drop("height", "Drop below the gap", "6"), toughness(r), wounds()],
-            compute=lambda e, v: (gap(e, v["gap"], v["move"], v["initiative"], v["height"], v["toughness"], v["wounds"]), []),
+            fields=_gap_fields,
+            compute=lambda e, v: (gap(e, v["gap"], v["move"], v["initiative"], v["height"], v["toughness"], v["wounds"],
+                                      v.get("part_of", "move")), []),
             headline=lambda t, x: [f"{chance_words(t['made-it'])} to clear the gap"],
             section=lambda r: r.gap.section,
         ),
@@ -157,7 +196,8 @@ CALCULATORS: dict[str, Calculator] = {
             "climb", "Climb",
             supports=lambda r: r.climb is not None and r.fall is not None,
             fields=_climb_fields,
-            compute=lambda e, v: (climb(e, v["height"], v.get("move"), v["direction"], v["initiative"], v["toughness"], v["wounds"]), []),
+            compute=lambda e, v: (climb(e, v["height"], v.get("move"), v["direction"], v["initiative"], v["toughness"],
+                                        v["wounds"], v.get("running", "no")), []),
             headline=lambda t, x: [f"{chance_words(t['made-it'])} to make the climb"],
             section=lambda r: r.climb.section,
         ),
@@ -172,8 +212,10 @@ CALCULATORS: dict[str, Calculator] = {
         Calculator(
             "edge-fall", "Knocked down near an edge",
             supports=lambda r: r.edge_fall is not None and r.fall is not None,
-            fields=lambda r: [initiative(r), drop("height", "Drop below the edge", "4"), toughness(r), wounds()],
-            compute=lambda e, v: (edge_fall(e, v["initiative"], v["height"], v["toughness"], v["wounds"]), []),
+            fields=lambda r: [initiative(r), drop("height", "Drop below the edge", "4"), toughness(r), wounds()]
+            + ([choice("railings", "Railings or low walls on all sides", "no", YES_NO)] if r.railings else []),
+            compute=lambda e, v: (edge_fall(e, v["initiative"], v["height"], v["toughness"], v["wounds"],
+                                            v.get("railings", "no")), []),
             headline=lambda t, x: [f"{chance_words(t['stays-put'])} to stay on the edge"],
             section=lambda r: r.edge_fall.section,
         ),
@@ -189,10 +231,9 @@ CALCULATORS: dict[str, Calculator] = {
         Calculator(
             "hide", "Hiding",
             supports=lambda r: r.hiding is not None,
-            fields=lambda r: [whole("initiative", "Enemy's Initiative", 7 if target_number(r) else 3, 1, 13),
-                              length("distance", "Enemy's distance", "4", "0", "99")],
-            compute=lambda e, v: (hide(e, v["initiative"], v["distance"]), []),
-            headline=lambda t, x: ["spotted" if t["spotted"] == 1 else "stays hidden"],
+            fields=_hide_fields,
+            compute=lambda e, v: (hide(e, v["initiative"], v["distance"], v["this_turn"]), []),
+            headline=lambda t, x: ["cannot hide" if "cannot-hide" in t else "spotted" if "spotted" in t else "stays hidden"],
             section=lambda r: r.hiding.section,
         ),
     )

@@ -35,7 +35,8 @@ class DiceMove(NamedTuple):
 
     def words(self, rules) -> tuple[str, Rule]:
         if rules.cap:
-            return f"M + {self.dice.name}; the bonus takes it to at most {inches(rules.cap.value)}", rules.cap
+            return (f"M + {self.dice.name}, at most {inches(rules.cap.value)} (a Movement already over "
+                    f"{inches(rules.cap.value)} gets no bonus)", rules.cap)
         return f"M + {self.dice.name}", rules.move
 
     def reaches(self, explain: Explanation, rules, move: Fraction, distance: Fraction, cost: int) -> Fraction:
@@ -60,10 +61,17 @@ class DiceMove(NamedTuple):
             explain.needs(f"needs {least}+ on the {self.dice.name}")
         capped = cap is not None and move + max(self.dice.faces) > cap
         explain.step(f"It moves its Movement ({inches(move)}) plus a {self.dice.name} charge bonus"
-                     + (f", the bonus taking it to at most {inches(cap)}" if cap is not None else "")
+                     + (_cap_words(move, cap) if capped else "")
                      + f": {fraction_text(reaches)} to cover {inches(needed)}.", rules.move,
                      assumption=rules.cap.assumption if capped else None)
         return reaches
+
+
+def _cap_words(move: Fraction, cap: Fraction) -> str:
+    """What the cap does to this Movement, in words true for any Movement."""
+    if move >= cap:
+        return f"; its Movement alone is {inches(cap)} or more, so the bonus adds nothing and it moves {inches(move)}"
+    return f"; Movement plus the bonus counts as at most {inches(cap)}"
 
 
 def read_move(text: str) -> DoubleMove | DiceMove:
@@ -98,12 +106,21 @@ def _terrain_cost(explain: Explanation, terrain: str) -> int:
     return cost.value
 
 
-def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: str, unseen: str, interceptor: str,
-           initiative: int, target_move: Fraction) -> tuple[Distribution, list[tuple[str, Distribution]]]:
+def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: str = "open", unseen: str = "no",
+           interceptor: str = "no", initiative: int = 0, target_move: Fraction = Fraction(4), leadership: int = 7,
+           target: str = "missiles") -> tuple[Distribution, list[tuple[str, Distribution]]]:
     """The charge as declared, and the other branches a player must know: the target fleeing
-    (Warhammer) or an enemy choosing to intercept (Living Rulebook), each as its own table."""
+    (Warhammer) or an enemy choosing to intercept (Living Rulebook), each as its own table.
+
+    `unseen`: "no", "yes" (out of sight, not hidden) or "hidden"; `interceptor`: "no", "yes" or
+    "fears" (it must pass a Fear test to intercept, at `leadership`); `target` (Warhammer): "missiles",
+    "no-missiles" or "engaged" (already in close combat)."""
     rules = explain.ruleset.charge
 
+    if unseen == "hidden":
+        hiding = explain.ruleset.hiding
+        explain.step("A hidden warrior cannot be seen, shot at or charged: pick another target.", hiding.cannot_be_charged)
+        return Distribution.always("cannot-charge"), []
     if unseen == "yes":
         if rules.detect_unseen is None or distance > rules.detect_unseen.value:
             sight = rules.detect_unseen or rules.needs_sight
@@ -119,7 +136,8 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
     else:
         detected = Fraction(1)
 
-    if interceptor == "yes":
+    intercepting = interceptor in ("yes", "fears")
+    if intercepting:
         kind = rules.interception.value if rules.interception else None
         span = inches(rules.interception_range.value) if rules.interception_range else ""
         if kind == "blocks":
@@ -135,9 +153,14 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
                          "fights it instead and still counts as charging. That is the opponent's choice, not a roll: "
                          "both answers are shown.", rules.interception, assumption=rules.interception.assumption)
             explain.caption = "If the enemy lets the charge through"
+            if rules.intercept_fear:
+                explain.step("An interceptor that causes fear makes the charger test for fear as if it were charged; "
+                             "whatever the result, the charger still counts as charging.", rules.intercept_fear)
         else:
             raise FieldError("interceptor", f"{explain.ruleset.title}'s text has no interception rule.")
 
+    if rules.obstacles:
+        explain.step(rules.obstacles.value[0].upper() + rules.obstacles.value[1:] + ".", rules.obstacles)
     cost = _terrain_cost(explain, terrain)
     reaches = rules.move.value.reaches(explain, rules, move, distance, cost)
     if rules.strike_first:
@@ -150,15 +173,23 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
     explain.step(f"Chance to reach: {fraction_text(p)} ({chance_words(p)}).")
 
     extra: list[tuple[str, Distribution]] = []
-    if explain.caption:  # interception: the other branch of the enemy's choice
-        extra.append(("If the enemy intercepts", Distribution.always("intercepted")))
+    if intercepting and explain.caption:  # the other branch of the enemy's choice
+        extra.append(_interception(explain, rules, interceptor == "fears", leadership, detected, reaches))
+    if target == "engaged" and rules.engaged_holds:
+        explain.step("The target is already engaged in close combat, so it may only hold: no stand & shoot, no flee.",
+                     rules.engaged_holds)
+        return table, extra
     if rules.stand_and_shoot:
         limit = move * 2 * rules.stand_and_shoot.value
-        if distance > limit:
-            explain.step(f"The chargers start more than {inches(limit)} (half the charge move) away: the target may "
-                         "stand & shoot.", rules.stand_and_shoot)
+        if target == "no-missiles":
+            explain.step("Only a unit with missile weapons may stand & shoot; this one may hold or flee.",
+                         rules.stand_and_shoot)
+        elif distance > limit:
+            explain.step(f"The target has missile weapons and the chargers start more than {inches(limit)} (half the "
+                         "charge move) away: it may stand & shoot.", rules.stand_and_shoot)
         else:
-            explain.step(f"The chargers start {inches(limit)} or closer: the target may not stand & shoot.", rules.stand_and_shoot)
+            explain.step(f"The chargers start {inches(limit)} or closer (half the charge move): too close to shoot, so a "
+                         "stand & shoot response counts as a hold.", rules.stand_and_shoot)
     if rules.flee:
         dice = rules.flee.value[0] if target_move <= 6 else rules.flee.value[1]
         flee = dice.odds
@@ -169,3 +200,19 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
                      f"{fraction_text(escape)} ({chance_words(escape)}).", rules.flee, assumption="flee-escape")
         extra.append(("If the target flees", Distribution.chance(escape, "escapes", "caught")))
     return table, extra
+
+
+def _interception(explain: Explanation, rules, fears: bool, leadership: int, detected: Fraction,
+                  reaches: Fraction) -> tuple[str, Distribution]:
+    """The branch where the enemy steps in; a charger that fails to detect its target charges no one either way."""
+    if not fears:
+        return "If the enemy intercepts", Distribution({"intercepted": detected, "cannot-charge": 1 - detected})
+    test = rules.intercept_fear.value
+    brave = test.chance(leadership)
+    explain.step(f"The interceptor would have to test for fear to engage the charger, so it must pass a Fear test to "
+                 f"intercept (Ld {leadership}: {test.roll_words(leadership)}: {fraction_text(brave)}); failing, it "
+                 "does not move and the charge goes on.", rules.intercept_fear, assumption=rules.intercept_fear.assumption)
+    through = detected * (1 - brave)
+    return "If the enemy tries to intercept", Distribution({
+        "intercepted": detected * brave, "reaches": through * reaches, "falls-short": through * (1 - reaches),
+        "cannot-charge": 1 - detected})

@@ -32,6 +32,13 @@ class Distribution(Mapping):
     def __getitem__(self, outcome: Hashable) -> Fraction:
         return self._odds.get(outcome, Fraction(0))
 
+    def __contains__(self, outcome: object) -> bool:
+        """Whether `outcome` has a chance: Mapping's own test would ask __getitem__, which never says no."""
+        try:
+            return outcome in self._odds
+        except TypeError:  # an unhashable question has no outcome to match
+            return False
+
     def __iter__(self):
         return iter(self._odds)
 

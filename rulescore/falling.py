@@ -123,12 +123,14 @@ class WoundRoll(NamedTuple):
             return Distribution.always("unhurt")
         whole_inches = floor(height)
         target = self.wounds_on.value - whole_inches
-        explain.step(f"A fall of {inches(height)} is one hit that wounds on a {test.dice.name} roll of {target}+ "
-                     f"({self.wounds_on.value} - {whole_inches}); no armour save and no critical wounds.", self.wounds_on,
-                     assumption=self.wounds_on.assumption)
+        faces = test.dice.faces
+        score = (f"{target}+ on the {test.dice.name}" if faces[0] < target <= faces[-1] else
+                 f"a score of {target}, {'under' if target <= faces[0] else 'over'} every face of the {test.dice.name}")
+        explain.step(f"A fall of {inches(height)} is one hit; it wounds on {self.wounds_on.value} - {whole_inches} = {score}; "
+                     "no armour save and no critical wounds.", self.wounds_on, assumption=self.wounds_on.assumption)
         if height.denominator != 1:
             explain.assume("fraction-inches")
-        change = f"changes the roll by {toughness:+d}" if toughness else "does not change the roll"
+        change = f"adds {toughness:+d} to the roll" if toughness else "does not change the roll"
         explain.step(f"Toughness {toughness:+d} {change}.", self.toughness, assumption=self.toughness.assumption)
         taken = test.dice.odds.map(lambda roll: int(test.passed(roll, target, toughness)))
         if test.passes or test.fails:
@@ -136,9 +138,24 @@ class WoundRoll(NamedTuple):
             explain.step(f"As on every {explain.ruleset.game} {test.dice.name} roll, {' and '.join(said)}.", self.roll,
                          assumption=self.roll.assumption)
         p = taken[1]
-        explain.step(f"Chance to be wounded: {fraction_text(p)} ({chance_words(p)}).")
+        explain.step(f"Chance to be wounded: {fraction_text(p)} ({chance_words(p)}): {_wounding_rolls(test, target, toughness)}.")
         _injury_step(explain, wounds, self.injury, many=False)  # one hit: at most one wound
         return injury(taken, wounds, self.injury.value)
+
+
+def _wounding_rolls(test, target: int, toughness: int) -> str:
+    """Which faces wound, as a player reads the die: "it wounds on 5+", "every roll but a natural 1 wounds"."""
+    faces = test.dice.faces
+    wounding = [face for face in faces if test.passed(face, target, toughness)]
+    if len(wounding) == len(faces):
+        return "every roll wounds"
+    if not wounding:
+        return "no roll wounds"
+    if len(wounding) == len(faces) - len(test.fails) and all(face not in test.fails for face in wounding):
+        return "every roll but a natural " + " or ".join(str(face) for face in test.fails) + " wounds"
+    if wounding == list(test.passes):
+        return "only a natural " + " or ".join(str(face) for face in test.passes) + " wounds"
+    return f"it wounds on {min(wounding)}+ on the {test.dice.name}"
 
 
 # The key of a `[fall]` table that says which kind it is.

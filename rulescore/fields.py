@@ -7,8 +7,8 @@ from fractions import Fraction
 from typing import NamedTuple
 
 
-# Plain decimals only (no exponents), with a sign; a decimal comma is read as a point.
-NUMBER = re.compile(r"^[+-]?([0-9]+)([.,][0-9]+)?$")
+# Plain decimals only (no exponents), with a sign; a decimal comma is read as a point; ".5" and "4." are numbers.
+NUMBER = re.compile(r"^[+-]?(?:([0-9]+)(?:[.,]([0-9]*))?|[.,]([0-9]+))$")
 # A field's text longer than this is refused before it is read at all.
 LONGEST = 40
 # More whole digits than this is beyond every field's range: say so without building the number.
@@ -53,9 +53,10 @@ class Field(NamedTuple):
         number = NUMBER.match(text)
         if not number:
             raise FieldError(self.name, f"{self.label} must be a number, not '{text[:20]}'.")
-        if len(number.group(1).lstrip("0")) > WHOLE_DIGITS:  # far beyond any range: the range says why
+        if len((number.group(1) or "").lstrip("0")) > WHOLE_DIGITS:  # far beyond any range: the range says why
             raise FieldError(self.name, self._range_message(text.startswith("-")))
-        value = Fraction(text.replace(",", "."))
+        sign = "-" if text.startswith("-") else ""
+        value = Fraction(f"{sign}{number.group(1) or 0}.{number.group(2) or number.group(3) or 0}")
         if self.kind in ("whole", "modifier") and value.denominator != 1:
             raise FieldError(self.name, f"{self.label} must be a whole number.")
         if (value * 10).denominator != 1:

@@ -1,4 +1,4 @@
-"""Hiding: is a hidden model spotted by an enemy at this distance."""
+"""Hiding: may this model hide after what it did this turn, and is it spotted by an enemy at this distance."""
 
 from __future__ import annotations
 
@@ -8,14 +8,54 @@ from rulescore.dice import Distribution
 from rulescore.checks import target_number
 from rulescore.explain import Explanation, inches
 
+# What the model did this turn, as the hiding calculator offers it (rulesets.HIDING_ACTIONS, and the half-move).
+DID = {
+    "half-moved": ("Moved half its Movement or less", "moved half its Movement or less"),
+    "moved": ("Moved, or stayed still", "moved"),
+    "ran": ("Ran", "ran"),
+    "charged": ("Charged", "charged"),
+    "fled": ("Fled", "fled"),
+    "stunned": ("Is stunned", "is stunned"),
+    "fell": ("Fell", "fell"),
+    "shot": ("Shot", "shot"),
+    "cast": ("Cast a spell", "cast a spell"),
+}
 
-def hide(explain: Explanation, initiative: int, distance: Fraction) -> Distribution:
-    """Whether an enemy with this Initiative, this far away, spots a hidden model."""
+
+def choices(rules) -> tuple[tuple[str, str], ...]:
+    """What a model may have done this turn that the ruleset's hiding rule speaks of."""
+    if rules.moved:  # only a half-move lets it hide: ask which move it made
+        found = [("half-moved", DID["half-moved"][0]), ("moved", "Moved further")]
+    else:
+        found = [("moved", DID["moved"][0])]
+    return tuple(found + [(action, DID[action][0]) for action in DID
+                          if action not in ("half-moved", "moved") and getattr(rules, action) is not None])
+
+
+def hide(explain: Explanation, initiative: int, distance: Fraction, this_turn: str = "moved") -> Distribution:
+    """Whether a model may hide after `this_turn`, and whether an enemy with this Initiative, this far away, spots it."""
     rules = explain.ruleset.hiding
+    stops = getattr(rules, this_turn, None) if this_turn != "half-moved" else None
+    if stops is not None and stops.value == "cannot hide":
+        why = ("it can only hide at the end of a half-move" if this_turn == "moved" else
+               f"a model that {DID[this_turn][1]} this turn cannot hide")
+        done = "moved further than a half-move" if this_turn == "moved" else DID[this_turn][1]
+        explain.step(f"It {done}: {why}.", stops)
+        return Distribution.always("cannot-hide")
+    if stops is not None:
+        explain.step(f"A hidden model that {DID[this_turn][1]} gives itself away: it is no longer hidden.", stops)
+        return Distribution.always("spotted")
+    if this_turn == "half-moved":
+        explain.step("It moved no more than a half-move, so it may hide at the end of it.", explain.ruleset.half_move or rules.moved)
     spotted = distance <= initiative
-    explain.step(f"Enemies spot hidden models within their Initiative in inches: an I{initiative} enemy "
-                 f"{inches(distance)} away {'spots' if spotted else 'does not spot'} it.", rules.spotted_within,
-                 assumption="within-includes-edge")
+    if rules.enemy_moves:
+        explain.step(f"An enemy that moves within its Initiative value in inches of a hidden model spots it: an "
+                     f"I{initiative} enemy that comes {inches(distance)} away {'spots' if spotted else 'does not spot'} it.",
+                     rules.spotted_within, assumption="within-includes-edge")
+    else:
+        explain.step(f"Enemies spot hidden models within their Initiative in inches: an I{initiative} enemy "
+                     f"{inches(distance)} away {'spots' if spotted else 'does not spot'} it.", rules.spotted_within,
+                     assumption="within-includes-edge")
     if target_number(explain.ruleset):
         explain.step(f"Read literally with {explain.ruleset.game}'s Initiative (a target number, lower is better), a worse "
                      f"Initiative spots from further away: an I{initiative}+ enemy spots within {initiative}\".",

@@ -44,13 +44,21 @@ def jump_down(explain: Explanation, height: Fraction, initiative: int, toughness
                      rules.over_max)
         explain.assume("fall-full-height")
         return _or_fall(explain, Fraction(0), "landed", height, toughness, wounds)
+    if rules.measure_first and rules.measure_first.value:
+        explain.step("The drop may be measured before jumping, unless the jump is part of a charge.", rules.measure_first)
     safe = _pass_tests(explain, height, rules.test_every, initiative,
                        f"A jump down of {inches(height)} takes one Initiative test per full {inches(rules.test_every.value)}: "
                        "{tests} test{s}. It does not use Movement.")
     if safe < 1:
-        explain.step(f"Failing any test, the model falls the whole {inches(height)} and may not move further this phase.",
-                     rules.max_height, assumption="fall-full-height")
+        _failed_jump(explain, rules, height)
     return _or_fall(explain, safe, "landed", height, toughness, wounds)
+
+
+def _failed_jump(explain: Explanation, rules, height: Fraction) -> None:
+    """What failing a jump-down test costs, in the ruleset's own terms where it states them."""
+    stops = rules.fall_stops
+    explain.step(f"Failing any test, the model falls the whole {inches(height)}"
+                 + (f" and {stops.value}." if stops else "."), stops or rules.max_height, assumption="fall-full-height")
 
 
 def diving_charge(explain: Explanation, height: Fraction, distance: Fraction, initiative: int, toughness: int,
@@ -61,10 +69,18 @@ def diving_charge(explain: Explanation, height: Fraction, distance: Fraction, in
     if height > rules.max_height.value:
         raise FieldError("height", f"A diving charge jumps down at most {inches(rules.max_height.value)}.")
     if distance > reach:
+        # Still a jump down during a charge: the jump's tests and fall stand, only the bonus is gone.
         explain.step(f"A diving charge needs the enemy within {inches(reach)} of where the model lands; at "
-                     f"{inches(distance)} it may still charge as normal, without the diving bonus.", rules.enemy_range,
-                     assumption="within-includes-edge")
-        return Distribution.always("no-dive")
+                     f"{inches(distance)} the model may still jump down and charge as normal, without the diving bonus.",
+                     rules.enemy_range, assumption="within-includes-edge")
+        jump = explain.ruleset.jump_down or rules
+        safe = _pass_tests(explain, height, jump.test_every, initiative,
+                           f"Jumping down still takes one Initiative test per full {inches(jump.test_every.value)}: "
+                           "{tests} test{s}.")
+        if safe < 1:
+            explain.step(f"Failing any, the model falls the whole {inches(height)}, may not move any more and so does "
+                         "not reach the enemy.", getattr(jump, "fall_stops", None) or rules.bonus, assumption="fall-full-height")
+        return _or_fall(explain, safe, "lands-no-bonus", height, toughness, wounds)
     explain.step(f"The enemy is within {inches(reach)} of the landing point, so a diving charge is allowed.",
                  rules.enemy_range, assumption="within-includes-edge")
     safe = _pass_tests(explain, height, rules.test_every, initiative,
@@ -75,12 +91,23 @@ def diving_charge(explain: Explanation, height: Fraction, distance: Fraction, in
 
 
 def gap(explain: Explanation, width: Fraction, move: Fraction, initiative: int, height: Fraction, toughness: int,
-        wounds: int) -> Distribution:
-    """Chance to clear a gap `width` inches wide with `move` inches of movement left."""
+        wounds: int, part_of: str = "move") -> Distribution:
+    """Chance to clear a gap `width` inches wide with `move` inches of movement left; `part_of` is the
+    move the jump belongs to: "move", "run" or "charge"."""
     rules = explain.ruleset.gap
     limit = rules.max_gap.value
     explain.assume("fall-full-height")
-    if rules.measure_first.value:
+    if part_of != "move" and rules.in_charge:
+        explain.step(f"A gap may be jumped as part of a {part_of}: the movement left is what remains of the {part_of} "
+                     "move, and failing the jump ends it, since a model that falls may not move any further.",
+                     rules.in_charge)
+    if rules.measure_first.value and part_of == "charge":
+        explain.step("As part of a charge the gap cannot be measured before jumping.", rules.measure_first)
+        if move < width <= limit:
+            explain.step(f"With {inches(move)} of movement left the model cannot cover {inches(width)}: it falls from where "
+                         "it jumped.", rules.uses_movement, assumption="gap-short-falls")
+            return _or_fall(explain, Fraction(0), "made-it", height, toughness, wounds)
+    elif rules.measure_first.value:
         if move < width:
             raise FieldError("move", f"{explain.ruleset.title} lets you measure first: with {inches(move)} of movement "
                                      f"left the model cannot start a {inches(width)} jump.")
@@ -105,12 +132,17 @@ def gap(explain: Explanation, width: Fraction, move: Fraction, initiative: int, 
 
 
 def climb(explain: Explanation, height: Fraction, move: Fraction | None, direction: str, initiative: int, toughness: int,
-          wounds: int) -> Distribution:
+          wounds: int, running: str = "no") -> Distribution:
     """Chance to climb `height` inches up or down, and what a failure means.
 
     `move` is read only where the limit is the model's Movement; a fixed limit (Coreheim's 4") ignores it.
     """
     rules = explain.ruleset.climb
+    if running == "yes" and rules.no_run:
+        raise FieldError("running", f"{explain.ruleset.title}: a model cannot run while it climbs; climb in a normal "
+                                    "move, or run without climbing.")
+    if rules.touching:
+        explain.step("The model must be touching what it climbs at the start of its movement phase.", rules.touching)
     if rules.limit.value == "Movement":
         limit = move
     else:
@@ -121,6 +153,9 @@ def climb(explain: Explanation, height: Fraction, move: Fraction | None, directi
         raise FieldError("height", f"A climb may be at most {what}.")
     tests = "one Initiative test" if rules.tests.value == 1 else f"{rules.tests.value} Initiative tests"
     explain.step(f"A climb of {inches(height)} is within the limit ({inches(limit)}) and takes {tests}.", rules.limit)
+    if rules.limit.value == "Movement":
+        explain.step(f"It uses {inches(height)} of its {inches(move)} Movement: {inches(move - height)} left to move as "
+                     "normal if it makes it.", rules.limit)
     safe = pass_all(explain, initiative, rules.tests.value)
     if direction == "up":
         explain.step(f"Failing while climbing up: the model {rules.fail_up.value}.", rules.fail_up)
@@ -129,9 +164,14 @@ def climb(explain: Explanation, height: Fraction, move: Fraction | None, directi
     return _or_fall(explain, safe, "made-it", height, toughness, wounds)
 
 
-def edge_fall(explain: Explanation, initiative: int, height: Fraction, toughness: int, wounds: int) -> Distribution:
+def edge_fall(explain: Explanation, initiative: int, height: Fraction, toughness: int, wounds: int,
+              railings: str = "no") -> Distribution:
     """A model knocked down or stunned near an edge: chance it stays up, and the fall if not."""
     rule = explain.ruleset.edge_fall
+    if railings == "yes" and explain.ruleset.railings:
+        explain.step("An edge with railings, low walls or the like on all sides: the model does not fall, and takes no "
+                     "test.", explain.ruleset.railings)
+        return Distribution.always("stays-put")
     explain.step(f"A model knocked down or stunned within {inches(rule.value)} of an edge takes an Initiative test "
                  "or falls to the ground below.", rule, assumption="fall-full-height")
     safe = pass_all(explain, initiative, 1)

@@ -122,7 +122,7 @@ class Test(NamedTuple):
         """"roll 3 or under on a D6, a 6 always fails", "roll 7 or more on a D12 (12 always passes, 1 always fails)"."""
         how = "or more" if self.over else "or under"
         said = self.naturals
-        return (f"roll {characteristic} {how} on a {self.dice.name}"
+        return (f"roll {characteristic} {how} on {'a ' if self.dice.count == 1 else ''}{self.dice.name}"
                 + (f", a {said[0]}" if len(said) == 1 else f" ({', '.join(said)})" if said else ""))
 
 

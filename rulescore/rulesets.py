@@ -92,6 +92,11 @@ def _flee(value: Any) -> tuple:
     return tuple(read_dice(v) for v in value)
 
 
+def _hiding_stops(value: Any) -> str:
+    """What an action this turn does to hiding: it may not hide at all, or it gives itself away."""
+    return _one_of("cannot hide", "spotted")(value)
+
+
 def _limit(value: Any) -> str | int:
     return "Movement" if value == "Movement" else _inches(value)
 
@@ -111,6 +116,9 @@ class Charge(NamedTuple):
     stand_and_shoot: Rule | None = None  # more than this many times the charge move away: may shoot
     flee: Rule | None = None  # (dice when Movement <= 6, dice when more)
     strike_first: Rule | None = None
+    intercept_fear: Rule | None = None  # Test: an interceptor that fears the charger must pass it to intercept
+    engaged_holds: Rule | None = None  # a charged unit already in combat may only hold
+    obstacles: Rule | None = None  # what a charge may go around, in our words
 
 
 class Run(NamedTuple):
@@ -125,6 +133,8 @@ class JumpDown(NamedTuple):
     max_height: Rule
     test_every: Rule  # one test per full this-many inches
     over_max: Rule  # "not-allowed" or "falls"
+    fall_stops: Rule | None = None  # what a model that fell may not do after, in the text's terms
+    measure_first: Rule | None = None  # may the drop be measured first (never as part of a charge)
 
 
 class DivingCharge(NamedTuple):
@@ -141,6 +151,7 @@ class Gap(NamedTuple):
     uses_movement: Rule
     measure_first: Rule  # may the player measure before jumping
     test: Rule | None = None  # an Initiative test after covering the distance, or None
+    in_charge: Rule | None = None  # may be jumped as part of a charge or a run
 
 
 class Climb(NamedTuple):
@@ -149,12 +160,29 @@ class Climb(NamedTuple):
     tests: Rule  # Initiative tests taken
     fail_up: Rule
     fail_down: Rule
+    touching: Rule | None = None  # must touch what it climbs at the start of its movement phase
+    no_run: Rule | None = None  # a model that climbs cannot run
 
 
 class Hiding(NamedTuple):
     section: str
     spotted_within: Rule  # "Initiative": enemies spot hidden models within their I in inches
     also: Rule | None = None  # more the text says about hiding, in our words
+    enemy_moves: Rule | None = None  # spotted when an enemy moves within range, not whenever one is there
+    cannot_be_charged: Rule | None = None
+    # What each thing the model did this turn does to hiding ("cannot hide" or "spotted"); None: nothing.
+    moved: Rule | None = None  # a move of more than a half-move
+    ran: Rule | None = None
+    charged: Rule | None = None
+    fled: Rule | None = None
+    stunned: Rule | None = None
+    fell: Rule | None = None
+    shot: Rule | None = None
+    cast: Rule | None = None
+
+
+# The things a model may have done this turn that hiding rules name, as the hiding calculator asks them.
+HIDING_ACTIONS = ("moved", "ran", "charged", "fled", "stunned", "fell", "shot", "cast")
 
 
 # Table -> (its type, key -> reader). Each key of a type without a default is required.
@@ -163,13 +191,18 @@ TABLES: dict[str, tuple[type, dict[str, Callable[[Any], Any]]]] = {
         "move": read_move, "cap": _inches, "ends_within": _inches, "detect_unseen": _inches, "needs_sight": _flag,
         "interception": _one_of("blocks", "enemy-chooses", "becomes-target"), "interception_range": _inches,
         "failed": _text, "stand_and_shoot": _fraction, "flee": _flee, "strike_first": _flag,
+        "intercept_fear": read_test, "engaged_holds": _flag, "obstacles": _text,
     }),
     "run": (Run, {"multiplier": _count, "enemy_range": _inches, "ignored_states": _states}),
-    "jump_down": (JumpDown, {"max_height": _inches, "test_every": _inches, "over_max": _one_of("not-allowed", "falls")}),
+    "jump_down": (JumpDown, {"max_height": _inches, "test_every": _inches, "over_max": _one_of("not-allowed", "falls"),
+                  "fall_stops": _text, "measure_first": _flag}),
     "diving_charge": (DivingCharge, {"enemy_range": _inches, "max_height": _inches, "test_every": _inches, "bonus": _text}),
-    "gap": (Gap, {"max_gap": _inches, "uses_movement": _flag, "measure_first": _flag, "test": _one_of("initiative")}),
-    "climb": (Climb, {"limit": _limit, "tests": _count, "fail_up": _text, "fail_down": _text}),
-    "hiding": (Hiding, {"spotted_within": _one_of("Initiative"), "also": _text}),
+    "gap": (Gap, {"max_gap": _inches, "uses_movement": _flag, "measure_first": _flag, "test": _one_of("initiative"),
+            "in_charge": _flag}),
+    "climb": (Climb, {"limit": _limit, "tests": _count, "fail_up": _text, "fail_down": _text,
+               "touching": _flag, "no_run": _flag}),
+    "hiding": (Hiding, {"spotted_within": _one_of("Initiative"), "also": _text, "enemy_moves": _flag,
+                        "cannot_be_charged": _flag, **{action: _hiding_stops for action in HIDING_ACTIONS}}),
     "fall": (None, {  # the kind is chosen by its key: hits (StrengthHits) or roll (WoundRoll)
         "hits": read_dice, "roll": read_test, "wounds_on": _count, "toughness": _one_of("modifier"),
         "injury": read_injury, "least": _inches,
@@ -183,6 +216,7 @@ SINGLE: dict[str, Callable[[Any], Any]] = {
     "edge_fall": _inches,  # a downed model this close to an edge may fall
     "barrier": _barrier,  # obstacles crossed at no cost
     "half_move": _text,  # a move that still lets the model shoot or hide
+    "railings": _flag,  # no fall off an edge with railings or low walls on all sides
 }
 
 
@@ -207,6 +241,7 @@ class Ruleset(NamedTuple):
     edge_fall: Rule | None = None
     barrier: Rule | None = None  # (inches, "under" or "up to")
     half_move: Rule | None = None
+    railings: Rule | None = None
     citations: tuple[Citation, ...] = ()  # where each value's section is written
 
     def href(self, section: str | None = None, root: str = "", page: bool = False) -> str:

@@ -153,22 +153,25 @@ def diving_charge(rules, v, answer):
     if height > rule.max_height.value:
         raise Refused
     answer.assumptions.add("within-includes-edge")
-    if number(v["distance"]) > rule.enemy_range.value:
-        return answer.add("no-dive", F(1))  # still a charge, just without the diving bonus
+    # Further than the diving range it is still a jump down during a charge: same tests, same fall, no bonus.
+    landed = "landed" if number(v["distance"]) <= rule.enemy_range.value else "lands-no-bonus"
     safe = pass_all(rules, int(v["initiative"]), floor(height / rule.test_every.value), answer)
-    safe_or_fall(rules, safe, "landed", height, int(v["toughness"]), int(v["wounds"]), answer)
+    safe_or_fall(rules, safe, landed, height, int(v["toughness"]), int(v["wounds"]), answer)
 
 
 def gap(rules, v, answer):
     width, move, rule = number(v["gap"]), number(v["move"]), rules.gap
     height, toughness, wounds = number(v["height"]), int(v["toughness"]), int(v["wounds"])
-    if rule.measure_first.value and move < width:
+    measured = rule.measure_first.value and v.get("part_of", "move") != "charge"  # never within a charge
+    if measured and move < width:
         raise Refused  # measured first, the jump is never started
     if width > rule.max_gap.value:
         if not rule.measure_first.value:
             answer.assumptions.add("gap-over-max-falls")
         return safe_or_fall(rules, F(0), "made-it", height, toughness, wounds, answer)
     if move < width:
+        if rule.measure_first.value:
+            answer.assumptions.add("gap-short-falls")  # a charge's jump, unmeasured, comes up short
         return safe_or_fall(rules, F(0), "made-it", height, toughness, wounds, answer)
     safe = F(1) if rule.test is None else pass_all(rules, int(v["initiative"]), 1, answer)
     safe_or_fall(rules, safe, "made-it", height, toughness, wounds, answer)
@@ -176,6 +179,8 @@ def gap(rules, v, answer):
 
 def climb(rules, v, answer):
     height, rule = number(v["height"]), rules.climb
+    if rule.no_run and v.get("running") == "yes":
+        raise Refused  # no climbing while running
     if rule.limit.value == "Movement":
         limit = number(v["move"])
     else:
@@ -192,6 +197,8 @@ def climb(rules, v, answer):
 
 
 def edge_fall(rules, v, answer):
+    if rules.railings and v.get("railings") == "yes":
+        return answer.add("stays-put", F(1))  # guarded on all sides: no test, no fall
     safe = pass_all(rules, int(v["initiative"]), 1, answer)
     safe_or_fall(rules, safe, "stays-put", number(v["height"]), int(v["toughness"]), int(v["wounds"]), answer)
 
@@ -208,6 +215,10 @@ def run(rules, v, answer):
 
 
 def hide(rules, v, answer):
+    did = v.get("this_turn", "moved")
+    ruling = None if did == "half-moved" else getattr(rules.hiding, did)
+    if ruling is not None:  # what it did this turn decides, whoever is near
+        return answer.add("cannot-hide" if ruling.value == "cannot hide" else "spotted", F(1))
     answer.assumptions.add("within-includes-edge")
     if rules.test and rules.test.value.over and rules.hiding.spotted_within.assumption:
         answer.assumptions.add(rules.hiding.spotted_within.assumption)  # a target-number Initiative, read literally
@@ -218,19 +229,21 @@ def charge(rules, v, answer):
     rule = rules.charge
     move, distance = number(v["move"]), number(v["distance"])
     seen = F(1)
+    if v.get("unseen") == "hidden":
+        return answer.add("cannot-charge", F(1))  # a hidden model cannot be charged
     if v.get("unseen") == "yes":
         if rule.detect_unseen is None or distance > rule.detect_unseen.value:
             if rule.detect_unseen is None and rule.needs_sight.assumption:
                 answer.assumptions.add(rule.needs_sight.assumption)  # sight from outside the text
             return answer.add("cannot-charge", F(1))
         seen = pass_all(rules, int(v["initiative"]), 1, answer)
-    if v.get("interceptor") == "yes":
+    intercept = v.get("interceptor", "no") != "no"
+    if intercept:
         kind = rule.interception.value
         if kind in ("blocks", "becomes-target"):
             return answer.add("cannot-charge", F(1))
         if rule.interception.assumption:
             answer.assumptions.add(rule.interception.assumption)  # the enemy's choice: both branches, as two answers
-        answer.extra["If the enemy intercepts"] = {"intercepted": F(1)}
     cost = rules.terrain[v.get("terrain", "open")].value if rules.terrain else 1
     dice = getattr(rule.move.value, "dice", None)
     if dice is None:  # double Movement
@@ -248,6 +261,16 @@ def charge(rules, v, answer):
     answer.add("reaches", seen * reach)
     answer.add("falls-short", seen * (1 - reach))
     answer.add("cannot-charge", 1 - seen)
+    if intercept and v["interceptor"] == "fears":  # a Fear test (2D6 under Leadership) before it may step in
+        answer.assumptions.add(rule.intercept_fear.assumption)
+        brave = sum((w for combo, w in every_roll(6, 6) if sum(combo) <= int(v["leadership"])), F(0))
+        answer.extra["If the enemy tries to intercept"] = {
+            "intercepted": seen * brave, "reaches": seen * (1 - brave) * reach,
+            "falls-short": seen * (1 - brave) * (1 - reach), "cannot-charge": 1 - seen}
+    elif intercept:  # a charger that did not detect its target charges no one, intercepted or not
+        answer.extra["If the enemy intercepts"] = {"intercepted": seen, "cannot-charge": 1 - seen}
+    if v.get("target") == "engaged" and rule.engaged_holds:
+        return  # may only hold: it cannot flee
     if rule.flee:
         answer.assumptions.add("flee-escape")
         dice = rule.flee.value[0] if number(v["target_move"]) <= 6 else rule.flee.value[1]

@@ -148,7 +148,7 @@ def test_warhammer_charge_and_flee():
     flee = {r["outcome"]: F(r["probability"]) for r in result["extra"][0]["outcomes"]}
     assert flee["escapes"] == F(196, 216)  # 3D6 of 7 or more
     texts = " ".join(s["text"] for s in result["steps"])
-    assert "may not stand & shoot" in texts
+    assert "too close to shoot, so a stand & shoot response counts as a hold" in texts
     far = calculate("charge", "whfb-6", {"move": "7", "distance": "8"})
     assert "may stand & shoot" in " ".join(s["text"] for s in far["steps"])
     assert "terrain" not in [f["name"] for f in far.get("fields", [])]
@@ -174,7 +174,8 @@ def test_climbing():
 
 def test_diving_charge():
     assert odds("diving-charge", "mordheim-1999", height=4, distance=2, initiative=4)["landed"] == F(4, 9)
-    assert odds("diving-charge", "mordheim-1999", height=4, distance="2.5") == {"no-dive": 1}  # a normal charge, no bonus
+    # Past 2" it is a normal charge without the bonus, but still a jump down with its tests (tests/test_rules_around_the_roll.py).
+    assert odds("diving-charge", "mordheim-1999", height=4, distance="2.5", initiative=4)["lands-no-bonus"] == F(4, 9)
     assert "diving charge" in errors("diving-charge", "coreheim-v10")["ruleset"]
 
 
