@@ -57,3 +57,37 @@ def test_output_piped_into_head_ends_quietly():
     done = subprocess.run(f"{sys.executable} -m rulescore --list | head -n 1", shell=True, cwd=ROOT, capture_output=True, text=True)
     assert done.stdout == "{\n"
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
+
+
+def test_fields_left_out_are_listed_first_and_said_on_stderr():
+    done = run("fall", "--ruleset", "mordheim-1999", "height=5")
+    assert done.returncode == 0
+    result = json.loads(done.stdout)
+    assert list(result)[:2] == ["inputs", "defaults_used"]
+    assert result["inputs"] == {"height": "5", "toughness": "3", "wounds": "1"}
+    assert result["defaults_used"] == {"toughness": "3", "wounds": "1"}
+    assert done.stderr == "Not given, so the page's default was used: toughness=3, wounds=1\n"
+    complete = run("fall", "--ruleset", "mordheim-1999", "height=5", "toughness=3", "wounds=1")
+    assert json.loads(complete.stdout)["defaults_used"] == {} and complete.stderr == ""
+
+
+def test_help_or_list_after_a_bad_argument_does_not_hide_it():
+    for flag in ("--help", "-h", "--list"):
+        done = run("fall", "--ruleset", "mordheim-1999", "height4", flag)
+        assert done.returncode == 2, flag
+        assert json.loads(done.stdout)["errors"] == {"arguments": "'height4' is not name=value (for example height=4)."}
+    assert run("--bogus", "--list").returncode == 2
+    assert run("fall", "--list").returncode == 2  # --list lists everything: a calculator beside it is a mistake
+    assert run("--help").returncode == 0 and "usage:" in run("--help").stdout
+
+
+def test_a_point_before_or_after_the_digits_is_a_number():
+    def unhurt(height: str) -> str:
+        done = run("fall", "--ruleset", "mordheim-1999", f"height={height}", "toughness=3", "wounds=1")
+        assert done.returncode == 0, done.stdout
+        return {r["outcome"]: r["probability"] for r in json.loads(done.stdout)["outcomes"]}["unhurt"]
+
+    assert unhurt("4.") == unhurt("4") == "13/81"
+    assert unhurt(".5") == unhurt("0.5") == "1/1"  # under an inch: no hit (fall-under-an-inch)
+    done = run("fall", "--ruleset", "mordheim-1999", "height=.")
+    assert json.loads(done.stdout)["errors"] == {"height": "Height of the fall must be a number, not '.'."}
