@@ -61,7 +61,7 @@ class DiceMove(NamedTuple):
             explain.needs(f"needs {least}+ on the {self.dice.name}")
         capped = cap is not None and move + max(self.dice.faces) > cap
         explain.step(f"It moves its Movement ({inches(move)}) plus a {self.dice.name} charge bonus"
-                     + (_cap_words(move, cap) if capped else "")
+                     + (_cap_words(move, cap) if cap is not None else "")
                      + f": {fraction_text(reaches)} to cover {inches(needed)}.", rules.move,
                      assumption=rules.cap.assumption if capped else None)
         return reaches

@@ -32,8 +32,8 @@ def compare_fields(name: str) -> list[dict]:
                 fields[key] = {**field, "name": form_name, "label": label, "source": field["name"], "rulesets": []}
             entry = fields[key]
             entry["rulesets"].append(ruleset_id)
-            for option in field.get("choices", []):  # the widest list of choices
-                if option not in entry["choices"]:
+            for option in field.get("choices", []):  # the widest list of choices, each value once
+                if option["value"] not in [known["value"] for known in entry["choices"]]:
                     entry["choices"].append(option)
     return list(fields.values())
 

@@ -10,8 +10,8 @@ from rulescore.explain import Explanation, inches
 
 # What the model did this turn, as the hiding calculator offers it (rulesets.HIDING_ACTIONS, and the half-move).
 DID = {
-    "half-moved": ("Moved half its Movement or less", "moved half its Movement or less"),
-    "moved": ("Moved, or stayed still", "moved"),
+    "half-moved": ("Stayed still, or moved half its Movement or less", "moved half its Movement or less"),
+    "moved": ("Moved more than half its Movement", "moved more than a half-move"),
     "ran": ("Ran", "ran"),
     "charged": ("Charged", "charged"),
     "fled": ("Fled", "fled"),
@@ -23,29 +23,26 @@ DID = {
 
 
 def choices(rules) -> tuple[tuple[str, str], ...]:
-    """What a model may have done this turn that the ruleset's hiding rule speaks of."""
-    if rules.moved:  # only a half-move lets it hide: ask which move it made
-        found = [("half-moved", DID["half-moved"][0]), ("moved", "Moved further")]
-    else:
-        found = [("moved", DID["moved"][0])]
-    return tuple(found + [(action, DID[action][0]) for action in DID
-                          if action not in ("half-moved", "moved") and getattr(rules, action) is not None])
+    """What a model may have done this turn that the ruleset's hiding rule speaks of; the same first
+    two everywhere, so a comparison asks one question of every ruleset."""
+    return (("half-moved", DID["half-moved"][0]), ("moved", DID["moved"][0]),
+            *[(action, DID[action][0]) for action in DID
+              if action not in ("half-moved", "moved") and getattr(rules, action) is not None])
 
 
-def hide(explain: Explanation, initiative: int, distance: Fraction, this_turn: str = "moved") -> Distribution:
+def hide(explain: Explanation, initiative: int, distance: Fraction, this_turn: str = "half-moved") -> Distribution:
     """Whether a model may hide after `this_turn`, and whether an enemy with this Initiative, this far away, spots it."""
     rules = explain.ruleset.hiding
     stops = getattr(rules, this_turn, None) if this_turn != "half-moved" else None
     if stops is not None and stops.value == "cannot hide":
         why = ("it can only hide at the end of a half-move" if this_turn == "moved" else
                f"a model that {DID[this_turn][1]} this turn cannot hide")
-        done = "moved further than a half-move" if this_turn == "moved" else DID[this_turn][1]
-        explain.step(f"It {done}: {why}.", stops)
+        explain.step(f"It {DID[this_turn][1]}: {why}.", stops)
         return Distribution.always("cannot-hide")
     if stops is not None:
         explain.step(f"A hidden model that {DID[this_turn][1]} gives itself away: it is no longer hidden.", stops)
         return Distribution.always("spotted")
-    if this_turn == "half-moved":
+    if this_turn == "half-moved" and rules.moved:
         explain.step("It moved no more than a half-move, so it may hide at the end of it.", explain.ruleset.half_move or rules.moved)
     spotted = distance <= initiative
     if rules.enemy_moves:

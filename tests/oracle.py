@@ -215,7 +215,7 @@ def run(rules, v, answer):
 
 
 def hide(rules, v, answer):
-    did = v.get("this_turn", "moved")
+    did = v.get("this_turn", "half-moved")
     ruling = None if did == "half-moved" else getattr(rules.hiding, did)
     if ruling is not None:  # what it did this turn decides, whoever is near
         return answer.add("cannot-hide" if ruling.value == "cannot hide" else "spotted", F(1))
