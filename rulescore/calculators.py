@@ -6,6 +6,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import NamedTuple
 
+from rulescore.barriers import barrier
 from rulescore.charging import charge
 from rulescore.checks import target_number
 from rulescore.dice import Distribution
@@ -227,6 +228,14 @@ CALCULATORS: dict[str, Calculator] = {
             compute=lambda e, v: (run(e, v["move"], v["distance"], v["enemy_state"]), []),
             headline=lambda t, x: ["may run" if t["may-run"] == 1 else "may not run"],
             section=lambda r: r.run.section,
+        ),
+        Calculator(
+            "barrier", "Walls and barriers",
+            supports=lambda r: r.barrier is not None,
+            fields=lambda r: [drop("height", "Height of the barrier", "0.5")],
+            compute=lambda e, v: (barrier(e, v["height"]), []),
+            headline=lambda t, x: ["crosses it freely" if "crosses" in t else "too high to cross freely"],
+            section=lambda r: r.barrier.section,
         ),
         Calculator(
             "hide", "Hiding",

@@ -212,6 +212,9 @@ def _interception(explain: Explanation, rules, fears: bool, leadership: int, det
     explain.step(f"The interceptor would have to test for fear to engage the charger, so it must pass a Fear test to "
                  f"intercept (Ld {leadership}: {test.roll_words(leadership)}: {fraction_text(brave)}); failing, it "
                  "does not move and the charge goes on.", rules.intercept_fear, assumption=rules.intercept_fear.assumption)
+    needs = test.needs(leadership)
+    if needs:
+        explain.needs(f"to intercept, the enemy {needs}")
     through = detected * (1 - brave)
     return "If the enemy tries to intercept", Distribution({
         "intercepted": detected * brave, "reaches": through * reaches, "falls-short": through * (1 - reaches),

@@ -26,6 +26,8 @@ OUTCOME_LABELS = {
     "cannot-hide": "Cannot hide this turn",
     "spotted": "Spotted",
     "stays-hidden": "Stays hidden",
+    "crosses": "Crosses it without using movement",
+    "goes-around": "Too high to cross freely: go around it",
     "landed": "Lands safely",
     "made-it": "Makes it",
     "stuck": "Cannot move this turn",

@@ -37,10 +37,14 @@ def text_of(html: str) -> str:
     return re.sub(r"\s+", " ", "".join(reader.parts)).strip()
 
 
-def fall_text(values: dict[str, str]) -> str:
-    result = calculate("fall", "mordheim-1999", values)
+def result_text(calculator: str, ruleset: str, values: dict[str, str]) -> str:
+    result = calculate(calculator, ruleset, values)
     assert result["ok"], result
     return text_of(result_html(result, "../../"))
+
+
+def fall_text(values: dict[str, str]) -> str:
+    return result_text("fall", "mordheim-1999", values)
 
 
 def compare_text(name: str, values: dict[str, str]) -> str:
@@ -73,6 +77,20 @@ def journeys() -> dict[str, list]:
             ["wait_for", "html[data-calculators-start='snapshot']"],
             ["set", ["#calc-fall-height", "6"]],
             ["wait_text", ["#calc-fall .calc-result", fall_text({**SHARED, "height": "6"})]],
+        ],
+        "the conditions around the roll are asked and answered": [
+            # Living Rulebook, Charge: an interceptor that fears the charger must pass a Fear test.
+            ["goto", "mordheim-lrb/movement/?calc-charge.distance=3#charge"],
+            ["wait_for", "#calc-charge[data-state='live']"],
+            ["set", ["#calc-charge-interceptor", "fears"]],
+            ["wait_text", ["#calc-charge .calc-result",
+                           result_text("charge", "mordheim-lrb", {"distance": "3", "interceptor": "fears"})]],
+            # Warhammer, Charge Responses: a unit already in close combat may only hold.
+            ["goto", "whfb-6/movement-phase/?calc-charge.distance=9#move-chargers"],
+            ["wait_for", "#calc-charge[data-state='live']"],
+            ["set", ["#calc-charge-target", "engaged"]],
+            ["wait_text", ["#calc-charge .calc-result",
+                           result_text("charge", "whfb-6", {"distance": "9", "target": "engaged"})]],
         ],
         "compare calculator": [
             ["goto", "compare/jumping-down/"],

@@ -278,9 +278,15 @@ def charge(rules, v, answer):
         answer.extra["If the target flees"] = {"escapes": escape, "caught": 1 - escape}
 
 
+def barrier(rules, v, answer):
+    limit, how = rules.barrier.value  # Mordheim: less than 1" high; Coreheim: up to 1"
+    height = number(v["height"])
+    answer.add("crosses" if height < limit or (how == "up to" and height == limit) else "goes-around", F(1))
+
+
 ORACLES = {
     "charge": charge, "jump-down": jump_down, "diving-charge": diving_charge, "gap": gap, "climb": climb,
-    "fall": fall_calc, "edge-fall": edge_fall, "run": run, "hide": hide,
+    "fall": fall_calc, "edge-fall": edge_fall, "run": run, "hide": hide, "barrier": barrier,
 }
 
 

@@ -250,6 +250,13 @@ def test_living_rulebook_fear_test_to_intercept():
     assert extra(short) == {"If the enemy tries to intercept": {
         "intercepted": seen * brave, "falls-short": seen * (1 - brave), "cannot-charge": 1 - seen}}
     assert cites(result, "charge", "must pass a Fear test")
+    # The headline names the one roll that decides, and that roll, listed face by face, gives the table's chance.
+    for leadership in range(2, 13):
+        said = answer("charge", "mordheim-lrb", distance=7, interceptor="fears", leadership=leadership)
+        needs = [] if leadership == 12 else [f"to intercept, the enemy needs {leadership} or less on the 2D6"]  # 12 never fails
+        assert [h for h in said["headlines"] if "needs" in h] == needs
+        stated = chance([6, 6], lambda r: sum(r) <= leadership)
+        assert extra(said)["If the enemy tries to intercept"]["intercepted"] == stated
     assert "fear-test" in [a["id"] for a in result["assumptions"]]
 
 
@@ -263,3 +270,17 @@ def test_warhammer_an_engaged_unit_may_only_hold():
 def test_trench_crusade_says_obstacles_are_optional_in_a_charge():
     result = answer("charge", "trench-crusade", move=6, distance=8)
     assert cites(result, "taking-a-charge", "optional during a charge")
+
+
+@pytest.mark.parametrize(("ruleset", "section", "height", "free"), [
+    ("mordheim-1999", "walls-and-barriers", "0.9", True),  # "a barrier that is less than 1\" high"
+    ("mordheim-1999", "walls-and-barriers", "1", False),
+    ("mordheim-lrb", "walls-and-barriers", "1", False),
+    ("coreheim-v10", "moving", "1", True),  # "obstacles up to 1\" high without using Movement"
+    ("coreheim-v10", "moving", "1.1", False),
+])
+def test_a_barrier_is_crossed_freely_only_under_the_texts_height(ruleset, section, height, free):
+    result = answer("barrier", ruleset, height=height)
+    assert table(result["outcomes"]) == {"crosses" if free else "goes-around": 1}
+    assert result["steps"][0]["section"] == section
+    assert ("climb it" in result["steps"][0]["text"]) == (not free)
