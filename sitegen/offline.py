@@ -50,20 +50,22 @@ def _url(path: str) -> str:
 
 
 def service_worker(site: Path) -> str:
-    """The service worker for what is in `site`, its cache named by a hash of every file."""
-    pages, runtime, snapshot, digest, runtime_bytes = [], [], [], hashlib.sha256(), 0
+    """The service worker for what is in `site`: the build named by a hash of every file, each page
+    with its own revision (the first 16 hex digits of its SHA-256, which the worker checks)."""
+    pages, runtime, snapshot, digest, runtime_bytes = {}, [], [], hashlib.sha256(), 0
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         relative = path.relative_to(site).as_posix()
         if SKIP.search(relative):
             continue
-        digest.update(relative.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        content = hashlib.sha256(path.read_bytes())
+        digest.update(relative.encode() + b"\0" + content.digest())
         if relative.startswith(SNAPSHOT_PREFIX):
             snapshot.append(_url(relative))
         elif relative.startswith(RUNTIME_PREFIXES):
             runtime.append(_url(relative))
             runtime_bytes += path.stat().st_size
         else:
-            pages.append(_url(relative))
+            pages[_url(relative)] = content.hexdigest()[:16]
     return (
         TEMPLATE.read_text(encoding="utf-8")
         .replace("__BUILD__", digest.hexdigest()[:16])

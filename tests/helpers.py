@@ -6,6 +6,8 @@ import functools
 import gzip
 import hashlib
 import io
+import os
+import shutil
 import sys
 import threading
 import time
@@ -43,8 +45,29 @@ class QuietHandler(SimpleHTTPRequestHandler):
     latency = 0.0  # seconds before each response, like a phone's round trip
     link: Link | None = None  # set: every response shares this one link's rate, as on a phone
 
+    cache_control = ""  # e.g. "max-age=600", as GitHub Pages sends
+
+    def translate_path(self, path):
+        self.directory = str(self.server.folder)  # the build being served now (StaticServer.serve)
+        return super().translate_path(path)
+
+    def end_headers(self):
+        if self.cache_control:
+            self.send_header("Cache-Control", self.cache_control)
+        super().end_headers()
+
     def copyfile(self, source, outputfile):
-        """Send the body, throttled to `rate` when set (a slow link, measured server-side)."""
+        """Send the body, throttled to `rate` when set (a slow link, measured server-side); count what
+        was sent; cut it halfway and stop the server when the test asks (a signal lost mid-download)."""
+        body = source.read()
+        path = self.path.split("?")[0]
+        if self.server.cut and self.server.cut(path):
+            outputfile.write(body[: len(body) // 2])
+            self.server.sent.append((path, len(body) // 2))
+            threading.Thread(target=self.stop_server, daemon=True).start()
+            raise ConnectionAbortedError("cut halfway by the test")
+        self.server.sent.append((path, len(body)))
+        source = io.BytesIO(body)
         if not self.rate:
             return super().copyfile(source, outputfile)
         chunk = max(1024, self.rate // 50)
@@ -60,6 +83,17 @@ class QuietHandler(SimpleHTTPRequestHandler):
             self.send_response(204)
             self.end_headers()
             threading.Thread(target=self.stop_server, daemon=True).start()
+            return None
+        if self.server.folder is None and "/__build__/" not in self.path:
+            self.close_connection = True  # no signal: the browser gets no answer at all
+            return None
+        if "/__build__/" in self.path:  # a test in another process puts up another build: see StaticServer
+            name = self.path.rsplit("/", 1)[1]
+            known = name in self.server.builds
+            self.send_response(204 if known else 404)
+            self.end_headers()
+            if known:
+                self.server.folder = self.server.builds[name]
             return None
         if self.latency:
             time.sleep(self.latency)
@@ -145,21 +179,38 @@ class StaticServer:
     """Serves a folder on 127.0.0.1 until stopped; `prefix` mounts it under a subpath ("/rules/");
     `rate` (bytes per second) and `latency` (seconds per request) imitate a slow link: each response
     at that rate, or with `shared` all of them together, as one phone's link. A request for
-    `__stop__` stops it (for a browser driven from another process: honest offline, nothing answers).
-    `compress`: True gzips every response, "br" sends brotli to a browser that accepts it."""
+    `__stop__` stops it (for a browser driven from another process: honest offline, nothing answers),
+    and one for `__build__/NAME` serves `builds[NAME]` from then on (a new build goes up; a build of
+    None answers nothing, as with no signal, until another is put up).
+    `compress`: True gzips every response, "br" sends brotli to a browser that accepts it;
+    `cache_control` is sent with every response; `sent` lists (path, bytes) of every body sent."""
 
     def __init__(self, folder: Path, prefix: str = "/", port: int = 0, compress: bool | str = False, rate: int = 0,
-                 latency: float = 0.0, shared: bool = False) -> None:
+                 latency: float = 0.0, shared: bool = False, cache_control: str = "",
+                 builds: dict[str, Path] | None = None) -> None:
         self.folder = folder
         self.prefix = prefix
         mounted = type("Mounted", (QuietHandler,), {"prefix": prefix, "compress": compress, "rate": rate, "latency": latency,
                                                      "link": Link(rate) if shared and rate else None,
+                                                     "cache_control": cache_control,
                                                      "stop_server": lambda _handler: self.stop()})
         handler = functools.partial(mounted, directory=str(folder))
         self.httpd = QuietServer(("127.0.0.1", port), handler)
+        self.httpd.folder = folder
+        self.httpd.builds = dict(builds or {})
+        self.httpd.sent = []
+        self.httpd.cut = None  # path -> True: that body is cut halfway and the server stops
         self._stopped = threading.Lock()
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
+
+    def serve(self, folder: Path) -> None:
+        """Put up another build at the same address."""
+        self.httpd.folder = folder
+
+    @property
+    def sent(self) -> list[tuple[str, int]]:
+        return self.httpd.sent
 
     @property
     def origin(self) -> str:
@@ -234,3 +285,36 @@ def broken_links(site: Path) -> tuple[int, list[str]]:
                 if parts.fragment not in ids:
                     broken.append(f"{page.relative_to(site)} -> {link} (no such anchor)")
     return len(pages), broken
+
+
+# A second build of a site that differs in one hand-written page's text (the About page), as a
+# maintainer fixing a typo makes; `html[data-test-build='two']` marks it for the tests.
+CHANGED_PAGE = "about/index.html"
+CHANGED_WORDS = ("A rules reference for players at the table.", "A rules reference for players at the table, updated.")
+
+
+def one_page_changed(site: Path) -> Path:
+    """`site` copied beside itself with the About page's text changed and its service worker made
+    anew (as build.py makes it), once per site."""
+    from sitegen.offline import service_worker
+
+    folder = site.parent / f"{site.name}-one-page-changed"
+    if not (folder / "sw.js").exists():
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.copytree(site, folder)
+        page = folder / CHANGED_PAGE
+        html = page.read_text(encoding="utf-8")
+        assert CHANGED_WORDS[0] in html
+        page.write_text(html.replace(CHANGED_WORDS[0], CHANGED_WORDS[1]).replace("<html ", "<html data-test-build=\"two\" ", 1),
+                        encoding="utf-8")
+        (folder / "sw.js").write_text(service_worker(folder), encoding="utf-8")
+        later(page, folder / "sw.js")
+    return folder
+
+
+def later(*paths: Path) -> None:
+    """Date changed files a minute on, as a deploy after the last one would be: a server compares
+    dates to the second, and a test makes its second build within the first's second."""
+    for path in paths:
+        stamp = path.stat().st_mtime + 60
+        os.utime(path, (stamp, stamp))

@@ -92,6 +92,21 @@ def journeys() -> dict[str, list]:
             ["wait_text", ["#calc-charge .calc-result",
                            result_text("charge", "whfb-6", {"distance": "9", "target": "engaged"})]],
         ],
+        "an update waits for the player's tap, then works offline": [
+            ["goto", "about/"],
+            ["wait_offline_ready"],
+            ["switch_build", "one-page-changed"],  # a new build goes up (tests/helpers.py: one_page_changed)
+            ["goto", "about/"],  # the old page still, told once that an update is ready
+            ["click", ".offline-update button"],
+            ["wait_for", "html[data-test-build='two']"],
+            # No signal, with the server kept for the journeys after this one ("offline after one visit" stops it).
+            ["switch_build", "no-signal"],
+            ["goto", "mordheim-1999/movement/?calc-fall.height=5#falling"],
+            ["wait_text", ["#calc-fall .calc-result", fall_text({"height": "5"})]],
+            ["goto", "about/"],
+            ["wait_for", "html[data-test-build='two']"],
+            ["switch_build", "first"],
+        ],
         "compare calculator": [
             ["goto", "compare/jumping-down/"],
             ["set", ["#compare-jump-down-height", "5"]],

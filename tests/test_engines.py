@@ -8,12 +8,13 @@ import json
 import shutil
 import subprocess
 import tempfile
+import urllib.request
 from pathlib import Path
 
 import pytest
 
 from tests.engines import webkit
-from tests.helpers import CHROMIUM, CHROMIUM_ARGS, ROOT, StaticServer
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, ROOT, StaticServer, one_page_changed
 from tests.journeys import journeys
 
 pytestmark = pytest.mark.browser
@@ -46,6 +47,11 @@ def chromium_run(playwright, base: str) -> dict[str, dict]:
                 elif verb == "stop_server":
                     page.evaluate("url => fetch(url).catch(() => {})", base + "__stop__")
                     page.wait_for_timeout(300)
+                elif verb == "switch_build":
+                    urllib.request.urlopen(base + "__build__/" + arg[0], timeout=5).read()
+                elif verb == "click":
+                    page.wait_for_selector(arg[0], state="attached", timeout=120_000)
+                    page.evaluate("s => document.querySelector(s).click()", arg[0])
             results[name] = {"ok": True, "consoleErrors": errors}
         except Exception as error:
             results[name] = {"ok": False, "error": f"{type(error).__name__}: {str(error)[:600]}", "consoleErrors": errors}
@@ -62,9 +68,15 @@ def assert_all_pass(results: dict[str, dict]) -> None:
     assert noisy == {}
 
 
+def journey_server(site: Path) -> StaticServer:
+    """A server of its own for one engine's journeys (the offline journey stops it), which can put up
+    a second build of the site (the update journey)."""
+    return StaticServer(site, builds={"first": site, "one-page-changed": one_page_changed(site), "no-signal": None})
+
+
 def assert_journeys_pass_in_chromium(playwright, site: Path) -> None:
-    """Every journey in Chromium against `site`, on a server of its own (the offline journey stops it)."""
-    server = StaticServer(site)
+    """Every journey in Chromium against `site`."""
+    server = journey_server(site)
     try:
         assert_all_pass(chromium_run(playwright, server.base))
     finally:
@@ -80,7 +92,7 @@ def test_journeys_in_firefox(built_site, tmp_path):
         pytest.fail("Firefox ESR is not installed: ./dev test installs Debian's firefox-esr")
     spec = tmp_path / "journeys.json"
     spec.write_text(json.dumps(journeys()))
-    server = StaticServer(built_site)
+    server = journey_server(built_site)
     try:
         done = subprocess.run(["node", str(ROOT / "tests" / "engines" / "firefox.mjs"), str(spec), server.base],
                               capture_output=True, text=True, timeout=900, cwd=ROOT)
@@ -101,7 +113,7 @@ def screen():
 def test_journeys_in_webkit(built_site, screen):
     if not Path(webkit.MINIBROWSER).exists():
         pytest.fail("WebKitGTK is not installed: ./dev test installs Debian's webkit2gtk-driver")
-    server = StaticServer(built_site)
+    server = journey_server(built_site)
     try:
         results = webkit.run(journeys(), server.base)
     finally:

@@ -1,9 +1,11 @@
 // Registers the service worker that keeps the site usable offline, and tells the player, briefly,
-// when the site is ready offline and when a newer version has been loaded.
+// when the site is ready offline, when a newer version is ready to take, and when this phone
+// will not keep the site for offline use.
 (() => {
   "use strict";
   if (!("serviceWorker" in navigator)) return;
   const root = new URL("../", document.currentScript.src); // this file sits in <root>/assets/
+  const html = document.documentElement;
   const toast = (text) => {
     const note = document.createElement("div");
     note.className = "offline-toast";
@@ -13,29 +15,98 @@
     document.body.append(note);
     setTimeout(() => note.remove(), 4000);
   };
-  const hadController = Boolean(navigator.serviceWorker.controller);
+  // A note that is part of the page, at the top of what is read, never over it.
+  const inPage = (className, text) => {
+    document.querySelectorAll(`.${className}`).forEach((old) => old.remove());
+    const note = document.createElement("p");
+    note.className = `offline-offer ${className}`;
+    note.setAttribute("role", "status");
+    note.append(text);
+    (document.querySelector(".md-content__inner") || document.body).prepend(note);
+    return note;
+  };
+  const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+  // How much the site keeps on this phone and since when, on the About page (#offline-status).
+  async function showStatus(registration) {
+    const line = document.getElementById("offline-status");
+    if (!line || !registration.active) return;
+    const answer = await ask(registration.active, { type: "status" });
+    const used = navigator.storage && navigator.storage.estimate ? (await navigator.storage.estimate()).usage : null;
+    const when = answer.installed ? new Date(answer.installed).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : null;
+    line.textContent = (answer.cached ? "Every page and calculator works offline on this phone" : "Pages work offline on this phone; the calculators once kept")
+      + (used ? `, keeping ${megabytes(used)}` : "") + (when ? `. This version arrived ${when}.` : ".");
+  }
+
+  function ask(worker, message) {
+    return new Promise((resolve) => {
+      const channel = (event) => {
+        if (event.data && event.data.type === message.type) {
+          navigator.serviceWorker.removeEventListener("message", channel);
+          resolve(event.data);
+        }
+      };
+      navigator.serviceWorker.addEventListener("message", channel);
+      worker.postMessage(message);
+    });
+  }
+
+  function notKept(reason) {
+    html.dataset.offline = "unavailable";
+    inPage("offline-failed", "This browser would not keep the site on this phone"
+      + (reason === "QuotaExceededError" ? " (its storage is full)" : "")
+      + ": it works while you have signal, but not offline.");
+  }
 
   navigator.serviceWorker.addEventListener("message", (event) => {
     // The next visit's calculators can start from the snapshot (said for tests; a player sees nothing).
-    if (event.data && event.data.type === "snapshot-saved") document.documentElement.dataset.snapshot = "saved";
+    if (event.data && event.data.type === "snapshot-saved") html.dataset.snapshot = "saved";
+    if (event.data && event.data.type === "offline-failed") notKept(event.data.reason);
     if (event.data && event.data.type === "offline-ready") {
-      document.documentElement.dataset.offline = "ready";
-      document.querySelectorAll(".offline-offer").forEach((offer) => offer.remove());
+      html.dataset.offline = "ready";
+      document.querySelectorAll(".offline-offer:not(.offline-update)").forEach((offer) => offer.remove());
       if (localStorage.getItem("offline-build") !== event.data.build) {
         localStorage.setItem("offline-build", event.data.build);
         toast("Ready offline: every page and calculator now works with no signal.");
       }
     }
   });
+
+  // A newer build waits until the player takes it: an open page never changes under the player's thumb.
+  let updating = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    // A new build took over: reload so the page and its calculators come from the same build.
-    if (hadController && !sessionStorage.getItem("reloaded-for-update")) {
-      sessionStorage.setItem("reloaded-for-update", "yes");
-      location.reload();
-    }
+    if (updating) location.reload();
   });
-  if (sessionStorage.getItem("reloaded-for-update")) {
-    sessionStorage.removeItem("reloaded-for-update");
+  async function offerUpdate(waiting) {
+    const { build } = await ask(waiting, { type: "status" });
+    html.dataset.update = "ready";
+    if (localStorage.getItem("update-offered") === build) return; // told once; it comes on the next visit anyway
+    localStorage.setItem("update-offered", build);
+    const note = inPage("offline-update", "A newer version of this site is ready. ");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Update now";
+    button.addEventListener("click", () => {
+      updating = true;
+      sessionStorage.setItem("updated", "yes");
+      waiting.postMessage({ type: "take-update" });
+    });
+    note.append(button);
+  }
+  function follow(registration, installing) {
+    installing.addEventListener("statechange", () => {
+      if (installing.state === "installed" && navigator.serviceWorker.controller) offerUpdate(installing);
+      // The first install failing (storage refused) leaves no offline copy; a failed update leaves the old one.
+      if (installing.state === "redundant" && !navigator.serviceWorker.controller && !registration.active) notKept("");
+    });
+  }
+  function watchUpdates(registration) {
+    if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+    if (registration.installing) follow(registration, registration.installing);
+    registration.addEventListener("updatefound", () => follow(registration, registration.installing));
+  }
+  if (sessionStorage.getItem("updated")) {
+    sessionStorage.removeItem("updated");
     const updated = () => toast("Updated to the newest version of the site.");
     if (document.readyState === "complete") updated(); // this script is async: the page may have loaded
     else window.addEventListener("load", updated, { once: true });
@@ -47,25 +118,22 @@
   const cacheRuntime = { type: "cache-runtime", snapshot: !saveData };
 
   function offerRuntime(registration, bytes) {
-    if (document.querySelector(".offline-offer")) return;
-    const offer = document.createElement("p");
-    offer.className = "offline-offer";
-    offer.append("Data saver is on: the calculators are not kept for offline use yet. ");
+    if (document.querySelector(".offline-offer:not(.offline-update)")) return;
+    const offer = inPage("offline-save", "Data saver is on: the calculators are not kept for offline use yet. ");
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = `Keep calculators offline (${(bytes / 1e6).toFixed(1)} MB)`;
+    button.textContent = `Keep calculators offline (${megabytes(bytes)})`;
     button.addEventListener("click", () => {
       button.disabled = true;
       button.textContent = "Saving the calculators for offline use…";
       registration.active.postMessage(cacheRuntime);
     });
     offer.append(button);
-    (document.querySelector(".md-content__inner") || document.body).prepend(offer);
   }
 
   // On a page with a calculator, its own start goes first: caching waits until it has answered.
   function calculatorSettled() {
-    const state = document.documentElement.dataset.calculators;
+    const state = html.dataset.calculators;
     if (state !== "loading" && state !== "starting") return Promise.resolve();
     return new Promise((resolve) => {
       document.addEventListener("calculators:ready", resolve, { once: true });
@@ -82,21 +150,23 @@
     else window.addEventListener("load", afterLoad, { once: true });
   });
 
-  settled.then(() => navigator.serviceWorker.register(new URL("sw.js", root))).then(async () => {
-    const registration = await navigator.serviceWorker.ready;
+  settled.then(() => navigator.serviceWorker.register(new URL("sw.js", root))).then(async (registration) => {
+    watchUpdates(registration);
+    // Each visit asks whether a newer build is up; it installs beside this one and waits for the player.
+    if (navigator.serviceWorker.controller) registration.update().catch(() => {});
+    const ready = await navigator.serviceWorker.ready;
+    showStatus(ready);
     if (saveData) {
-      navigator.serviceWorker.addEventListener("message", (event) => {
-        if (event.data && event.data.type === "runtime-status" && !event.data.cached) offerRuntime(registration, event.data.bytes);
-      });
-      registration.active.postMessage({ type: "runtime-status" });
-      document.addEventListener("calculators:ready", () => registration.active.postMessage(cacheRuntime));
+      const status = await ask(ready.active, { type: "status" });
+      if (!status.cached) offerRuntime(ready, status.bytes);
+      document.addEventListener("calculators:ready", () => ready.active.postMessage(cacheRuntime));
       return;
     }
     // The runtime (about 12 MB) is fetched only once reading is settled.
     const idle = window.requestIdleCallback || ((run) => setTimeout(run, 1000));
     idle(async () => {
       await calculatorSettled();
-      registration.active && registration.active.postMessage(cacheRuntime);
+      ready.active && ready.active.postMessage(cacheRuntime);
     });
-  });
+  }).catch((error) => notKept(error && error.name));
 })();

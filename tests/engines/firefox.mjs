@@ -30,6 +30,12 @@ async function step(page, [verb, arg]) {
     await page.waitForFunction(() => document.documentElement.dataset.offline === "ready", { timeout: 180_000 });
   } else if (verb === "stop_server") {
     await fetch(base + "__stop__").catch(() => {});
+  } else if (verb === "switch_build") {
+    const answer = await fetch(base + "__build__/" + arg);
+    if (answer.status !== 204) throw new Error(`the server has no build ${arg}`);
+  } else if (verb === "click") {
+    await page.waitForSelector(arg, { timeout: 120_000 });
+    await page.evaluate((selector) => document.querySelector(selector).click(), arg);
   } else throw new Error(`unknown step ${verb}`);
 }
 

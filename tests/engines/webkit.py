@@ -81,6 +81,11 @@ def step(browser, base: str, verb: str, arg=None) -> None:
             urllib.request.urlopen(base + "__stop__", timeout=5).read()
         except OSError:
             pass
+    elif verb == "switch_build":
+        urllib.request.urlopen(base + "__build__/" + arg, timeout=5).read()
+    elif verb == "click":
+        wait(browser, ("return document.querySelector(arguments[0]) !== null;", arg), 120, arg)
+        browser.execute_script("document.querySelector(arguments[0]).click();", arg)
     else:
         raise ValueError(f"unknown step {verb}")
 
