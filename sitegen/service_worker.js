@@ -141,10 +141,25 @@ async function status() {
   };
 }
 
+// Whether a page should tell the player this build is ready: yes once, for every page and visit
+// together (asks are taken one at a time, so two pages opening together cannot both say it).
+let offering = Promise.resolve();
+function offerOnce() {
+  offering = offering.then(async () => {
+    const told = await readMeta("offered");
+    if (told && told.build === BUILD) return false;
+    await writeMeta("offered", { build: BUILD });
+    return true;
+  });
+  return offering;
+}
+
 self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
+  const reply = (answer) => (event.ports[0] || event.source).postMessage(answer);
+  if (type === "offer-update") event.waitUntil(offerOnce().then((show) => reply({ type, show })));
   if (type === "cache-runtime") event.waitUntil(cacheRuntime(event.data.snapshot));
-  if (type === "status") event.waitUntil(status().then((answer) => event.source.postMessage(answer)));
+  if (type === "status") event.waitUntil(status().then(reply));
   // The player tapped "update": this waiting build takes over, and the pages reload into it.
   if (type === "take-update") self.skipWaiting();
 });

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from rulescore import RULESETS
-from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, StaticServer
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, StaticServer, later
 from tests.test_build import copy_project
 
 pytestmark = pytest.mark.browser
@@ -77,7 +77,9 @@ def test_whole_site_works_offline_after_one_visit(browser, built_site, prefix):
     assert foreign == []
 
 
-def test_a_new_build_replaces_the_old_cache(browser, tmp_path):
+def test_a_new_build_waits_for_the_tap_then_takes_over(browser, tmp_path):
+    """A real rebuild (a rules text changed): the open page is told, the tap brings the new text, and
+    the caches are the new build's pages, the previous build's (for a tab still open) and the shared files."""
     project = copy_project(tmp_path)
     site = project / "site"
     assert subprocess.run([sys.executable, "build.py"], cwd=project, capture_output=True).returncode == 0
@@ -95,17 +97,17 @@ def test_a_new_build_replaces_the_old_cache(browser, tmp_path):
         metadata = project / "rules" / "whfb-6" / "ruleset.toml"
         metadata.write_text(metadata.read_text().replace('text = "Flank & Rear Charges"\nlevel = 3', 'text = "Flank & Rear Charges"\nlevel = 3\n\n[[parse.headings]]\ntext = "A NEW LINE OF RULES TEXT"\nlevel = 3'))
         assert subprocess.run([sys.executable, "build.py"], cwd=project, capture_output=True).returncode == 0
+        later(*[p for p in site.rglob("*") if p.is_file()])
         server.stop()
         server = StaticServer(site, port=port)  # the same address, new files
         page.reload()
+        page.locator(".offline-update button").click(timeout=60_000)
         page.wait_for_function("() => document.body.innerText.includes('A NEW LINE OF RULES TEXT')", timeout=60_000)
-        wait_ready_offline(page)
-        for _ in range(60):  # the old cache is deleted when the new worker activates
-            keys = page.evaluate("caches.keys()")
-            if len(keys) == 1 and keys != first:
-                break
-            page.wait_for_timeout(500)
-        assert len(first) == 1 and len(keys) == 1 and keys != first, (first, keys)
+        keys = page.evaluate("caches.keys()")
+        pages = sorted(k for k in keys if k.startswith("rules-pages-"))
+        assert len([k for k in first if k.startswith("rules-pages-")]) == 1
+        assert len(pages) == 2 and set(first) & set(pages), (first, keys)  # the new build's and the one before
+        assert {"rules-files", "rules-meta"} <= set(keys)
         assert page.locator("#calc-charge").count() == 1
     finally:
         context.close()

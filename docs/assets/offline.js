@@ -38,16 +38,12 @@
       + (used ? `, keeping ${megabytes(used)}` : "") + (when ? `. This version arrived ${when}.` : ".");
   }
 
+  // A question to one worker, answered on a channel of its own (two questions never take each other's answer).
   function ask(worker, message) {
     return new Promise((resolve) => {
-      const channel = (event) => {
-        if (event.data && event.data.type === message.type) {
-          navigator.serviceWorker.removeEventListener("message", channel);
-          resolve(event.data);
-        }
-      };
-      navigator.serviceWorker.addEventListener("message", channel);
-      worker.postMessage(message);
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data);
+      worker.postMessage(message, [channel.port2]);
     });
   }
 
@@ -78,10 +74,9 @@
     if (updating) location.reload();
   });
   async function offerUpdate(waiting) {
-    const { build } = await ask(waiting, { type: "status" });
+    const { show } = await ask(waiting, { type: "offer-update" });
     html.dataset.update = "ready";
-    if (localStorage.getItem("update-offered") === build) return; // told once; it comes on the next visit anyway
-    localStorage.setItem("update-offered", build);
+    if (!show) return; // told once; it comes on the next visit anyway
     const note = inPage("offline-update", "A newer version of this site is ready. ");
     const button = document.createElement("button");
     button.type = "button";
