@@ -254,6 +254,8 @@
       if (event.target.matches("input[type=text]")) event.target.select();
     });
     form.addEventListener("click", (event) => {
+      // A second tap on a field already focused means the same: replace (focusin only comes once).
+      if (event.target.matches("input[type=text]")) event.target.select();
       const button = event.target.closest(".calc-step");
       if (button) step(button);
     });

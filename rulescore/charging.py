@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from rulescore.checks import initiative_test
+from rulescore.checks import initiative_test, test_words
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words, fraction_text, inches
 from rulescore.fields import FieldError
@@ -23,6 +23,7 @@ class DoubleMove(NamedTuple):
         reach, needed = 2 * move, distance * cost
         explain.step(f"A charge moves double Movement: {inches(reach)}, declared without measuring.", rules.move)
         reaches = Fraction(int(needed <= reach))
+        explain.to_do(f"no dice: the charge move is {inches(reach)} (double Movement) and the target needs {inches(needed)}")
         explain.step(f"The target needs {inches(needed)} of movement: " + ("in reach." if reaches else "out of reach."))
         return reaches
 
@@ -56,9 +57,17 @@ class DiceMove(NamedTuple):
         total = self.dice.odds.map(moved)
         explain.reach = ("How far the charge moves", total)
         reaches = total.probability(lambda inches_moved: inches_moved >= needed)
+        if cap is not None and move >= cap:
+            bonus = f"no roll counts: Movement {inches(move)} is at or over the {inches(cap)} cap, and"
+        else:
+            bonus = f"roll the {self.dice.name} charge bonus: Movement {inches(move)}" + (
+                f" plus the roll, at most {inches(cap)}," if cap is not None else " plus the roll")
         if 0 < reaches < 1:
             least = min(roll for roll in self.dice.faces if moved(roll) >= needed)
             explain.needs(f"needs {least}+ on the {self.dice.name}")
+            explain.to_do(f"{bonus} must cover {inches(needed)}: needs {least}+")
+        else:
+            explain.to_do(f"{bonus} {'always covers' if reaches else 'never covers'} {inches(needed)}")
         capped = cap is not None and move + max(self.dice.faces) > cap
         explain.step(f"It moves its Movement ({inches(move)}) plus a {self.dice.name} charge bonus"
                      + (_cap_words(move, cap) if cap is not None else "")
@@ -120,6 +129,7 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
     if unseen == "hidden":
         hiding = explain.ruleset.hiding
         explain.step("A hidden warrior cannot be seen, shot at or charged: pick another target.", hiding.cannot_be_charged)
+        explain.to_do("no dice: it cannot charge this target")
         return Distribution.always("cannot-charge"), []
     if unseen == "yes":
         if rules.detect_unseen is None or distance > rules.detect_unseen.value:
@@ -129,10 +139,12 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
             explain.step("The charger must be able to see its target"
                          + (f"; an unseen enemy can only be charged within {inches(rules.detect_unseen.value)}."
                             if rules.detect_unseen else "."), sight, assumption=why)
+            explain.to_do("no dice: it cannot charge this target")
             return Distribution.always("cannot-charge"), []
         explain.step(f"An unseen (not hidden) enemy within {inches(rules.detect_unseen.value)} must be detected first "
                      "with an Initiative test; failing, the model may not charge this turn.", rules.detect_unseen)
-        detected, _ = initiative_test(explain, initiative)
+        detected, needs = initiative_test(explain, initiative)
+        explain.to_do(f"to see the target, {test_words(1, needs, detected)}")
     else:
         detected = Fraction(1)
 
@@ -143,10 +155,12 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
         if kind == "blocks":
             explain.step(f"An unengaged enemy within {span} of the route blocks this charge: the charger may not charge "
                          "past it.", rules.interception)
+            explain.to_do("no dice: it cannot charge this target")
             return Distribution.always("cannot-charge"), []
         if kind == "becomes-target":
             explain.step(f"The route passes within {span} of another enemy first: the charger must target that enemy "
                          "instead, or not charge.", rules.interception)
+            explain.to_do("no dice: it cannot charge this target")
             return Distribution.always("cannot-charge"), []
         if kind == "enemy-chooses":
             explain.step(f"One unengaged enemy within {span} of the route may choose to intercept; if it does, the charger "
@@ -195,6 +209,7 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
         flee = dice.odds
         explain.reach = ("How far the target flees", flee)
         escape = flee.probability(lambda rolled: distance + rolled > 2 * move)
+        explain.to_do(f"if the target flees, it moves {dice.name}\" away")
         explain.step(f"If the target flees it moves {dice.name}\" straight away (its Movement is {inches(target_move)}); it escapes "
                      f"if {inches(distance)} plus the roll is more than the charge move {inches(2 * move)}: "
                      f"{fraction_text(escape)} ({chance_words(escape)}).", rules.flee, assumption="flee-escape")
@@ -209,6 +224,7 @@ def _interception(explain: Explanation, rules, fears: bool, leadership: int, det
         return "If the enemy intercepts", Distribution({"intercepted": detected, "cannot-charge": 1 - detected})
     test = rules.intercept_fear.value
     brave = test.chance(leadership)
+    explain.to_do(f"to intercept, the enemy's Fear test {test.needs(leadership) or 'passes whatever the roll'}")
     explain.step(f"The interceptor would have to test for fear to engage the charger, so it must pass a Fear test to "
                  f"intercept (Ld {leadership}: {test.roll_words(leadership)}: {fraction_text(brave)}); failing, it "
                  "does not move and the charge goes on.", rules.intercept_fear, assumption=rules.intercept_fear.assumption)

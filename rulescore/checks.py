@@ -25,12 +25,20 @@ def target_number(ruleset) -> bool:
     return ruleset.test is not None and ruleset.test.value.over
 
 
+def test_words(tests: int, needs: str | None, p: Fraction) -> str:
+    """"2 Initiative tests, each needs 3 or less on the D6", "an Initiative test, passed whatever the roll"."""
+    what = "an Initiative test that" if tests == 1 else f"{tests} Initiative tests, each"
+    return f"{what} {needs}" if needs else f"{what} {'passed' if p == 1 else 'failed'} whatever the roll"
+
+
 def pass_all(explain: Explanation, initiative: int, tests: int) -> Fraction:
     """Chance to pass `tests` Initiative tests in a row."""
     if tests == 0:
         explain.step("No Initiative test is needed.")
+        explain.to_do("no Initiative test")
         return Fraction(1)
     p, needs = initiative_test(explain, initiative)
+    explain.to_do(test_words(tests, needs, p))
     if needs:
         explain.needs(needs + ("" if tests == 1 else " each time" if tests > 2 else " twice"))
     if tests > 1:

@@ -35,6 +35,12 @@ def _reach(reach: tuple[str, Distribution] | None) -> dict | None:
     return {"title": title, "rows": rows}
 
 
+def _procedure(clauses: list[str]) -> str:
+    """What to do at the table, in one sentence: "Jump down 4"; 2 Initiative tests, each needs ..."."""
+    text = "; ".join(clauses)
+    return text[:1].upper() + text[1:] + "." if text else ""
+
+
 def _refuse(errors: dict[str, str], calculator: str, ruleset: str) -> dict:
     return {"ok": False, "calculator": calculator, "ruleset": ruleset, "errors": errors}
 
@@ -89,6 +95,7 @@ def _calculate(name: str, ruleset_id: str, values: dict) -> dict:
         "ruleset_title": rules.title,
         "title": calc.title,
         "inputs": {field.name: str(values.get(field.name, field.default)).strip() for field in fields},
+        "procedure": _procedure(explain.procedure),
         "headline": headlines[0],
         "headlines": headlines,
         "caption": explain.caption,

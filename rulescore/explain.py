@@ -70,6 +70,7 @@ class Explanation:
         self.caption: str | None = None  # names the main table when it is one branch of a choice
         self.rolls: list[str] = []  # what the dice must show, as players say it: "needs 3+ on the D6"
         self.reach: tuple[str, object] | None = None  # (title, Distribution of inches) a player chooses by
+        self.procedure: list[str] = []  # what the player does at the table, in order, before any odds
 
     def step(self, text: str, rule: Rule | str | None = None, assumption: str | None = None) -> None:
         section = rule.section if isinstance(rule, Rule) else rule
@@ -80,6 +81,11 @@ class Explanation:
     def needs(self, words: str) -> None:
         """A roll the answer turns on, in players' words; the headline says it when it is the only one."""
         self.rolls.append(words)
+
+    def to_do(self, words: str) -> None:
+        """One thing the player does or rolls at the table ("2 Initiative tests, each needs 3 or less on
+        the D6"); the answer opens with them, in order."""
+        self.procedure.append(words)
 
     def assume(self, assumption: str) -> None:
         if assumption not in self.assumptions:

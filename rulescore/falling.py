@@ -48,6 +48,8 @@ def injury(wounds_taken: Distribution, wounds: int, roll: Injury) -> Distributio
 def _injury_step(explain: Explanation, wounds: int, rule: Rule, many: bool) -> None:
     """`many`: the fall can take several wounds, so the roll is for each past 0, the highest counting."""
     each = " for that wound and each one after it, keeping the highest" if many else ""
+    explain.to_do(f"at 0 Wounds, an injury roll on a D{rule.value.sides}{' per wound, the highest counting' if many else ''} "
+                  f"({rule.value.words})")
     explain.step(f"With {wounds} Wound{'s' if wounds > 1 else ''}, reaching 0 means an injury roll on a D{rule.value.sides}"
                  f"{each}: {rule.value.words}.", rule, assumption=rule.assumption)
 
@@ -73,17 +75,21 @@ class StrengthHits(NamedTuple):
             # The to-wound chart starts at Strength 1: a drop of under an inch makes no hit at all.
             explain.step(f"A fall of {inches(height)} would hit at Strength 0, which the to-wound chart does not have: "
                          "no hit, the model is unhurt.", self.hits, assumption="fall-under-an-inch")
+            explain.to_do("no hit: a drop of under an inch")
             return Distribution.always("unhurt")
         explain.step(f"A fall of {inches(height)} is {self.hits.value.name} hits at Strength {strength}; no armour save "
                      "and no critical hits.", self.hits)
         target = to_wound_target(strength, toughness)
         if target is None:
             explain.step(f"Strength {strength} cannot wound Toughness {toughness}.", assumption="to-wound")
+            explain.to_do(f"{self.hits.value.name} hits at Strength {strength}, none of which can wound Toughness {toughness}")
             taken = Distribution.always(0)
         else:
             p = Fraction(7 - target, 6)
             explain.step(f"Strength {strength} against Toughness {toughness} wounds on {target}+: {fraction_text(p)} a hit.",
                          assumption="to-wound")
+            explain.to_do(f"{self.hits.value.name} hits at Strength {strength}, each wounding Toughness {toughness} on "
+                          f"{target}+, no armour save")
             taken = self.hits.value.odds.then(
                 lambda hits: Distribution.die(6).count_successes(hits, lambda roll: roll >= target))
         _injury_step(explain, wounds, self.injury, many=True)
@@ -120,6 +126,7 @@ class WoundRoll(NamedTuple):
         if self.least and height < self.least.value:
             explain.step(f"A drop of {inches(height)} is not a fall: falls count only from a full {inches(self.least.value)}.",
                          self.least)
+            explain.to_do(f"no hit: falls count from a full {inches(self.least.value)}")
             return Distribution.always("unhurt")
         whole_inches = floor(height)
         target = self.wounds_on.value - whole_inches
@@ -139,6 +146,7 @@ class WoundRoll(NamedTuple):
                          assumption=self.roll.assumption)
         p = taken[1]
         explain.step(f"Chance to be wounded: {fraction_text(p)} ({chance_words(p)}): {_wounding_rolls(test, target, toughness)}.")
+        explain.to_do(f"one hit: {_wounding_rolls(test, target, toughness).replace('it wounds', 'wounds')}, no armour save")
         _injury_step(explain, wounds, self.injury, many=False)  # one hit: at most one wound
         return injury(taken, wounds, self.injury.value)
 

@@ -38,13 +38,17 @@ def hide(explain: Explanation, initiative: int, distance: Fraction, this_turn: s
         why = ("it can only hide at the end of a half-move" if this_turn == "moved" else
                f"a model that {DID[this_turn][1]} this turn cannot hide")
         explain.step(f"It {DID[this_turn][1]}: {why}.", stops)
+        explain.to_do("no dice: it cannot hide this turn")
         return Distribution.always("cannot-hide")
     if stops is not None:
         explain.step(f"A hidden model that {DID[this_turn][1]} gives itself away: it is no longer hidden.", stops)
+        explain.to_do("no dice: it is no longer hidden")
         return Distribution.always("spotted")
     if this_turn == "half-moved" and rules.moved:
         explain.step("It moved no more than a half-move, so it may hide at the end of it.", explain.ruleset.half_move or rules.moved)
     spotted = distance <= initiative
+    explain.to_do(f"no dice: an I{initiative}{'+' if target_number(explain.ruleset) else ''} enemy "
+                  f"{'spots it' if spotted else 'does not spot it'} at {inches(distance)}")
     if rules.enemy_moves:
         explain.step(f"An enemy that moves within its Initiative value in inches of a hidden model spots it: an "
                      f"I{initiative} enemy that comes {inches(distance)} away {'spots' if spotted else 'does not spot'} it.",

@@ -20,6 +20,7 @@ def _or_fall(explain: Explanation, safe: Fraction, safe_key: str, height: Fracti
     """`safe_key` with chance `safe`, otherwise a fall from `height` with its injuries."""
     if safe == 1:
         return Distribution.always(safe_key)
+    explain.to_do(f"{'failing, it' if safe else 'it'} falls {inches(height)}")
     landing = fall(explain, height, toughness, wounds).map(lambda key: f"fell-{key}")
     return Distribution.chance(safe, safe_key, "fall").then(lambda key: landing if key == "fall" else Distribution.always(key))
 
@@ -43,7 +44,9 @@ def jump_down(explain: Explanation, height: Fraction, initiative: int, toughness
         explain.step(f"A jump down of more than {inches(limit)} always fails: the model falls the whole {inches(height)}.",
                      rules.over_max)
         explain.assume("fall-full-height")
+        explain.to_do(f"a jump down of {inches(height)}, over the {inches(limit)} limit: no test")
         return _or_fall(explain, Fraction(0), "landed", height, toughness, wounds)
+    explain.to_do(f"jump down {inches(height)}")
     if rules.measure_first and rules.measure_first.value:
         explain.step("The drop may be measured before jumping, unless the jump is part of a charge.", rules.measure_first)
     safe = _pass_tests(explain, height, rules.test_every, initiative,
@@ -74,6 +77,7 @@ def diving_charge(explain: Explanation, height: Fraction, distance: Fraction, in
                      f"{inches(distance)} the model may still jump down and charge as normal, without the diving bonus.",
                      rules.enemy_range, assumption="within-includes-edge")
         jump = explain.ruleset.jump_down or rules
+        explain.to_do(f"jump down {inches(height)} and charge, with no diving bonus")
         safe = _pass_tests(explain, height, jump.test_every, initiative,
                            f"Jumping down still takes one Initiative test per full {inches(jump.test_every.value)}: "
                            "{tests} test{s}.")
@@ -83,6 +87,7 @@ def diving_charge(explain: Explanation, height: Fraction, distance: Fraction, in
         return _or_fall(explain, safe, "lands-no-bonus", height, toughness, wounds)
     explain.step(f"The enemy is within {inches(reach)} of the landing point, so a diving charge is allowed.",
                  rules.enemy_range, assumption="within-includes-edge")
+    explain.to_do(f"jump down {inches(height)} onto the enemy ({rules.bonus.value} if it lands)")
     safe = _pass_tests(explain, height, rules.test_every, initiative,
                        f"One Initiative test per full {inches(rules.test_every.value)} jumped: {{tests}} test{{s}}.")
     explain.step(f"Passing all tests gives {rules.bonus.value}; failing any, the model falls and cannot charge.",
@@ -106,6 +111,7 @@ def gap(explain: Explanation, width: Fraction, move: Fraction, initiative: int, 
         if move < width <= limit:
             explain.step(f"With {inches(move)} of movement left the model cannot cover {inches(width)}: it falls from where "
                          "it jumped.", rules.uses_movement, assumption="gap-short-falls")
+            explain.to_do(f"a {inches(width)} gap with {inches(move)} of movement left: no test")
             return _or_fall(explain, Fraction(0), "made-it", height, toughness, wounds)
     elif rules.measure_first.value:
         if move < width:
@@ -118,11 +124,14 @@ def gap(explain: Explanation, width: Fraction, move: Fraction, initiative: int, 
     if width > limit:
         explain.step(f"Gaps are at most {inches(limit)}: at {inches(width)} the model falls from where it jumped.", rules.max_gap,
                      assumption=None if rules.measure_first.value else "gap-over-max-falls")
+        explain.to_do(f"a {inches(width)} gap, over the {inches(limit)} limit: no test")
         return _or_fall(explain, Fraction(0), "made-it", height, toughness, wounds)
     if move < width:
         explain.step(f"With {inches(move)} of movement left the model cannot cover {inches(width)}: it falls.", rules.uses_movement)
+        explain.to_do(f"a {inches(width)} gap with {inches(move)} of movement left: no test")
         return _or_fall(explain, Fraction(0), "made-it", height, toughness, wounds)
     explain.step(f"The jump uses {inches(width)} of movement, leaving {inches(move - width)}.", rules.uses_movement)
+    explain.to_do(f"jump the {inches(width)} gap ({inches(move - width)} of movement left after it)")
     if rules.test is None:
         explain.step("No test is needed to clear a gap within the limit.", rules.max_gap)
         return Distribution.always("made-it")
@@ -153,12 +162,15 @@ def climb(explain: Explanation, height: Fraction, move: Fraction | None, directi
         raise FieldError("height", f"A climb may be at most {what}.")
     tests = "one Initiative test" if rules.tests.value == 1 else f"{rules.tests.value} Initiative tests"
     explain.step(f"A climb of {inches(height)} is within the limit ({inches(limit)}) and takes {tests}.", rules.limit)
+    explain.to_do(f"climb {inches(height)} {direction}")
     if rules.limit.value == "Movement":
         explain.step(f"It uses {inches(height)} of its {inches(move)} Movement: {inches(move - height)} left to move as "
                      "normal if it makes it.", rules.limit)
     safe = pass_all(explain, initiative, rules.tests.value)
     if direction == "up":
         explain.step(f"Failing while climbing up: the model {rules.fail_up.value}.", rules.fail_up)
+        if safe < 1:
+            explain.to_do(f"failing, it {rules.fail_up.value}")
         return Distribution.chance(safe, "made-it", "stuck")
     explain.step(f"Failing while climbing down: the model {rules.fail_down.value} ({inches(height)}).", rules.fail_down)
     return _or_fall(explain, safe, "made-it", height, toughness, wounds)
@@ -171,6 +183,7 @@ def edge_fall(explain: Explanation, initiative: int, height: Fraction, toughness
     if railings == "yes" and explain.ruleset.railings:
         explain.step("An edge with railings, low walls or the like on all sides: the model does not fall, and takes no "
                      "test.", explain.ruleset.railings)
+        explain.to_do("no test: railings on all sides")
         return Distribution.always("stays-put")
     explain.step(f"A model knocked down or stunned within {inches(rule.value)} of an edge takes an Initiative test "
                  "or falls to the ground below.", rule, assumption="fall-full-height")

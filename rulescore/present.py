@@ -47,7 +47,9 @@ def _reach(reach: dict) -> str:
 def result_html(result: dict, root: str = "") -> str:
     """The headline, outcome tables, worked steps and assumptions of an `ok` result."""
     first, *more = result["headlines"]
-    headline = f'<p class="calc-headline"><strong>{escape(first)}</strong>'
+    # What to do at the table comes first; the odds follow it.
+    procedure = f'<p class="calc-procedure">{escape(result["procedure"])}</p>' if result.get("procedure") else ""
+    headline = procedure + f'<p class="calc-headline"><strong>{escape(first)}</strong>'
     headline += "".join(f' <span class="calc-also">· {escape(h)}</span>' for h in more) + "</p>"
     tables = _outcomes(result["outcomes"], result.get("caption")) + "".join(_outcomes(t["outcomes"], t["title"]) for t in result["extra"])
     if result.get("reach"):

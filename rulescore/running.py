@@ -20,6 +20,7 @@ def run(explain: Explanation, move: Fraction, distance: Fraction, enemy_state: s
         explain.step(f"No standing enemy may be within {inches(rules.enemy_range.value)} at the start of the turn: the nearest "
                      f"is {inches(distance)} away, so the model {'may' if allowed else 'may not'} run.", rules.enemy_range,
                      assumption="within-includes-edge")
+    explain.to_do(f"no dice: it {'may run ' + inches(move * rules.multiplier.value) if allowed else 'may not run'}")
     if allowed:
         explain.step(f"A run is {rules.multiplier.value} times Movement: {inches(move * rules.multiplier.value)}; "
                      "a model that runs cannot shoot this turn.", rules.multiplier)

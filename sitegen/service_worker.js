@@ -65,10 +65,18 @@ self.addEventListener("install", (event) => {
       const kept = previous && previous.pages[url] === revision ? await oldPages.match(url) : null;
       await pages.put(url, kept || (await fetchPage(url, revision)));
     }
+    const files = await caches.open(FILES_CACHE);
+    if (!current) {
+      // A phone coming from the one-cache-per-build worker keeps the runtime and snapshot it holds.
+      for (const url of [...runtimeUrls, ...snapshotUrls]) {
+        const held = (await files.match(url)) ? null : await caches.match(url);
+        if (held) await files.put(url, held);
+      }
+    }
     // Never worse offline: a phone that keeps the calculators gets this build's runtime before it takes over.
-    const offline = Boolean(previous && previous.offline && (await runtimeComplete(previous.runtime)));
+    const offline = Boolean(previous ? previous.offline && (await runtimeComplete(previous.runtime))
+      : await runtimeComplete(runtimeUrls));
     if (offline) {
-      const files = await caches.open(FILES_CACHE);
       for (const url of runtimeUrls) {
         if (!(await files.match(url))) await files.add(url);
       }

@@ -246,6 +246,9 @@ def test_inputs_for_thumbs(phone, server):
     phone.locator("#calc-fall-height").tap()
     phone.keyboard.type("6")
     assert phone.input_value("#calc-fall-height") == "6"  # replaced, not "46"
+    phone.locator("#calc-fall-height").tap()  # a second tap on the field, still focused (#23 item 6)
+    phone.keyboard.type("5")
+    assert phone.input_value("#calc-fall-height") == "5"  # replaced again, not "65"
     phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=60_000)
     phone.fill("#calc-fall-height", "3,5")
     expected = calculate("fall", "mordheim-1999", {"height": "3.5"})
