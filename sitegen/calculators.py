@@ -36,6 +36,8 @@ def render_calculator(name: str, ruleset_id: str, root: str, element_id: str, li
         raise ValueError(f"default inputs of {name} for {ruleset_id} are refused: {result['errors']}")
     html = markup.render_form("form.html", 
         id=element_id, name=name, ruleset=ruleset_id, ruleset_title=rules.title, title=calc.title, root=root, compare=False,
+        # The rule it works out, one tap away outside the steps (on a rules page, the section just above).
+        rule_href=links + rules.href(calc.section(rules)), rule_title=calc.section(rules).replace("-", " "),
         fields=describe(calc, rules)["fields"], result_html=markup.safe(result_html(result, links)),
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
@@ -48,7 +50,7 @@ def render_compare(name: str, root: str, element_id: str, links: str | None = No
     compared = compare(name, {})
     html = markup.render_form("form.html", 
         id=element_id, name=name, ruleset="", ruleset_title="every ruleset", title=f"Compare: {CALCULATORS[name].title.lower()}",
-        root=root, fields=fields, compare=True, result_html=markup.safe(compare_html(compared, links)),
+        root=root, fields=fields, compare=True, result_html=markup.safe(compare_html(compared, links)), rule_href=None,
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
 
@@ -60,6 +62,7 @@ def render_all(root: str, links: str | None = None) -> str:
         names = [name for name, calc in CALCULATORS.items() if calc.supports(rules)]
         blocks = [markup.safe(render_calculator(name, ruleset_id, root, f"calc-{ruleset_id}-{name}", links))
                   for name in names]
-        tabs.append({"id": ruleset_id, "title": rules.title, "blocks": blocks})
+        jumps = [(f"calc-{ruleset_id}-{name}", CALCULATORS[name].title) for name in names]
+        tabs.append({"id": ruleset_id, "title": rules.title, "blocks": blocks, "jumps": jumps})
     html = markup.render_form("tabs.html", tabs=tabs)
     return "\n".join(line for line in html.splitlines() if line.strip())

@@ -8,6 +8,7 @@ from sitegen.glossary import Term
 from sitegen import markup
 from sitegen.inline import Reference, render_inline
 from rulescore import RULESETS
+from rulescore.calculators import CALCULATORS
 from sitegen.parse import Block, Document, Section
 from sitegen.sources import Ruleset
 
@@ -92,10 +93,12 @@ def render_chapter(document: Document, terms: list[Term], calculators: dict[str,
 
 
 def render_index(document: Document, terms: list[Term], quick: bool = False) -> str:
-    """A ruleset's start page: what the document is, its quick reference and glossary, and every
-    section, one tap away."""
+    """A ruleset's start page: what the document is, its quick reference, glossary and calculators
+    (each where it sits in the rules), and every section, one tap away."""
+    rules = RULESETS.get(document.ruleset.id)
+    calculators = [(calc.title, calc.section(rules)) for calc in CALCULATORS.values() if rules and calc.supports(rules)]
     return markup.render("ruleset-index.md", ruleset=document.ruleset, terms=terms, quick=quick,
-                  sections=list(document.root.walk()))
+                         calculators=calculators, sections=list(document.root.walk()))
 
 
 def render_glossary(ruleset: Ruleset, terms: list[Term], uses: dict[str, list[Section]]) -> str:

@@ -68,11 +68,11 @@ def test_tapping_a_term_shows_its_definition(phone, server):
 
 def test_tap_targets_are_at_least_44px(phone, server):
     small = []
-    for path in ("/mordheim-1999/movement/", "/mordheim-1999/", "/compare/falling/"):
+    for path in ("/mordheim-1999/movement/", "/mordheim-1999/", "/compare/falling/", "/calculators/"):
         phone.goto(server.origin + path)
         phone.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
         small += phone.evaluate("""() => Array.from(document.querySelectorAll(
-                '.calc input, .calc select, .calc-step, .section-list a, .section-links a, .calc-cite, .compare-table a, .calc-share, .heading-share, label.md-header__button, .md-header__option label'))
+                '.calc input, .calc select, .calc-step, .section-list a, .section-links a, .calc-cite, .calc-rule, .calc-jump a, .ruleset-shortcuts a, .compare-table a, .calc-share, .heading-share, label.md-header__button, .md-header__option label'))
             .filter(e => e.offsetParent !== null)
             .map(e => [e.className || e.tagName, e.getBoundingClientRect()])
             .filter(([, r]) => r.height < 44 || r.width < 44)
@@ -256,3 +256,47 @@ def test_screenshots_of_the_key_pages_for_a_reviewer(browser, server):
         finally:
             context.close()
     print(f"screenshots: {folder}")
+
+
+def test_nothing_stays_over_the_page_while_scrolling(phone, server):
+    """#23 item 5: no "back to top" button over a calculator's title when scrolling up; a tapped term's
+    meaning goes when its term scrolls under the header, never pinned over it."""
+    phone.goto(server.origin + "/mordheim-1999/movement/")
+    phone.mouse.wheel(0, 4000)
+    phone.wait_for_timeout(300)
+    phone.mouse.wheel(0, -600)  # scrolling up is when Material shows its button
+    phone.wait_for_timeout(600)
+    assert phone.locator(".md-top:visible").count() == 0
+    term = phone.locator("abbr.term").nth(3)
+    term.scroll_into_view_if_needed()
+    term.tap()
+    phone.locator(".term-tip").wait_for(timeout=5_000)
+    header = phone.locator(".md-header").bounding_box()
+    phone.evaluate("t => window.scrollBy(0, t.getBoundingClientRect().top - 10)", term.element_handle())
+    phone.wait_for_timeout(300)
+    tips = phone.locator(".term-tip")
+    assert tips.count() == 0 or tips.bounding_box()["y"] >= header["y"] + header["height"]
+    assert phone.console_errors == []
+
+
+def test_quick_reference_text_is_readable_on_a_phone(phone, server):
+    """#23 item 6: the quick reference's tables at 14 px or more, not 12 px."""
+    phone.goto(server.origin + "/mordheim-1999/quick/")
+    sizes = phone.eval_on_selector_all(".quick-reference td", "cells => cells.map(c => parseFloat(getComputedStyle(c).fontSize))")
+    assert sizes and min(sizes) >= 14
+
+
+def test_a_dimmed_answer_keeps_its_bars_in_dark_mode(browser, server):
+    """#23 item 6: in the dark scheme a dimmed (stale) answer's bars take the text colour, not brown."""
+    context = browser.new_context(color_scheme="dark", viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        page.goto(server.origin + "/mordheim-1999/movement/#falling")
+        page.fill("#calc-fall-height", "nonsense")  # a refused value dims the answer
+        page.wait_for_selector("#calc-fall .calc-result.calc-stale", state="attached", timeout=60_000)
+        fill, text = page.evaluate("""() => [
+            getComputedStyle(document.querySelector('#calc-fall .calc-bar rect')).fill,
+            getComputedStyle(document.querySelector('#calc-fall .calc-result')).color]""")
+        assert fill == text, (fill, text)
+    finally:
+        context.close()

@@ -55,9 +55,12 @@ def test_whole_site_works_offline_after_one_visit(browser, built_site, prefix):
         page.goto(server.base)
         wait_ready_offline(page)
         assert page.locator(".offline-toast").count() == 1
-        # The note covers the header bar only, never the page being read.
+        # The note sits in the header bar's title only: never over the page being read, the menu or search (#23 item 5).
         note, header = page.locator(".offline-toast").bounding_box(), page.locator(".md-header").bounding_box()
         assert note["y"] >= header["y"] - 1 and note["y"] + note["height"] <= header["y"] + header["height"] + 1
+        for button in ("label.md-header__button[for=__search]", "label.md-header__button[for=__drawer]"):
+            box = page.locator(button).first.bounding_box()
+            assert note["x"] >= box["x"] + box["width"] - 1 or note["x"] + note["width"] <= box["x"] + 1, button
         server.stop()  # honest offline: nothing answers any more
         context.set_offline(True)
         for ruleset_id, rules in RULESETS.items():

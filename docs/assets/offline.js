@@ -12,7 +12,10 @@
     note.setAttribute("role", "status");
     note.textContent = text;
     note.addEventListener("click", () => note.remove());
-    document.body.append(note);
+    // In the header's title, where the page's name is: never over the menu, search or what is read.
+    const slot = document.querySelector(".md-header__title");
+    if (slot) note.classList.add("in-header");
+    (slot || document.body).append(note);
     setTimeout(() => note.remove(), 4000);
   };
   // A note that is part of the page, at the top of what is read, never over it.

@@ -40,5 +40,11 @@
   document.addEventListener("mouseout", (event) => target(event) && document.activeElement !== owner && hide());
   document.addEventListener("click", (event) => (target(event) ? show(target(event)) : hide()));
   document.addEventListener("keydown", (event) => event.key === "Escape" && hide());
-  window.addEventListener("scroll", () => owner && document.activeElement !== owner && hide(), { passive: true });
+  // Scrolled away from its term (under the header or off the screen), the meaning goes with it.
+  const header = () => (document.querySelector(".md-header") || document.body).getBoundingClientRect().bottom;
+  window.addEventListener("scroll", () => {
+    if (!owner) return;
+    const box = owner.getBoundingClientRect();
+    if (document.activeElement !== owner || box.top < header() || box.bottom > window.innerHeight) hide();
+  }, { passive: true });
 })();
