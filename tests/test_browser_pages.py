@@ -224,6 +224,7 @@ def test_a_heading_shares_its_section_in_one_tap(browser, server):
 
 KEY_PAGES = {
     "home": "/",
+    "ruleset-start": "/mordheim-1999/",
     "rules-with-shared-fall": "/mordheim-1999/movement/?calc-fall.height=5#falling",
     "compare-jumping-down": "/compare/jumping-down/",
     "quick-reference": "/mordheim-1999/quick/",
