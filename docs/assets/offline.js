@@ -66,7 +66,7 @@
       document.querySelectorAll(".offline-offer:not(.offline-update)").forEach((offer) => offer.remove());
       if (localStorage.getItem("offline-build") !== event.data.build) {
         localStorage.setItem("offline-build", event.data.build);
-        toast("Ready offline: every page and calculator now works with no signal.");
+        toast("Ready offline: every page and calculator works with no signal.");
       }
     }
   });
