@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import socket
 import subprocess
+import threading
 import time
 import urllib.request
 
@@ -33,7 +35,12 @@ def virtual_screen():
         xvfb.wait(timeout=10)
 
 
-def open_browser():
+class BrowserGone(Exception):
+    """MiniBrowser did not start, or stopped answering its driver: the engine failed, not the site."""
+
+
+def open_browser(seconds: float = 60):
+    """A fresh MiniBrowser; one that has not started within `seconds` is killed with its driver."""
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -41,7 +48,17 @@ def open_browser():
     options = Options()
     options.binary_location = MINIBROWSER
     options.add_argument("--automation")
-    browser = webdriver.WebKitGTK(options=options, service=Service(executable_path=DRIVER))
+    service = Service(executable_path=DRIVER)
+    opened: list = []
+    starting = threading.Thread(target=lambda: opened.append(webdriver.WebKitGTK(options=options, service=service)),
+                                daemon=True)
+    starting.start()
+    starting.join(seconds)
+    if not opened:
+        if service.process:
+            service.process.kill()
+        raise BrowserGone(f"MiniBrowser did not start within {seconds:.0f} s")
+    browser = opened[0]
     browser.set_window_size(360, 740)
     return browser
 
@@ -91,16 +108,40 @@ def step(browser, base: str, verb: str, arg=None) -> None:
 
 
 def run(journeys: dict[str, list], base: str) -> dict[str, dict]:
-    """Each journey in a fresh browser; {journey: {ok, error}}."""
+    """Each journey in a fresh browser; {journey: {ok, error}}. A journey whose browser did not start
+    or stopped answering (now and then under load, MiniBrowser does) is run once more; a wrong
+    answer is never retried."""
     results = {}
-    for name, steps in journeys.items():
-        browser = open_browser()
-        try:
-            for verb, *arg in steps:
-                step(browser, base, verb, *arg)
-            results[name] = {"ok": True}
-        except Exception as error:  # reported per journey, so one failure does not hide the others
-            results[name] = {"ok": False, "error": f"{type(error).__name__}: {str(error)[:600]}"}
-        finally:
-            browser.quit()
+    previous = socket.getdefaulttimeout()
+    socket.setdefaulttimeout(180)  # a driver whose browser died answers nothing: fail, do not hang
+    try:
+        for name, steps in journeys.items():
+            results[name] = _journey(steps, base)
+            if not results[name]["ok"] and results[name].get("gone"):
+                results[name] = {**_journey(steps, base), "retried": results[name]["error"]}
+    finally:
+        socket.setdefaulttimeout(previous)
     return results
+
+
+def _journey(steps: list, base: str) -> dict:
+    from urllib3.exceptions import HTTPError as DriverUnreachable
+
+    try:
+        browser = open_browser()
+    except BrowserGone as error:
+        return {"ok": False, "gone": True, "error": str(error)}
+    try:
+        for verb, *arg in steps:
+            step(browser, base, verb, *arg)
+        return {"ok": True}
+    except (OSError, TimeoutError, DriverUnreachable) as error:  # the driver's connection: the browser is gone
+        return {"ok": False, "gone": True, "error": f"{type(error).__name__}: {str(error)[:600]}"}
+    except Exception as error:  # reported per journey, so one failure does not hide the others
+        return {"ok": False, "error": f"{type(error).__name__}: {str(error)[:600]}"}
+    finally:
+        try:
+            browser.quit()
+        except Exception:  # a browser already gone cannot be closed
+            if browser.service.process:
+                browser.service.process.kill()
