@@ -10,7 +10,7 @@ from rulescore.barriers import barrier
 from rulescore.charging import charge
 from rulescore.checks import target_number
 from rulescore.dice import Distribution
-from rulescore.explain import Explanation, chance_words
+from rulescore.explain import Explanation
 from rulescore.falling import fall
 from rulescore.fields import YES_NO, Field, choice, length, whole
 from rulescore.hiding import choices as hiding_choices, hide
@@ -64,7 +64,8 @@ class Calculator(NamedTuple):
     supports: Callable[[Ruleset], bool]
     fields: Callable[[Ruleset], list[Field]]
     compute: Callable[[Explanation, dict], tuple[Distribution, list[tuple[str, Distribution]]]]
-    headline: Callable[[Distribution, list[tuple[str, Distribution]]], list[str]]  # (main table, extra tables)
+    # (main table, extra tables, how a chance is said) -> the answer's first lines
+    headline: Callable[[Distribution, list[tuple[str, Distribution]], Callable[[Fraction], str]], list[str]]
     section: Callable[[Ruleset], str]  # the rule section the calculator sits in
 
 
@@ -115,15 +116,15 @@ def _charge(explain: Explanation, v: dict):
     return charge(explain, v["move"], v["distance"], **{k: v[k] for k in keep if k in v})
 
 
-def _charge_headline(table: Distribution, extra: list[tuple[str, Distribution]]) -> list[str]:
+def _charge_headline(table: Distribution, extra: list[tuple[str, Distribution]], say: Callable[[Fraction], str]) -> list[str]:
     if any("intercepted" in t for _, t in extra):
         # The enemy chooses: never a single chance while an interceptor may step in.
         through = table["reaches"]
         return ["the enemy chooses whether to intercept",
-                "if not intercepted: " + ("reaches the target" if through == 1 else f"{chance_words(through)} to reach")]
+                "if not intercepted: " + ("reaches the target" if through == 1 else f"{say(through)} to reach")]
     if table["cannot-charge"] == 1:
         return ["cannot charge"]
-    return [f"{chance_words(table['reaches'])} to reach"]
+    return [f"{say(table['reaches'])} to reach"]
 
 
 def _climb_fields(ruleset: Ruleset) -> list[Field]:
@@ -169,7 +170,7 @@ CALCULATORS: dict[str, Calculator] = {
             supports=lambda r: r.jump_down is not None and r.fall is not None,
             fields=lambda r: [drop("height", "Height of the jump", "4"), initiative(r), toughness(r), wounds()],
             compute=lambda e, v: (jump_down(e, v["height"], v["initiative"], v["toughness"], v["wounds"]), []),
-            headline=lambda t, x: [f"{chance_words(t['landed'])} to land safely", f"{chance_words(_fell(t, 'out-of-action'))} out of action"],
+            headline=lambda t, x, say: [f"{say(t['landed'])} to land safely", f"{say(_fell(t, 'out-of-action'))} out of action"],
             section=lambda r: r.jump_down.section,
         ),
         Calculator(
@@ -179,9 +180,9 @@ CALCULATORS: dict[str, Calculator] = {
                               length("distance", "Enemy's distance from the landing point", "1", "0", "48"),
                               initiative(r), toughness(r), wounds()],
             compute=lambda e, v: (diving_charge(e, v["height"], v["distance"], v["initiative"], v["toughness"], v["wounds"]), []),
-            headline=lambda t, x: ([f"no diving bonus: {chance_words(t['lands-no-bonus'])} to land and charge as normal"]
+            headline=lambda t, x, say: ([f"no diving bonus: {say(t['lands-no-bonus'])} to land and charge as normal"]
                                    if "lands-no-bonus" in t
-                                   else [f"{chance_words(t['landed'])} to land and charge with the bonus"]),
+                                   else [f"{say(t['landed'])} to land and charge with the bonus"]),
             section=lambda r: r.diving_charge.section,
         ),
         Calculator(
@@ -190,7 +191,7 @@ CALCULATORS: dict[str, Calculator] = {
             fields=_gap_fields,
             compute=lambda e, v: (gap(e, v["gap"], v["move"], v["initiative"], v["height"], v["toughness"], v["wounds"],
                                       v.get("part_of", "move")), []),
-            headline=lambda t, x: [f"{chance_words(t['made-it'])} to clear the gap"],
+            headline=lambda t, x, say: [f"{say(t['made-it'])} to clear the gap"],
             section=lambda r: r.gap.section,
         ),
         Calculator(
@@ -199,7 +200,7 @@ CALCULATORS: dict[str, Calculator] = {
             fields=_climb_fields,
             compute=lambda e, v: (climb(e, v["height"], v.get("move"), v["direction"], v["initiative"], v["toughness"],
                                         v["wounds"], v.get("running", "no")), []),
-            headline=lambda t, x: [f"{chance_words(t['made-it'])} to make the climb"],
+            headline=lambda t, x, say: [f"{say(t['made-it'])} to make the climb"],
             section=lambda r: r.climb.section,
         ),
         Calculator(
@@ -207,7 +208,7 @@ CALCULATORS: dict[str, Calculator] = {
             supports=lambda r: r.fall is not None,
             fields=lambda r: [drop("height", "Height of the fall", "4"), toughness(r), wounds()],
             compute=lambda e, v: (fall(e, v["height"], v["toughness"], v["wounds"]), []),
-            headline=lambda t, x: [f"{chance_words(t['out-of-action'])} out of action", f"{chance_words(t['unhurt'])} unhurt"],
+            headline=lambda t, x, say: [f"{say(t['out-of-action'])} out of action", f"{say(t['unhurt'])} unhurt"],
             section=lambda r: r.fall.section,
         ),
         Calculator(
@@ -217,7 +218,7 @@ CALCULATORS: dict[str, Calculator] = {
             + ([choice("railings", "Railings or low walls on all sides", "no", YES_NO)] if r.railings else []),
             compute=lambda e, v: (edge_fall(e, v["initiative"], v["height"], v["toughness"], v["wounds"],
                                             v.get("railings", "no")), []),
-            headline=lambda t, x: [f"{chance_words(t['stays-put'])} to stay on the edge"],
+            headline=lambda t, x, say: [f"{say(t['stays-put'])} to stay on the edge"],
             section=lambda r: r.edge_fall.section,
         ),
         Calculator(
@@ -226,7 +227,7 @@ CALCULATORS: dict[str, Calculator] = {
             fields=lambda r: [movement(), length("distance", "Nearest enemy's distance", "10", "0", "99"),
                               choice("enemy_state", "That enemy is", "standing", ENEMY_STATES)],
             compute=lambda e, v: (run(e, v["move"], v["distance"], v["enemy_state"]), []),
-            headline=lambda t, x: ["may run" if t["may-run"] == 1 else "may not run"],
+            headline=lambda t, x, say: ["may run" if t["may-run"] == 1 else "may not run"],
             section=lambda r: r.run.section,
         ),
         Calculator(
@@ -234,7 +235,7 @@ CALCULATORS: dict[str, Calculator] = {
             supports=lambda r: r.barrier is not None,
             fields=lambda r: [drop("height", "Height of the barrier", "0.5")],
             compute=lambda e, v: (barrier(e, v["height"]), []),
-            headline=lambda t, x: ["crosses it freely" if "crosses" in t else "too high to cross freely"],
+            headline=lambda t, x, say: ["crosses it freely" if "crosses" in t else "too high to cross freely"],
             section=lambda r: r.barrier.section,
         ),
         Calculator(
@@ -242,7 +243,7 @@ CALCULATORS: dict[str, Calculator] = {
             supports=lambda r: r.hiding is not None,
             fields=_hide_fields,
             compute=lambda e, v: (hide(e, v["initiative"], v["distance"], v["this_turn"]), []),
-            headline=lambda t, x: ["cannot hide" if "cannot-hide" in t else "spotted" if "spotted" in t else "stays hidden"],
+            headline=lambda t, x, say: ["cannot hide" if "cannot-hide" in t else "spotted" if "spotted" in t else "stays hidden"],
             section=lambda r: r.hiding.section,
         ),
     )

@@ -49,7 +49,7 @@ def compare(name: str, values: Mapping[str, str]) -> dict:
     rows, failures = [], {}
     for ruleset_id in rulesets_for(name):
         own = {f["source"]: str(values.get(f["name"], f["default"])) for f in fields if ruleset_id in f["rulesets"]}
-        result = calculate(name, ruleset_id, own)
+        result = calculate(name, ruleset_id, own, percentages=True)  # one scale down the column
         rows.append({"ruleset": ruleset_id, "title": RULESETS[ruleset_id].title, "result": result})
         if not result["ok"]:
             for source, message in result["errors"].items():

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from rulescore.assumptions import ASSUMPTIONS
 from rulescore.calculators import CALCULATORS, Calculator
 from rulescore.dice import Distribution
-from rulescore.explain import Explanation, fraction_text, inches, label, outcome_order, percent_text
+from rulescore.explain import Explanation, fraction_text, inches, label, outcome_order, percent_text, percent_words, said_alike
 from rulescore.fields import FieldError
 from rulescore.rulesets import RULESETS, Ruleset
 
@@ -45,22 +45,23 @@ def _refuse(errors: dict[str, str], calculator: str, ruleset: str) -> dict:
     return {"ok": False, "calculator": calculator, "ruleset": ruleset, "errors": errors}
 
 
-def calculate(calculator: str, ruleset: str, values: Mapping[str, str] | None = None) -> dict:
-    """Run one calculator for one ruleset on a form's values (all strings).
+def calculate(calculator: str, ruleset: str, values: Mapping[str, str] | None = None, *, percentages: bool = False) -> dict:
+    """Run one calculator for one ruleset on a form's values (all strings); `percentages` says every
+    chance as one (for answers set side by side).
 
     Returns the headline, the outcome table with exact fractions and percentages, the steps with
     the rule section each comes from, and the assumptions used; or field-level error messages.
     """
     values = dict(values or {})
     try:
-        return _calculate(str(calculator), str(ruleset), values)
+        return _calculate(str(calculator), str(ruleset), values, percentages)
     except FieldError as error:
         return _refuse({error.field: error.message}, str(calculator), str(ruleset))
     except Exception as error:  # a bug of ours must still not break the page
         return _refuse({"calculator": f"Internal error ({type(error).__name__}); please report it."}, str(calculator), str(ruleset))
 
 
-def _calculate(name: str, ruleset_id: str, values: dict) -> dict:
+def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool = False) -> dict:
     calc = CALCULATORS.get(name)
     if calc is None:
         return _refuse({"calculator": f"Unknown calculator '{name[:30]}'. Known: {', '.join(CALCULATORS)}."}, name, ruleset_id)
@@ -85,7 +86,10 @@ def _calculate(name: str, ruleset_id: str, values: dict) -> dict:
 
     explain = Explanation(rules)
     table, extra = calc.compute(explain, read)
-    headlines = calc.headline(table, extra)
+    if percentages:
+        headlines = calc.headline(table, extra, percent_words)
+    else:
+        headlines = said_alike(lambda say: calc.headline(table, extra, say))
     if len(explain.rolls) == 1:  # one roll decides it: say what it needs, as players do
         headlines = [headlines[0], explain.rolls[0], *headlines[1:]]
     return {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import NamedTuple
 from fractions import Fraction
 
@@ -114,15 +116,29 @@ def percent_text(p: Fraction, places: int = 1) -> str:
 
 def chance_words(p: Fraction) -> str:
     """A probability as a player says it: '3 in 4', '38%', 'certain', 'no chance'."""
+    if p.denominator <= 12 and p not in (0, 1):
+        return f"{p.numerator} in {p.denominator}"
+    return percent_words(p)
+
+
+def percent_words(p: Fraction) -> str:
+    """A probability as a percentage, for answers set side by side: '25%', 'under 1%', 'certain'."""
     if p == 1:
         return "certain"
     if p == 0:
         return "no chance"
-    if p.denominator <= 12:
-        return f"{p.numerator} in {p.denominator}"
     whole = percent_text(p, 0)
     if whole == "0%":
         return "under 1%"
     if whole == "100%":
         return "over 99%"
     return whole
+
+
+def said_alike(headline: Callable[[Callable[[Fraction], str]], list[str]]) -> list[str]:
+    """The answer's lines, every chance said one way: "1 in 4" beside "29%" reads as two scales."""
+    lines = headline(chance_words)
+    text = " ".join(lines)
+    if re.search(r"\d in \d", text) and "%" in text:
+        return headline(percent_words)
+    return lines

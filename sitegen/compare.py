@@ -25,6 +25,11 @@ class Topic(NamedTuple):
     calculator: str | None
     sections: dict[str, list[str]]  # ruleset id -> section anchors, in the order shown
 
+    @property
+    def compared(self) -> bool:
+        """Held by two rulesets or more: only then has it a compare page and links to one."""
+        return len(self.sections) > 1
+
 
 def load_topics(rules_dir: Path, documents: dict[str, Document]) -> tuple[list[Topic], dict[str, list[str]]]:
     """The topic map and the ruleset-only sections; every anchor named must exist."""
@@ -77,7 +82,7 @@ def _check_sections(path: Path, raw: str, sections: dict, documents: dict[str, D
 def topics_by_section(topics: list[Topic]) -> dict[str, dict[str, list[Topic]]]:
     """ruleset id -> section anchor -> the topics it belongs to (for the links on rule pages)."""
     found: dict[str, dict[str, list[Topic]]] = {}
-    for topic in topics:
+    for topic in (topic for topic in topics if topic.compared):
         for ruleset_id, anchors in topic.sections.items():
             for anchor in anchors:
                 found.setdefault(ruleset_id, {}).setdefault(anchor, []).append(topic)
@@ -238,7 +243,10 @@ def render_quick(ruleset_id: str, document: Document) -> str:
     return markup.render("quick.md", ruleset=document.ruleset, rows=rows)
 
 
-def render_index(topics: list[Topic], editions: Editions | None) -> str:
+def render_index(topics: list[Topic], documents: dict[str, Document], editions: Editions | None) -> str:
+    """Every compared topic, then the topics only one text holds, linked to that text."""
     return markup.render("compare-index.md", quick=[r for r in RULESETS.values() if lines(r)], editions=editions,
                          old_title=RULESETS[editions.old].title if editions else "",
-                         topics=[(t, [RULESETS[r] for r in RULESETS if r in t.sections]) for t in topics])
+                         topics=[(t, [RULESETS[r] for r in RULESETS if r in t.sections]) for t in topics if t.compared],
+                         alone=[(t, RULESETS[r], documents[r].anchors()[t.sections[r][0]])
+                                for t in topics if not t.compared for r in t.sections])

@@ -75,8 +75,8 @@ def load_content(rules_dir: Path) -> Content:
         if terms:
             pages[f"{ruleset.id}/glossary.md"] = render_glossary(ruleset, terms, chapter.term_uses)
         loaded.append(RulesetPages(ruleset, document, terms, chapter, pages))
-    pages = {"compare/index.md": compare.render_index(topics, editions)}
-    pages |= {f"compare/{topic.id}.md": compare.render_topic(topic, documents) for topic in topics}
+    pages = {"compare/index.md": compare.render_index(topics, documents, editions)}
+    pages |= {f"compare/{topic.id}.md": compare.render_topic(topic, documents) for topic in topics if topic.compared}
     if editions:
         pages[editions.path] = compare.render_editions(documents, editions)
     return Content(loaded, topics, pages, editions)

@@ -28,7 +28,7 @@ def test_every_section_belongs_to_a_topic_or_is_listed_as_ruleset_only():
     assert every - placed == set()
 
 
-@pytest.mark.parametrize("topic", TOPICS, ids=lambda t: t.id)
+@pytest.mark.parametrize("topic", [t for t in TOPICS if t.compared], ids=lambda t: t.id)
 def test_compare_page_links_to_each_rulesets_sections(built_site, topic):
     links = set(read_page(built_site / "compare" / topic.id / "index.html").links)
     for ruleset_id, anchors in topic.sections.items():
@@ -73,7 +73,7 @@ def test_numbers_equal_rulescore_definitions(built_site):
         for line in lines(rules):
             assert line.text in quick, (ruleset_id, line)
         for topic in TOPICS:
-            if ruleset_id in topic.sections:
+            if ruleset_id in topic.sections and topic.compared:
                 page = "".join(read_page(built_site / "compare" / topic.id / "index.html").text)
                 for line in lines(rules):
                     if line.topic == topic.id:
@@ -83,28 +83,78 @@ def test_numbers_equal_rulescore_definitions(built_site):
 def test_compare_calculator_refuses_only_what_no_ruleset_accepts():
     answer = json.loads(respond_compare("jump-down", json.dumps({"height": "7"})))
     assert answer["ok"]  # Coreheim accepts 7"; the Mordheim rows say why they do not
-    assert "at most 6" in answer["html"] and "1 in 8 to land safely" in answer["html"]
+    assert "at most 6" in answer["html"] and "13% to land safely" in answer["html"]  # 1 in 8
     refused = json.loads(respond_compare("jump-down", json.dumps({"height": "seven"})))
     assert refused == {"ok": False, "errors": {"height": "Height of the jump must be a number, not 'seven'."}}
 
 
 @pytest.mark.browser
-def test_compare_page_is_tabs_on_a_phone_and_side_by_side_when_wide(browser, server):
+def test_compare_texts_follow_each_other_on_a_phone_and_sit_side_by_side_when_wide(browser, server):
+    """#23 item 3: no tabs where two of five names fit; on a phone every text is reached by scrolling,
+    its ruleset's name held under the header while it is read; wide, all side by side."""
     phone = browser.new_page(viewport={"width": 360, "height": 740})
     wide = browser.new_page(viewport={"width": 1280, "height": 900})
     try:
-        phone.goto(server.origin + "/compare/jumping-down/")
-        assert phone.locator(".compare-texts .tabbed-labels").is_visible()
+        phone.goto(server.origin + "/compare/charge/")
+        assert phone.locator(".tabbed-labels").count() == 0
+        texts = phone.locator(".compare-text")
+        names = [texts.nth(i).locator(".compare-ruleset").inner_text() for i in range(texts.count())]
+        assert names == [RULESETS[r].title for r in RULESETS if r in next(t for t in TOPICS if t.id == "charge").sections]
+        boxes = [texts.nth(i).bounding_box() for i in range(texts.count())]
+        assert all(b["x"] == boxes[0]["x"] and b["width"] > 300 for b in boxes)  # full width, one under the other
+        assert all(later["y"] >= earlier["y"] + earlier["height"] - 1 for earlier, later in zip(boxes, boxes[1:]))
+        # Scrolled into the second text, its name stays in sight just under the header.
+        phone.evaluate(f"window.scrollTo(0, {boxes[1]['y'] + boxes[1]['height'] / 2})")
+        phone.wait_for_timeout(200)
+        label = texts.nth(1).locator(".compare-ruleset").bounding_box()
+        header = phone.locator(".md-header").bounding_box()
+        assert header["y"] + header["height"] - 1 <= label["y"] <= header["y"] + header["height"] + 2
         assert phone.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
-        blocks = phone.locator(".compare-texts .tabbed-block")
-        assert blocks.nth(0).is_visible() and not blocks.nth(1).is_visible()
         wide.goto(server.origin + "/compare/jumping-down/")
-        assert not wide.locator(".compare-texts .tabbed-labels").is_visible()
-        first, second = (wide.locator(".compare-texts .tabbed-block").nth(i).bounding_box() for i in (0, 1))
+        first, second = (wide.locator(".compare-text").nth(i).bounding_box() for i in (0, 1))
         assert first["y"] == second["y"] and second["x"] > first["x"] + first["width"] - 1
     finally:
         phone.close()
         wide.close()
+
+
+def test_a_topic_one_text_holds_is_no_comparison(built_site):
+    """#23 item 3: a topic only one text has gets no compare page and no "compare" link; the index
+    lists it apart, linked to that text's section."""
+    alone = [t for t in TOPICS if len(t.sections) == 1]
+    assert {t.id for t in alone} >= {"half-move", "fleeing"}
+    index = read_page(built_site / "compare" / "index.html")
+    for topic in alone:
+        assert not (built_site / "compare" / topic.id).exists(), topic.id
+        (ruleset_id, anchors), = topic.sections.items()
+        assert f"../{ruleset_id}/{RULESETS[ruleset_id].chapter}/#{anchors[0]}" in index.links, topic.id
+        assert f"{topic.id}/" not in index.links
+        chapter = read_page(built_site / ruleset_id / RULESETS[ruleset_id].chapter / "index.html")
+        assert f"../../compare/{topic.id}/" not in chapter.links
+    for topic in TOPICS:
+        if len(topic.sections) > 1:
+            assert f"{topic.id}/" in index.links
+
+
+def test_a_number_a_text_lacks_says_the_site_holds_only_movement(built_site):
+    """#23 item 3: an empty cell says the rule is not in what the site holds, not that the game lacks it."""
+    markup = (built_site / "compare" / "charge" / "index.html").read_text(encoding="utf-8")
+    table = re.search(r'<table class="compare-table".*?</table>', markup, re.S).group(0)
+    assert "not in this text" not in table
+    unseen = re.search(r'<th scope="row">Unseen target</th>(.*?)</tr>', table, re.S).group(1)
+    assert re.search(r'data-ruleset="Warhammer Fantasy Battle 6th"><span class="compare-none">not in the movement '
+                     r'rules held here</span>', unseen)
+
+
+@pytest.mark.parametrize("name", ["fall", "jump-down", "gap", "climb", "edge-fall"])
+def test_a_compare_table_says_every_chance_on_one_scale(name):
+    """#23 item 3: "16% unhurt" beside "5 in 12 unhurt" reads as two scales; side by side, percentages."""
+    answer = json.loads(respond_compare(name, json.dumps({})))
+    cells = re.findall(r"<td>(.*?)</td>", answer["html"])
+    assert len(cells) >= 2
+    for cell in cells:
+        assert not re.search(r"\d in \d", cell), cell
+    assert any("%" in cell for cell in cells)
 
 
 @pytest.mark.browser
