@@ -30,7 +30,7 @@ def search(phone, server, words: str, path: str = "/") -> list[str]:
     box.wait_for()
     phone.wait_for_timeout(500)  # the search worker loads its index after the box opens
     box.press_sequentially(words, delay=20)
-    phone.locator(".md-search-result__item").first.wait_for(timeout=10_000)
+    phone.locator(".md-search-result__item:not([hidden])").first.wait_for(timeout=10_000)
     return phone.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.getAttribute('href'))")
 
 
@@ -188,6 +188,58 @@ def test_search_keeps_to_the_book_being_read_and_says_what_the_site_holds(phone,
     assert "Warhammer Fantasy Battle 6th: Warhammer rulebook, 6th edition (Games Workshop, 2000), Movement phase" in held
     assert held.count("\n") >= 5  # every ruleset named
     assert not phone.is_visible(".search-scope")
+
+
+def shown_snippets(phone) -> list[dict]:
+    """Each visible result: its link, whether a searched word is marked in it, each section's visible blocks."""
+    return phone.eval_on_selector_all(".md-search-result__item", """items => items
+        .filter(i => i.offsetParent !== null)
+        .map(i => ({href: i.querySelector('a').getAttribute('href'), marked: Boolean(i.querySelector('mark')),
+                    text: i.innerText,
+                    articles: [...i.querySelectorAll('article')].filter(a => a.offsetParent !== null).map(a =>
+                      [...a.querySelectorAll(':scope > p, :scope > ul, :scope > ol')]
+                        .filter(b => b.offsetParent !== null && !b.matches('.md-search-result__terms'))
+                        .map(b => [b.tagName, b.previousElementSibling ? b.previousElementSibling.tagName : '']))}))""")
+
+
+def test_search_results_hold_no_noise(phone, server):
+    """#23 item 4: no result that holds none of the words; no index table, jump list or "picture not
+    included" as a snippet; a list is never shown without the line that leads into it."""
+    for words, path in (("far run", "/"), ("hiding", "/"), ("jumping down", "/"), ("spotted", "/coreheim-v10/"),
+                        ("hiding", "/coreheim-v10/movement/"), ("charge", "/")):
+        search(phone, server, words, path)
+        phone.wait_for_timeout(300)
+        results = shown_snippets(phone)
+        assert results, words
+        for result in results:
+            assert result["marked"], (words, result["text"][:120])
+            assert not result["href"].split("?")[0].endswith(("/compare/", "/calculators/")), (words, result["href"])
+            assert "picture not included" not in result["text"], words
+            assert "Used in:" not in result["text"], words
+            for blocks in result["articles"]:  # a section's snippet: one block, or a list and its lead-in
+                assert len(blocks) <= 2, (words, result["text"][:200])
+                for tag, before in blocks:
+                    assert tag == "P" or before in ("P", "H1", "H2", "H3"), (words, result["text"][:200])
+    # The Coreheim hiding rule: the list of what spots a hidden warrior never shows as what hiding needs.
+    search(phone, server, "hiding", "/coreheim-v10/movement/")
+    coreheim = next(r for r in shown_snippets(phone) if "Movement · Coreheim v10" in r["text"])
+    assert "He charges" not in coreheim["text"] or "automatically spotted if" in coreheim["text"]
+
+
+def test_a_scoped_search_never_counts_other_rulesets_results(phone, server):
+    """#23 item 4: "16 matching documents" above "Nothing in Coreheim v10" contradicted itself."""
+    phone.goto(server.origin + "/coreheim-v10/movement/")
+    phone.locator("label.md-header__button[for=__search]").tap()
+    box = phone.locator("input.md-search__input")
+    box.wait_for()
+    phone.wait_for_timeout(500)
+    box.press_sequentially("far run", delay=20)
+    phone.locator(".search-held").wait_for(state="visible", timeout=10_000)
+    assert phone.inner_text(".search-held").startswith("Nothing in Coreheim v10")
+    assert not phone.is_visible(".md-search-result__meta")
+    phone.locator(".search-scope button").tap()  # every ruleset: Material's count is true again
+    assert "matching document" in phone.inner_text(".md-search-result__meta")
+    assert phone.is_visible(".md-search-result__meta")
 
 
 def test_several_rule_sections_fit_on_a_phone_screen_of_results(phone, server):

@@ -27,15 +27,34 @@
   note.append(heading, holdings);
   list.before(bar, note);
 
+  // A snippet is one block of the rule: the first that holds a searched word, or the first. A list
+  // keeps the line that leads into it ("automatically spotted if:"), which says what it lists.
+  function snippet(article) {
+    const blocks = [...article.children].filter((e) => /^(P|UL|OL)$/.test(e.tagName) && !e.matches(".md-search-result__terms"));
+    if (blocks.length === 0) return;
+    const at = Math.max(0, blocks.findIndex((e) => e.querySelector("mark")));
+    const keep = new Set([blocks[at]]);
+    if (blocks[at].tagName !== "P" && at > 0 && blocks[at - 1].tagName === "P") keep.add(blocks[at - 1]);
+    for (const block of blocks) block.classList.toggle("search-cut", !keep.has(block));
+  }
+
+  // A result that holds none of the words searched (only "Missing: ...") is noise at the table.
+  function empty(item) {
+    return !item.querySelector("mark") && Boolean(item.querySelector(".md-search-result__terms"));
+  }
+
   function apply() {
     const items = [...list.querySelectorAll(".md-search-result__item")];
     let shown = 0;
     for (const item of items) {
       const link = item.querySelector("a");
-      const mine = !scoped || (link && link.href.startsWith(`${root}${here}/`));
+      const mine = (!scoped || (link && link.href.startsWith(`${root}${here}/`))) && !empty(item);
       item.hidden = !mine;
       if (mine) shown += 1;
+      item.querySelectorAll(".md-search-result__article").forEach(snippet);
     }
+    // Material's count is of every ruleset's results: beside "Nothing in X" it would contradict.
+    meta.classList.toggle("search-cut", Boolean(own) && scoped && items.length > 0);
     bar.hidden = !own;
     if (own) {
       widen.textContent = scoped ? `Only ${own.dataset.title}: show every ruleset` : `Every ruleset: show only ${own.dataset.title}`;
