@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 from rulescore import RULESETS, calculate
 from rulescore.calculators import CALCULATORS
 from rulescore.entry import describe
 from rulescore.compare import compare, compare_fields
 from rulescore.present import compare_html, result_html
 from sitegen import markup
+from sitegen.glossary import Term
 
 
 
@@ -66,3 +69,11 @@ def render_all(root: str, links: str | None = None) -> str:
         tabs.append({"id": ruleset_id, "title": rules.title, "blocks": blocks, "jumps": jumps})
     html = markup.render_form("tabs.html", tabs=tabs)
     return "\n".join(line for line in html.splitlines() if line.strip())
+
+
+def terms_data(ruleset_id: str, terms: list[Term]) -> str:
+    """A ruleset's game terms as data on the page: the answers come from Python at the table, and
+    assets/terms.js explains their terms on tap as the rules pages do."""
+    data = json.dumps([{"forms": list(term.forms), "definition": term.definition} for term in terms], ensure_ascii=False)
+    return (f'<script type="application/json" class="game-terms" data-ruleset="{ruleset_id}">'
+            + data.replace("</", "<\\/") + "</script>")

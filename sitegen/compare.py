@@ -10,7 +10,8 @@ from rulescore import RULESETS
 from rulescore.calculators import CALCULATORS
 from rulescore.reference import lines
 from sitegen.errors import SourceError, line_of, read_toml
-from sitegen.inline import escape_text
+from sitegen.glossary import Term
+from sitegen.inline import escape_text, explain_terms
 from sitegen import markup
 from sitegen.parse import Document, Section
 
@@ -89,41 +90,47 @@ def topics_by_section(topics: list[Topic]) -> dict[str, dict[str, list[Topic]]]:
     return found
 
 
-def _section_text(section: Section, source_is_markdown: bool) -> list[str]:
-    """A section's text, escaped, as Markdown lines (for inside a content tab)."""
+def _section_text(section: Section, source_is_markdown: bool, terms: list[Term]) -> list[str]:
+    """A section's text, escaped, as Markdown lines, its game terms explained on tap (first use)."""
+    seen: set[str] = set()
+
+    def text(words: str) -> str:
+        return explain_terms(words, terms, True, seen, source_is_markdown)
+
     out = []
     for block in section.blocks:
         if block.kind == "list":
-            out += [f"- {escape_text(line.strip()[1:].strip(), True, source_is_markdown)}" for _, line in block.lines]
+            out += [f"- {text(line.strip()[1:].strip())}" for _, line in block.lines]
         elif block.kind == "figure":
             out.append(f"*{escape_text(block.text, True, False)}*")
         else:
-            out.append(escape_text(block.text.strip(), True, source_is_markdown))
+            out.append(text(block.text.strip()))
         out.append("")
     return out
 
 
 
-def summary_table(topic: Topic, root: str = "../../") -> str:
-    """The numbers that differ, from rulescore's definitions, a column per ruleset (a card each on a phone)."""
+def summary_table(topic: Topic, glossaries: dict[str, list[Term]], root: str = "../../") -> str:
+    """The numbers that differ, from rulescore's definitions, a column per ruleset (a card each on a
+    phone); each cell's game terms explained on tap as its own ruleset means them."""
     columns = [RULESETS[r] for r in RULESETS if r in topic.sections]
     by_label: dict[str, dict[str, object]] = {}
     for rules in columns:
         for line in lines(rules):
             if line.topic == topic.id:
-                by_label.setdefault(line.label, {})[rules.id] = line
+                by_label.setdefault(line.label, {})[rules.id] = (line, markup.safe(explain_terms(line.text, glossaries.get(rules.id, []))))
     if not by_label:
         return ""
     return markup.render("compare-table.html", columns=columns, rows=list(by_label.items()), root=root)
 
 
-def render_topic(topic: Topic, documents: dict[str, Document]) -> str:
+def render_topic(topic: Topic, documents: dict[str, Document], glossaries: dict[str, list[Term]]) -> str:
     """One topic: summary of numbers, each ruleset's text (tabs on a phone, side by side when wide)."""
     texts = []
     for ruleset_id in [r for r in RULESETS if r in topic.sections]:
         document = documents[ruleset_id]
         markdown = document.ruleset.format == "markdown"
-        sections = [(document.anchors()[anchor], [markup.safe(line) for line in _section_text(document.anchors()[anchor], markdown)])
+        sections = [(document.anchors()[anchor], [markup.safe(line) for line in _section_text(document.anchors()[anchor], markdown, glossaries[ruleset_id])])
                     for anchor in topic.sections[ruleset_id]]
         texts.append((RULESETS[ruleset_id], sections))
     return markup.render("compare-topic.md", topic=topic, texts=texts)
@@ -236,10 +243,14 @@ def render_editions(documents: dict[str, Document], editions: Editions) -> str:
                          only_new=[(a, section) for a, section in new.items() if a not in paired])
 
 
-def render_quick(ruleset_id: str, document: Document) -> str:
-    """One phone screen (and one printed page) with every number of the movement phase."""
-    rows = [(line, document.anchors()[line.rule.section] if line.rule and line.rule.section else None)
-            for line in lines(RULESETS[ruleset_id])]
+def render_quick(ruleset_id: str, document: Document, terms: list[Term]) -> str:
+    """One phone screen (and one printed page) with every number of the movement phase, its game
+    terms explained on tap (first use in each row)."""
+    rows = []
+    for line in lines(RULESETS[ruleset_id]):
+        seen: set[str] = set()
+        label, text = (markup.safe(explain_terms(words, terms, True, seen)) for words in (line.label, line.text))
+        rows.append((label, text, document.anchors()[line.rule.section] if line.rule and line.rule.section else None))
     return markup.render("quick.md", ruleset=document.ruleset, rows=rows)
 
 

@@ -36,6 +36,11 @@ class Content:
     compare_pages: dict[str, str] = field(default_factory=dict)
     editions: compare.Editions | None = None
 
+    @property
+    def glossaries(self) -> dict[str, list[Term]]:
+        """Each ruleset's game terms, for the pages that show its words away from its own."""
+        return {item.ruleset.id: item.terms for item in self.rulesets}
+
 
 def check_citations(documents: dict[str, Document]) -> None:
     """Every section a ruleset's numbers cite is a section of its text (an inherited number, of the
@@ -71,12 +76,15 @@ def load_content(rules_dir: Path) -> Content:
             chapter_page(ruleset): chapter.markdown,
         }
         if quick:
-            pages[f"{ruleset.id}/quick.md"] = compare.render_quick(ruleset.id, document)
+            pages[f"{ruleset.id}/quick.md"] = compare.render_quick(ruleset.id, document, terms)
         if terms:
             pages[f"{ruleset.id}/glossary.md"] = render_glossary(ruleset, terms, chapter.term_uses)
         loaded.append(RulesetPages(ruleset, document, terms, chapter, pages))
+    content = Content(loaded, topics, editions=editions)
     pages = {"compare/index.md": compare.render_index(topics, documents, editions)}
-    pages |= {f"compare/{topic.id}.md": compare.render_topic(topic, documents) for topic in topics if topic.compared}
+    pages |= {f"compare/{topic.id}.md": compare.render_topic(topic, documents, content.glossaries)
+              for topic in topics if topic.compared}
     if editions:
         pages[editions.path] = compare.render_editions(documents, editions)
-    return Content(loaded, topics, pages, editions)
+    content.compare_pages = pages
+    return content

@@ -21,7 +21,8 @@ from rulescore import RULESETS
 from rulescore.calculators import CALCULATORS
 from sitegen import offline
 from sitegen.assets import Assets, stage
-from sitegen.calculators import render_all, render_calculator, render_compare
+from sitegen.calculators import render_all, render_calculator, render_compare, terms_data
+from rulescore.compare import rulesets_for
 from sitegen.compare import summary_table
 from sitegen.content import Content, load_content
 from sitegen.errors import SourceError
@@ -73,7 +74,7 @@ def expand(name: str, argument: str | None, path: str, content: Content, source:
     if name == "compare-table":
         topic = next((topic for topic in content.topics if topic.id == argument), None)
         if topic is not None:
-            return summary_table(topic, links)
+            return summary_table(topic, content.glossaries, links)
     if name == "rulesets":
         return render_home_list([(item.ruleset, item.document) for item in content.rulesets])
     if name == "assumptions":
@@ -81,10 +82,29 @@ def expand(name: str, argument: str | None, path: str, content: Content, source:
     raise SourceError(source, None, f"unknown placeholder <!-- {name}{':' + argument if argument else ''} --> on {path}")
 
 
+def answer_rulesets(path: str, placeholders: list[tuple[str, str | None]]) -> list[str]:
+    """The rulesets whose words a page's calculators answer in."""
+    found: list[str] = []
+    for name, argument in placeholders:
+        if name == "calc":
+            found.append(path.split("/")[0])
+        elif name == "calculators":
+            found += list(RULESETS)
+        elif name == "compare" and argument in CALCULATORS:
+            found += rulesets_for(argument)
+    return [r for r in RULESETS if r in found]
+
+
 def finish_page(path: str, markdown: str, content: Content, source: Path, engine: str) -> str:
-    """Placeholders expanded; a page with a calculator says so in its front matter (the theme reads it)."""
-    kinds = {match.group(1) for match in PLACEHOLDER.finditer(markdown)}
+    """Placeholders expanded; a page with a calculator says so in its front matter (the theme reads
+    it) and carries the game terms its answers use (assets/terms.js explains them on tap)."""
+    placeholders = [(match.group(1), match.group(2)) for match in PLACEHOLDER.finditer(markdown)]
+    kinds = {name for name, _ in placeholders}
     markdown = PLACEHOLDER.sub(lambda m: expand(m.group(1), m.group(2), path, content, source, engine), markdown)
+    glossaries = content.glossaries
+    for ruleset_id in answer_rulesets(path, placeholders):
+        if glossaries.get(ruleset_id):
+            markdown += "\n" + terms_data(ruleset_id, glossaries[ruleset_id]) + "\n"
     if kinds & CALCULATOR_PLACEHOLDERS:
         if FRONT_MATTER.match(markdown):
             markdown = FRONT_MATTER.sub("---\ncalculators: true\n", markdown, count=1)

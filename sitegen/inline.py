@@ -117,3 +117,17 @@ def render_inline(
         cursor = stop
     out.append(escape_text(text[cursor:], markdown, source_is_markdown))
     return "".join(out), references, marked
+
+
+def explain_terms(text: str, terms: list[Term], markdown: bool = False, seen: set[str] | None = None,
+                  source_is_markdown: bool = False) -> str:
+    """A text escaped, the first use of each game term in it explained on tap as on the rule pages
+    (for our labels and numbers, and a rules text shown away from its page, where its references
+    would lead nowhere); `seen` carries "first" across several texts."""
+    out, cursor = [], 0
+    for start, stop, term in find_terms(text, terms, set() if seen is None else seen):
+        out.append(escape_text(text[cursor:start], markdown, source_is_markdown))
+        out.append(marks().term(term.definition, text[start:stop]))
+        cursor = stop
+    out.append(escape_text(text[cursor:], markdown, source_is_markdown))
+    return "".join(out)

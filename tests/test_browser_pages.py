@@ -353,3 +353,52 @@ def test_a_dimmed_answer_keeps_its_bars_in_dark_mode(browser, server):
         assert fill == text, (fill, text)
     finally:
         context.close()
+
+
+def tap_term(phone, term) -> str:
+    """Taps a game term as a player does; the meaning it shows."""
+    term.scroll_into_view_if_needed()
+    term.tap()
+    tip = phone.locator(".term-tip")
+    tip.wait_for(timeout=5_000)
+    box = tip.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    return tip.inner_text()
+
+
+def test_terms_are_explained_on_the_quick_reference_and_compare_pages(phone, server):
+    """#23 item 7: a term in our tables and in a rules text shown on a compare page explains itself on
+    tap, as the ruleset whose words it is means it."""
+    phone.goto(server.origin + "/mordheim-1999/quick/")
+    assert "equal to or lower than its Initiative" in tap_term(phone, phone.locator(".quick-reference abbr.term",
+                                                                                    has_text="Initiative test").first)
+    phone.goto(server.origin + "/compare/jumping-down/")
+    texts = phone.locator(".compare-text[aria-label='Coreheim v10'] abbr.term", has_text="Initiative test")
+    assert "Roll one D12" in tap_term(phone, texts.first)
+    mordheim = phone.locator(".compare-text[aria-label='Mordheim 1999'] abbr.term", has_text="Initiative test")
+    assert "Roll one D6" in tap_term(phone, mordheim.first)
+    phone.goto(server.origin + "/compare/charge/")
+    cell = phone.locator(".compare-table td[data-ruleset='Mordheim 1999'] abbr.term", has_text="Initiative test")
+    assert "Roll one D6" in tap_term(phone, cell.first)
+    assert phone.console_errors == []
+
+
+def test_a_live_answer_explains_its_terms_in_its_rulesets_words(phone, server):
+    """#23 item 7: the answer Python writes at the table marks its game terms too (first use each),
+    on a rules page and on the calculators page, and a new answer is marked again."""
+    phone.goto(server.origin + "/coreheim-v10/movement/#jumping-down")
+    field = phone.locator("#calc-jump-down-height")
+    field.scroll_into_view_if_needed()
+    field.tap()
+    field.press_sequentially("5")
+    phone.wait_for_function("() => document.getElementById('calc-jump-down').dataset.state === 'live'", timeout=120_000)
+    answer = phone.locator("#calc-jump-down .calc-result")
+    marked = [t.strip() for t in answer.locator("abbr.term").all_text_contents()]
+    assert any(t.lower().startswith("initiative test") for t in marked), marked
+    assert len(marked) == len({t.lower() for t in marked})  # first use only
+    assert "Roll one D12" in tap_term(phone, answer.locator("abbr.term", has_text="Initiative test").first)
+    phone.goto(server.origin + "/calculators/")
+    procedure = phone.locator("#calc-mordheim-1999-jump-down .calc-result abbr.term")
+    assert procedure.count() > 0
+    assert "Roll one D6" in tap_term(phone, procedure.filter(has_text="Initiative test").first)
+    assert phone.console_errors == []

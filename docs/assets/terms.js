@@ -47,4 +47,50 @@
     const box = owner.getBoundingClientRect();
     if (document.activeElement !== owner || box.top < header() || box.bottom > window.innerHeight) hide();
   }, { passive: true });
+
+  // A calculator's answer comes from Python at the table: its game terms are explained here, as the
+  // build does in the rules text (first use in each answer), from the terms the page carries.
+  const glossaries = {};
+  function glossary(ruleset) {
+    if (!(ruleset in glossaries)) {
+      const data = document.querySelector(`script.game-terms[data-ruleset="${ruleset}"]`);
+      const literal = (form) => form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      glossaries[ruleset] = (data ? JSON.parse(data.textContent) : []).map((term) => {
+        const forms = term.forms.slice().sort((a, b) => b.length - a.length).map(literal);
+        return { definition: term.definition, pattern: new RegExp(`\\b(?:${forms.join("|")})\\b`, "i") };
+      });
+    }
+    return glossaries[ruleset];
+  }
+
+  function explain(element, ruleset) {
+    for (const term of glossary(ruleset)) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT, {
+        acceptNode: (node) => (node.parentElement.closest("a, abbr, button, summary, .calc-fraction")
+          ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+      });
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const found = term.pattern.exec(node.data);
+        if (!found) continue;
+        const word = node.splitText(found.index);
+        word.splitText(found[0].length);
+        const abbr = document.createElement("abbr");
+        abbr.className = "term";
+        abbr.tabIndex = 0;
+        abbr.title = term.definition;
+        word.replaceWith(abbr);
+        abbr.append(word);
+        break; // the first use only, as on the rules pages
+      }
+    }
+  }
+
+  function explainAnswer(calc) {
+    const result = calc.querySelector(".calc-result");
+    if (!result) return;
+    if (calc.dataset.ruleset) explain(result, calc.dataset.ruleset);
+    else result.querySelectorAll("tr[data-ruleset]").forEach((row) => explain(row, row.dataset.ruleset));
+  }
+  document.querySelectorAll(".calc").forEach(explainAnswer);
+  document.addEventListener("calculators:result", (event) => explainAnswer(event.target));
 })();
