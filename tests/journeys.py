@@ -4,7 +4,9 @@
 Each journey is a list of steps; every runner understands the same few verbs:
   goto PATH, wait_for SELECTOR, set [SELECTOR, VALUE] (and fire `input`),
   wait_text [SELECTOR, TEXT] (the element's textContent, spaces collapsed, equals TEXT),
-  wait_offline_ready, stop_server (the site's server stops answering: honest offline).
+  wait_offline_ready, stop_server (the site's server stops answering: honest offline),
+  check [EXPRESSION, WHAT] (a JavaScript expression turns true within 10 s; WHAT names it when not),
+  tap SELECTOR (a real pointer tap on the element), type TEXT (keys, into whatever has focus).
 Expected texts come from rulescore in CPython, so every engine must show CPython's answer.
 """
 
@@ -53,8 +55,18 @@ def compare_text(name: str, values: dict[str, str]) -> str:
     return text_of(compare_html(compared, "../../"))
 
 
-def journeys() -> dict[str, list]:
-    return {
+# The tapped term's meaning is shown (assets/terms.js keeps it in data-tip once shown).
+TIP_SHOWS = ("document.querySelector('.term-tip') !== null && document.querySelector('.term-tip').textContent"
+             " === document.querySelector('.quick-reference abbr.term').dataset.tip")
+TOAST_IN_HEADER = ("((t, h) => !t || (t.getBoundingClientRect().top >= h.top - 1 && t.getBoundingClientRect().bottom <= h.bottom + 1))"
+                   "(document.querySelector('.offline-toast'), document.querySelector('.md-header').getBoundingClientRect())")
+# Journeys that need Material's own search dialog (Zensical's search is its own).
+MATERIAL_SEARCH = {"search keeps to the book and holds no noise"}
+
+
+def journeys(material_search: bool = True) -> dict[str, list]:
+    """Every journey; without `material_search`, those that need Material's search dialog are left out."""
+    every = {
         "rules page renders": [
             ["goto", "mordheim-1999/movement/"],
             ["wait_for", ".ruleset-banner[data-ruleset='mordheim-1999']"],
@@ -112,9 +124,51 @@ def journeys() -> dict[str, list]:
             ["set", ["#compare-jump-down-height", "5"]],
             ["wait_text", ["#compare-jump-down .calc-result", compare_text("jump-down", {"height": "5"})]],
         ],
+        # #23: what a player meets at the table, item by item (Material's search: not on Zensical).
+        "compare texts follow each other on a phone": [
+            ["goto", "compare/charge/"],
+            ["wait_for", ".compare-text"],
+            ["check", ["!document.querySelector('.tabbed-labels') && document.querySelectorAll('.compare-text').length === 4"
+                       " && [...document.querySelectorAll('.compare-text')].every((t) => t.getBoundingClientRect().width > 300)",
+                       "four texts, each the screen's width, no tabs"]],
+            ["check", ["getComputedStyle(document.querySelector('.compare-ruleset')).position === 'sticky'",
+                       "the ruleset's name held under the header"]],
+        ],
+        "terms explain themselves on the quick reference and in a live answer": [
+            ["goto", "mordheim-1999/quick/"],
+            ["check", ["parseFloat(getComputedStyle(document.querySelector('.quick-reference td')).fontSize) >= 14",
+                       "quick reference text at least 14 px"]],
+            ["tap", ".quick-reference abbr.term"],
+            ["check", [TIP_SHOWS, "the tapped term's meaning"]],
+            ["goto", "coreheim-v10/movement/#jumping-down"],
+            ["set", ["#calc-jump-down-height", "5"]],
+            ["wait_text", ["#calc-jump-down .calc-result", result_text("jump-down", "coreheim-v10", {"height": "5"})]],
+            ["check", ["[...document.querySelectorAll('#calc-jump-down .calc-procedure abbr.term')]"
+                       ".some((a) => a.textContent === 'Initiative tests' && /D12/.test(a.title + (a.dataset.tip || '')))",
+                       "the live answer's Initiative tests explained in Coreheim's words"]],
+            # A second tap selects the value again, so typing replaces it (not 5 then 56).
+            ["tap", "#calc-jump-down-height"],
+            ["type", "4"],
+            ["tap", "#calc-jump-down-height"],
+            ["type", "6"],
+            ["check", ["document.querySelector('#calc-jump-down-height').value === '6'", "the field holds 6"]],
+            ["check", ["document.querySelector('.md-top') === null", "no back-to-top button over the page"]],
+        ],
+        "search keeps to the book and holds no noise": [
+            ["goto", "coreheim-v10/movement/"],
+            ["tap", "label.md-header__button[for=__search]"],
+            ["wait_for", "input.md-search__input"],
+            ["check", ["document.activeElement === document.querySelector('input.md-search__input')", "the search field focused"]],
+            ["type", "far run"],
+            ["check", ["!document.querySelector('.search-held').hidden && /^Nothing in Coreheim v10/.test("
+                       "document.querySelector('.search-held').textContent)"
+                       " && getComputedStyle(document.querySelector('.md-search-result__meta')).display === 'none'",
+                       "'Nothing in Coreheim v10' and no count of other rulesets' results"]],
+        ],
         "offline after one visit": [
             ["goto", ""],
             ["wait_offline_ready"],
+            ["check", [TOAST_IN_HEADER, "the offline note inside the header bar, not over the page"]],
             ["stop_server"],
             ["goto", "mordheim-1999/movement/?calc-fall.height=5#falling"],
             ["wait_text", ["#calc-fall .calc-result", fall_text({"height": "5"})]],
@@ -122,3 +176,4 @@ def journeys() -> dict[str, list]:
             ["wait_for", ".ruleset-banner[data-ruleset='whfb-6']"],
         ],
     }
+    return {name: steps for name, steps in every.items() if material_search or name not in MATERIAL_SEARCH}

@@ -8,6 +8,7 @@ import json
 import shutil
 import subprocess
 import tempfile
+import time
 import urllib.request
 from pathlib import Path
 
@@ -20,9 +21,18 @@ from tests.journeys import journeys
 pytestmark = pytest.mark.browser
 
 
-def chromium_run(playwright, base: str) -> dict[str, dict]:
+def check(holds, what: str, seconds: float = 10) -> None:
+    """A journey's `check`: true within `seconds`, or the journey fails naming what was expected."""
+    deadline = time.monotonic() + seconds
+    while not holds():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not so: {what}")
+        time.sleep(0.1)
+
+
+def chromium_run(playwright, base: str, material_search: bool = True) -> dict[str, dict]:
     results = {}
-    for name, steps in journeys().items():
+    for name, steps in journeys(material_search).items():
         context = playwright.chromium.launch_persistent_context(
             tempfile.mkdtemp(prefix="journey-"), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
             viewport={"width": 360, "height": 740})
@@ -52,6 +62,12 @@ def chromium_run(playwright, base: str) -> dict[str, dict]:
                 elif verb == "click":
                     page.wait_for_selector(arg[0], state="attached", timeout=120_000)
                     page.evaluate("s => document.querySelector(s).click()", arg[0])
+                elif verb == "check":
+                    check(lambda: page.evaluate(arg[0][0]), arg[0][1])
+                elif verb == "tap":
+                    page.click(arg[0], timeout=30_000)
+                elif verb == "type":
+                    page.keyboard.type(arg[0], delay=20)
             results[name] = {"ok": True, "consoleErrors": errors}
         except Exception as error:
             results[name] = {"ok": False, "error": f"{type(error).__name__}: {str(error)[:600]}", "consoleErrors": errors}
@@ -60,8 +76,8 @@ def chromium_run(playwright, base: str) -> dict[str, dict]:
     return results
 
 
-def assert_all_pass(results: dict[str, dict]) -> None:
-    assert set(results) == set(journeys())
+def assert_all_pass(results: dict[str, dict], material_search: bool = True) -> None:
+    assert set(results) == set(journeys(material_search))
     failed = {name: result for name, result in results.items() if not result["ok"]}
     assert failed == {}
     noisy = {name: result["consoleErrors"] for name, result in results.items() if result.get("consoleErrors")}
@@ -74,11 +90,11 @@ def journey_server(site: Path) -> StaticServer:
     return StaticServer(site, builds={"first": site, "one-page-changed": one_page_changed(site), "no-signal": None})
 
 
-def assert_journeys_pass_in_chromium(playwright, site: Path) -> None:
-    """Every journey in Chromium against `site`."""
+def assert_journeys_pass_in_chromium(playwright, site: Path, material_search: bool = True) -> None:
+    """Every journey in Chromium against `site` (those needing Material's search only if it has it)."""
     server = journey_server(site)
     try:
-        assert_all_pass(chromium_run(playwright, server.base))
+        assert_all_pass(chromium_run(playwright, server.base, material_search), material_search)
     finally:
         server.stop()
 

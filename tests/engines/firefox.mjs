@@ -36,6 +36,18 @@ async function step(page, [verb, arg]) {
   } else if (verb === "click") {
     await page.waitForSelector(arg, { timeout: 120_000 });
     await page.evaluate((selector) => document.querySelector(selector).click(), arg);
+  } else if (verb === "check") {
+    const [expression, what] = arg;
+    const deadline = Date.now() + 10_000;
+    while (!(await page.evaluate(expression))) {
+      if (Date.now() > deadline) throw new Error(`not so: ${what}`);
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  } else if (verb === "tap") {
+    await page.waitForSelector(arg, { timeout: 30_000 });
+    await page.click(arg);
+  } else if (verb === "type") {
+    await page.keyboard.type(arg, { delay: 20 });
   } else throw new Error(`unknown step ${verb}`);
 }
 

@@ -103,6 +103,17 @@ def step(browser, base: str, verb: str, arg=None) -> None:
     elif verb == "click":
         wait(browser, ("return document.querySelector(arguments[0]) !== null;", arg), 120, arg)
         browser.execute_script("document.querySelector(arguments[0]).click();", arg)
+    elif verb == "check":
+        wait(browser, (f"return Boolean({arg[0]});",), 10, arg[1])
+    elif verb == "tap":
+        wait(browser, ("return document.querySelector(arguments[0]) !== null;", arg), 30, arg)
+        from selenium.webdriver.common.by import By
+
+        browser.find_element(By.CSS_SELECTOR, arg).click()
+    elif verb == "type":
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        ActionChains(browser).send_keys(arg).perform()
     else:
         raise ValueError(f"unknown step {verb}")
 
