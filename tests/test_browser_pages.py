@@ -23,13 +23,18 @@ def test_no_page_scrolls_sideways_at_360(phone, server, built_site):
     assert wide == []
 
 
-def search(phone, server, words: str, path: str = "/") -> list[str]:
+def type_search(phone, server, words: str, path: str = "/") -> None:
+    """Opens the search from `path` and types `words` as a player does."""
     phone.goto(server.origin + path)
     phone.locator("label.md-header__button[for=__search]").tap()
     box = phone.locator("input.md-search__input")
     box.wait_for()
     phone.wait_for_timeout(500)  # the search worker loads its index after the box opens
     box.press_sequentially(words, delay=20)
+
+
+def search(phone, server, words: str, path: str = "/") -> list[str]:
+    type_search(phone, server, words, path)
     phone.locator(".md-search-result__item:not([hidden])").first.wait_for(timeout=10_000)
     return phone.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.getAttribute('href'))")
 
@@ -177,12 +182,7 @@ def test_search_keeps_to_the_book_being_read_and_says_what_the_site_holds(phone,
     widened = visible_results(phone)
     assert any("/coreheim-v10/" in link for link in widened) and any("/mordheim-lrb/" in link for link in widened), widened
     # From the home page nothing is scoped; a word no text here holds says what the site does hold.
-    phone.goto(server.origin + "/")
-    phone.locator("label.md-header__button[for=__search]").tap()
-    box = phone.locator("input.md-search__input")
-    box.wait_for()
-    phone.wait_for_timeout(500)
-    box.press_sequentially("march", delay=20)
+    type_search(phone, server, "march")
     phone.locator(".search-held").wait_for(state="visible", timeout=10_000)
     held = phone.inner_text(".search-held")
     assert "Warhammer Fantasy Battle 6th: Warhammer rulebook, 6th edition (Games Workshop, 2000), Movement phase" in held
@@ -228,12 +228,7 @@ def test_search_results_hold_no_noise(phone, server):
 
 def test_a_scoped_search_never_counts_other_rulesets_results(phone, server):
     """#23 item 4: "16 matching documents" above "Nothing in Coreheim v10" contradicted itself."""
-    phone.goto(server.origin + "/coreheim-v10/movement/")
-    phone.locator("label.md-header__button[for=__search]").tap()
-    box = phone.locator("input.md-search__input")
-    box.wait_for()
-    phone.wait_for_timeout(500)
-    box.press_sequentially("far run", delay=20)
+    type_search(phone, server, "far run", "/coreheim-v10/movement/")
     phone.locator(".search-held").wait_for(state="visible", timeout=10_000)
     assert phone.inner_text(".search-held").startswith("Nothing in Coreheim v10")
     assert not phone.is_visible(".md-search-result__meta")
