@@ -19,6 +19,9 @@ NORMALISE = """html => {
     const t = document.createElement('template');
     t.innerHTML = html;
     for (const a of t.content.querySelectorAll('a[href]')) a.setAttribute('href', new URL(a.getAttribute('href'), document.baseURI).href);
+    // Game terms are marked by assets/terms.js after Python answers (tested on their own): unwrapped here.
+    for (const term of t.content.querySelectorAll('abbr.term')) term.replaceWith(...term.childNodes);
+    t.innerHTML = t.innerHTML;  // the text nodes split around a term, joined again
     return t.innerHTML;
 }"""
 
