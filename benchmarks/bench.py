@@ -508,6 +508,7 @@ def main() -> int:
     parser.add_argument("--warm-only", action="store_true", help="only the warm localhost start (a quick A/B)")
     parser.add_argument("--builds", action="store_true", help="only build figures: each engine (and --before), serve's rebuild")
     parser.add_argument("--updates", action="store_true", help="only what a returning phone downloads for an update (and --before)")
+    parser.add_argument("--pages", action="store_true", help="only the key pages' weights (and --before)")
     args = parser.parse_args()
     if args.builds:
         from benchmarks import builds
@@ -524,6 +525,18 @@ def main() -> int:
             finally:
                 if before:
                     subprocess.run(["git", "worktree", "remove", "--force", str(before)], cwd=ROOT, capture_output=True)
+        return 0
+    if args.pages:
+        from benchmarks import pages
+
+        with tempfile.TemporaryDirectory() as folder:
+            site = Path(folder) / "site"
+            build_site(ROOT, site)
+            try:
+                pages.main(site, build_before(args.before, Path(folder)) if args.before else None)
+            finally:
+                if args.before:
+                    subprocess.run(["git", "worktree", "remove", "--force", str(Path(folder) / "before")], cwd=ROOT, capture_output=True)
         return 0
     if args.updates:
         with tempfile.TemporaryDirectory() as folder:

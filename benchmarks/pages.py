@@ -1,0 +1,32 @@
+"""What the pages a player opens at the table weigh: each key page's HTML and the search index, raw
+and gzip, this checkout beside another ref's build (`python build.py bench --pages [--before REF]`)."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+# The pages #23 touched, and the rules page every figure starts from.
+PAGES = ("mordheim-1999/movement/index.html", "coreheim-v10/movement/index.html", "mordheim-1999/quick/index.html",
+         "compare/index.html", "compare/falling/index.html", "compare/charge/index.html", "calculators/index.html",
+         "search/search_index.json", "assets/terms.js", "assets/search.js")
+
+
+def weight(path: Path) -> tuple[int, int] | None:
+    if not path.is_file():
+        return None
+    data = path.read_bytes()
+    return len(data), len(gzip.compress(data, 9))
+
+
+def shown(size: tuple[int, int] | None) -> str:
+    return "absent" if size is None else f"{size[0] / 1024:6.1f} KiB ({size[1] / 1024:5.1f} gzip)"
+
+
+def main(site: Path, before: Path | None = None) -> None:
+    print("page weights" + (" (before | now)" if before else ""))
+    for page in PAGES:
+        now = shown(weight(site / page))
+        print(f"  {page:38} " + (f"{shown(weight(before / page))} | {now}" if before else now))
+    count = {name: sum(1 for _ in folder.rglob("index.html")) for name, folder in (("before", before), ("now", site)) if folder}
+    print("  pages: " + ", ".join(f"{name} {n}" for name, n in count.items()))
