@@ -64,7 +64,9 @@
   }
 
   function explain(element, ruleset) {
+    const marked = [...element.querySelectorAll("abbr.term")].map((abbr) => abbr.textContent);
     for (const term of glossary(ruleset)) {
+      if (marked.some((text) => term.pattern.test(text))) continue; // an answer told again is not marked twice
       const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT, {
         acceptNode: (node) => (node.parentElement.closest("a, abbr, button, summary, .calc-fraction")
           ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
