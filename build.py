@@ -49,8 +49,13 @@ def generate(serving: bool = False, engine: str = "mkdocs", fresh: bool = False)
         from sitegen import generate as generator
 
         return generator.main(arguments) == 0
-    done = subprocess.run([sys.executable, "-m", "sitegen.generate", *arguments],
-                          cwd=ROOT, env=build_env(), capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "sitegen.generate", *arguments],
+        cwd=ROOT,
+        env=build_env(),
+        capture_output=True,
+        text=True,
+    )
     sys.stdout.write(done.stdout)
     sys.stderr.write(done.stderr)
     return done.returncode == 0
@@ -69,12 +74,18 @@ def render(engine: str, staging: Path) -> subprocess.CompletedProcess:
     """The engine turns build/ into a site in `staging`."""
     config = str(GENERATED / "mkdocs.yml")
     if engine == "mkdocs":
-        return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", config,
-                               "--site-dir", str(staging)], cwd=ROOT, env=build_env(), capture_output=True, text=True)
+        return subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", config, "--site-dir", str(staging)],
+            cwd=ROOT,
+            env=build_env(),
+            capture_output=True,
+            text=True,
+        )
     # Zensical writes only inside its project (build/site), so the site is moved from there.
     shutil.rmtree(GENERATED / "site", ignore_errors=True)
-    done = subprocess.run([zensical(), "build", "--clean", "-f", config], cwd=GENERATED, env=build_env(),
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [zensical(), "build", "--clean", "-f", config], cwd=GENERATED, env=build_env(), capture_output=True, text=True
+    )
     if done.returncode == 0:
         staging.rmdir()
         shutil.move(GENERATED / "site", staging)
@@ -136,8 +147,11 @@ def serve(address: str, engine: str = "mkdocs") -> int:
     if not generate(serving=True, engine=engine, fresh=True):
         return 1
     config = str(GENERATED / "mkdocs.yml")
-    command = ([sys.executable, "-m", "mkdocs", "serve", "-f", config, "--dev-addr", address] if engine == "mkdocs"
-               else [zensical(), "serve", "-f", config, "--dev-addr", address])
+    command = (
+        [sys.executable, "-m", "mkdocs", "serve", "-f", config, "--dev-addr", address]
+        if engine == "mkdocs"
+        else [zensical(), "serve", "-f", config, "--dev-addr", address]
+    )
     server = subprocess.Popen(command, cwd=ROOT, env=build_env(), preexec_fn=_die_with_parent)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # so the server below is stopped too
     seen = _stamp()
@@ -148,7 +162,9 @@ def serve(address: str, engine: str = "mkdocs") -> int:
             if now != seen:
                 seen = now
                 started = time.perf_counter()
-                if generate(serving=True, engine=engine, fresh=True):  # a broken source keeps the last good tree (and page)
+                if generate(
+                    serving=True, engine=engine, fresh=True
+                ):  # a broken source keeps the last good tree (and page)
                     print(f"regenerated in {time.perf_counter() - started:.2f} s", flush=True)
     except KeyboardInterrupt:
         pass

@@ -29,7 +29,9 @@ LIVE_PAGE = "/mordheim-1999/movement/?calc-fall.height=4#falling"  # a shared li
 # Recorded in every page: when the first live answer arrived (site) and when bare Pyodide was ready.
 FIRST_LIVE = "document.addEventListener('calculators:result', () => { window.firstLive ??= performance.now(); });"
 # True once a returning visit can start from the saved snapshot (or the build has none to save).
-SNAPSHOT_SAVED = "() => !document.querySelector('script[data-snapshot]') || document.documentElement.dataset.snapshot === 'saved'"
+SNAPSHOT_SAVED = (
+    "() => !document.querySelector('script[data-snapshot]') || document.documentElement.dataset.snapshot === 'saved'"
+)
 
 
 # Bare loadPyodide() of the same runtime, in a worker, with Pyodide's own standard library: the baseline.
@@ -112,22 +114,33 @@ LINKS = {
     "10 Mbit/s per request, 40 ms, gzip": (MBIT_10, 0.04, False, True),
 }
 # (link, CPU slowdown, warm figures, cold figures)
-SCENARIOS = [("localhost", 1, True, True), ("localhost", 4, True, False), ("10 Mbit/s, 40 ms, brotli", 1, True, True),
-             ("10 Mbit/s, 40 ms, gzip", 1, False, True), ("10 Mbit/s per request, 40 ms, gzip", 1, False, True)]
+SCENARIOS = [
+    ("localhost", 1, True, True),
+    ("localhost", 4, True, False),
+    ("10 Mbit/s, 40 ms, brotli", 1, True, True),
+    ("10 Mbit/s, 40 ms, gzip", 1, False, True),
+    ("10 Mbit/s per request, 40 ms, gzip", 1, False, True),
+]
 
 
 def open_profile(playwright, profile: str):
     # A persistent profile keeps the HTTP cache and compiled wasm as a phone's browser does.
     context = playwright.chromium.launch_persistent_context(
-        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740})
+        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740}
+    )
     page = context.pages[0] if context.pages else context.new_page()
     page.add_init_script(FIRST_LIVE)
     sizes: list[tuple[float, int]] = []
-    page.on("requestfinished", lambda request: sizes.append((time.perf_counter(), max(0, request.sizes()["responseBodySize"]))))
+    page.on(
+        "requestfinished",
+        lambda request: sizes.append((time.perf_counter(), max(0, request.sizes()["responseBodySize"]))),
+    )
     return context, page, sizes
 
 
-def first_result(page, sizes, variant: Variant, link: str, cpu: int = 1, starts: Counter | None = None) -> tuple[float, int]:
+def first_result(
+    page, sizes, variant: Variant, link: str, cpu: int = 1, starts: Counter | None = None
+) -> tuple[float, int]:
     """Milliseconds from navigation to the first live answer (or bare Pyodide ready), and bytes before it;
     counts in `starts` how the page's calculators started."""
     sizes.clear()
@@ -159,14 +172,21 @@ def spread(values: list[float]) -> str:
     return f"median {q2:.0f} ms (IQR {q1:.0f}-{q3:.0f})"
 
 
-def report(title: str, times: dict[str, list[float]], downloaded: dict[str, list[int]] | None, loads: list[float],
-           starts: dict[str, Counter] | None = None) -> None:
+def report(
+    title: str,
+    times: dict[str, list[float]],
+    downloaded: dict[str, list[int]] | None,
+    loads: list[float],
+    starts: dict[str, Counter] | None = None,
+) -> None:
     print(f"{title} [load average {min(loads):.2f}-{max(loads):.2f}]:")
     bare = statistics.median(times["bare"])
     for name, values in times.items():
         ratio = f", x{statistics.median(values) / bare:.2f} of bare" if name != "bare" else ""
         got = f"; downloaded {kib(statistics.median(downloaded[name]))}" if downloaded else ""
-        how = ", ".join(f"{kind} {count}" for kind, count in starts[name].items()) if starts and starts.get(name) else ""
+        how = (
+            ", ".join(f"{kind} {count}" for kind, count in starts[name].items()) if starts and starts.get(name) else ""
+        )
         print(f"  {name:7} {spread(values)}{ratio}{got}" + (f"; started: {how}" if how else ""))
 
 
@@ -176,7 +196,7 @@ def browser_figures(variants: list[Variant], reps: int, warm_only: bool = False)
     from playwright.sync_api import sync_playwright
 
     def rotate(rep: int) -> list[Variant]:
-        return variants[rep % len(variants):] + variants[:rep % len(variants)]
+        return variants[rep % len(variants) :] + variants[: rep % len(variants)]
 
     with sync_playwright() as playwright:
         scenarios = [("localhost", 1, True, False)] if warm_only else SCENARIOS
@@ -239,8 +259,13 @@ def engine_figures(site: Path, reps: int) -> None:
     site_url, bare_url = server.origin + LIVE_PAGE, server.origin + "/__bench__/bare.html"
     try:
         loads = [os.getloadavg()[0]]
-        done = subprocess.run(["node", str(ROOT / "benchmarks" / "firefox.mjs"), site_url, bare_url, str(reps)],
-                              capture_output=True, text=True, timeout=3600, cwd=ROOT)
+        done = subprocess.run(
+            ["node", str(ROOT / "benchmarks" / "firefox.mjs"), site_url, bare_url, str(reps)],
+            capture_output=True,
+            text=True,
+            timeout=3600,
+            cwd=ROOT,
+        )
         loads.append(os.getloadavg()[0])
         if done.returncode != 0:
             print(f"firefox: could not run ({done.stderr.strip()[-300:]})")
@@ -248,8 +273,7 @@ def engine_figures(site: Path, reps: int) -> None:
             figures = json.loads(done.stdout.strip().splitlines()[-1])
             for kind in ("warm", "cold"):
                 starts = {"site": Counter(figures["starts"][kind])} if kind in figures["starts"] else None
-                report(f"Firefox ESR, {kind}, localhost, {reps} alternating runs", figures[kind],
-                       None, loads, starts)
+                report(f"Firefox ESR, {kind}, localhost, {reps} alternating runs", figures[kind], None, loads, starts)
         webkit_figures(site_url, bare_url, reps)
     finally:
         server.stop()
@@ -258,8 +282,10 @@ def engine_figures(site: Path, reps: int) -> None:
 def webkit_figures(site_url: str, bare_url: str, reps: int) -> None:
     from tests.engines import webkit
 
-    flags = {"site": "return performance.getEntriesByName('calculators:first-live')[0]?.startTime || null;",
-             "bare": "return window.bareReady || null;"}
+    flags = {
+        "site": "return performance.getEntriesByName('calculators:first-live')[0]?.startTime || null;",
+        "bare": "return window.bareReady || null;",
+    }
     urls = {"site": site_url, "bare": bare_url}
 
     def visit(browser, name: str) -> float:
@@ -286,10 +312,12 @@ def webkit_figures(site_url: str, bare_url: str, reps: int) -> None:
                 time.sleep(0.25)
             starts = {"site": Counter()}
             for rep in range(reps):
-                for name in (["site", "bare"] if rep % 2 == 0 else ["bare", "site"]):
+                for name in ["site", "bare"] if rep % 2 == 0 else ["bare", "site"]:
                     times[name].append(visit(warm[name], name))
                     if name == "site":
-                        starts["site"][warm["site"].execute_script("return document.documentElement.dataset.calculatorsStart;")] += 1
+                        starts["site"][
+                            warm["site"].execute_script("return document.documentElement.dataset.calculatorsStart;")
+                        ] += 1
         finally:
             for browser in warm.values():
                 browser.quit()
@@ -297,7 +325,7 @@ def webkit_figures(site_url: str, bare_url: str, reps: int) -> None:
         report(f"WebKitGTK, warm (same session), localhost, {reps} alternating runs", times, None, loads, starts)
         times = {name: [] for name in urls}
         for rep in range(reps):
-            for name in (["site", "bare"] if rep % 2 == 0 else ["bare", "site"]):
+            for name in ["site", "bare"] if rep % 2 == 0 else ["bare", "site"]:
                 browser = webkit.open_browser()
                 try:
                     times[name].append(visit(browser, name))
@@ -309,7 +337,9 @@ def webkit_figures(site_url: str, bare_url: str, reps: int) -> None:
 
 def build_site(project: Path, site: Path) -> float:
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "build.py", "--site-dir", str(site)], cwd=project, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "build.py", "--site-dir", str(site)], cwd=project, capture_output=True, text=True
+    )
     if done.returncode != 0:
         raise SystemExit(f"build failed in {project}:\n{done.stderr}")
     return time.perf_counter() - started
@@ -350,8 +380,10 @@ def latency(page) -> None:
         return times;
     }""")
     times.sort()
-    print(f"input -> result over {len(times)} changes: median {statistics.median(times):.1f} ms, "
-          f"95th percentile {times[int(len(times) * 0.95) - 1]:.1f} ms")
+    print(
+        f"input -> result over {len(times)} changes: median {statistics.median(times):.1f} ms, "
+        f"95th percentile {times[int(len(times) * 0.95) - 1]:.1f} ms"
+    )
 
 
 def offline_figures(site: Path) -> None:
@@ -362,8 +394,10 @@ def offline_figures(site: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     worker = (site / "sw.js").read_text()
-    lists = {name: list(json.loads(re.search(rf"const {name} = (\[.*?\]|\{{.*?\}});", worker).group(1)))
-             for name in ("PAGES", "RUNTIME", "SNAPSHOT")}
+    lists = {
+        name: list(json.loads(re.search(rf"const {name} = (\[.*?\]|\{{.*?\}});", worker).group(1)))
+        for name in ("PAGES", "RUNTIME", "SNAPSHOT")
+    }
     for name, urls in lists.items():
         size = sum(((site / u / "index.html") if u.endswith("/") else (site / u)).stat().st_size for u in urls)
         print(f"offline cache, {name.lower()}: {len(urls)} files, {kib(size)}")
@@ -372,7 +406,8 @@ def offline_figures(site: Path) -> None:
         with sync_playwright() as playwright:
             profile = tempfile.mkdtemp(prefix="bench-profile-")
             context = playwright.chromium.launch_persistent_context(
-                profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740})
+                profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740}
+            )
             page = context.pages[0] if context.pages else context.new_page()
             page.goto(server.origin + "/")
             page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=180_000)
@@ -389,10 +424,21 @@ def changed_copy(project: Path, site: Path, folder: Path) -> Path:
     copy = folder / f"{site.name}-changed"
     shutil.copytree(site, copy)
     page = copy / "about" / "index.html"
-    page.write_text(page.read_text(encoding="utf-8").replace("A rules reference", "A rules reference, updated,", 1), encoding="utf-8")
-    subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; from sitegen.offline import service_worker; "
-                    "p = Path(sys.argv[1]); (p / 'sw.js').write_text(service_worker(p), encoding='utf-8')", str(copy)],
-                   cwd=project, check=True)
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("A rules reference", "A rules reference, updated,", 1),
+        encoding="utf-8",
+    )
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from pathlib import Path; from sitegen.offline import service_worker; "
+            "p = Path(sys.argv[1]); (p / 'sw.js').write_text(service_worker(p), encoding='utf-8')",
+            str(copy),
+        ],
+        cwd=project,
+        check=True,
+    )
     later(page, copy / "sw.js")
     return copy
 
@@ -406,7 +452,9 @@ def rules_changed_copy(project: Path, folder: Path) -> Path:
     if project == ROOT:
         copy_project(tree)
     else:
-        shutil.copytree(project, tree, dirs_exist_ok=True, ignore=shutil.ignore_patterns("node_modules", "site", ".git", "build"))
+        shutil.copytree(
+            project, tree, dirs_exist_ok=True, ignore=shutil.ignore_patterns("node_modules", "site", ".git", "build")
+        )
         (tree / "node_modules").symlink_to(ROOT / "node_modules")
     numbers = tree / "rules" / "mordheim-1999" / "numbers.toml"
     numbers.write_text(numbers.read_text(encoding="utf-8").replace('hits = "D3"', 'hits = "D3+1"'), encoding="utf-8")
@@ -458,8 +506,12 @@ def update_bytes(first: Path, second: Path, day_later: bool) -> tuple[int, int]:
 def update_figures(site: Path, folder: Path, before: tuple[Path, Path] | None = None) -> None:
     """What a returning phone downloads for a one-page update and a rules-number update, gzip as a host
     sends it, against the runtime's size; with --before, the same for that tree's site."""
-    runtime = sum(len(packed(p.read_bytes(), "gzip")) for prefix in ("assets/pyodide", "assets/py")
-                  for p in (site / prefix).rglob("*") if p.is_file())
+    runtime = sum(
+        len(packed(p.read_bytes(), "gzip"))
+        for prefix in ("assets/pyodide", "assets/py")
+        for p in (site / prefix).rglob("*")
+        if p.is_file()
+    )
     print(f"updates (a returning phone, gzip; the runtime is {kib(runtime)} gzip):")
     for name, (project, built) in {"site": (ROOT, site), **({"before": before} if before else {})}.items():
         work = folder / f"updates-{name}"
@@ -468,8 +520,10 @@ def update_figures(site: Path, folder: Path, before: tuple[Path, Path] | None = 
         for when, day_later in (("minutes later", False), ("a day later", True)):
             one = update_bytes(built, one_page, day_later)
             numbers = update_bytes(built, rules, day_later)
-            print(f"  {name}, {when}: one-page update {one[0]} files, {kib(one[1])}; "
-                  f"rules-number update {numbers[0]} files, {kib(numbers[1])}")
+            print(
+                f"  {name}, {when}: one-page update {one[0]} files, {kib(one[1])}; "
+                f"rules-number update {numbers[0]} files, {kib(numbers[1])}"
+            )
 
 
 def lighthouse(site: Path) -> None:
@@ -481,19 +535,34 @@ def lighthouse(site: Path) -> None:
     binary = tools / "node_modules" / ".bin" / "lighthouse"
     if not binary.exists():
         tools.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["npm", "install", "--prefix", str(tools), "--no-audit", "--no-fund", "--loglevel=error", "lighthouse@12"],
-                       check=True, capture_output=True)
+        subprocess.run(
+            ["npm", "install", "--prefix", str(tools), "--no-audit", "--no-fund", "--loglevel=error", "lighthouse@12"],
+            check=True,
+            capture_output=True,
+        )
     server = StaticServer(site, compress=True)
     report = tools / "report.json"
     try:
         for path in ("", RULES_PAGE):
             subprocess.run(
-                [str(binary), server.origin + "/" + path, "--quiet", "--form-factor=mobile", "--output=json",
-                 f"--output-path={report}", "--chrome-flags=--headless=new " + " ".join(CHROMIUM_ARGS)],
-                env={**os.environ, "CHROME_PATH": CHROMIUM}, check=True, capture_output=True, timeout=300,
+                [
+                    str(binary),
+                    server.origin + "/" + path,
+                    "--quiet",
+                    "--form-factor=mobile",
+                    "--output=json",
+                    f"--output-path={report}",
+                    "--chrome-flags=--headless=new " + " ".join(CHROMIUM_ARGS),
+                ],
+                env={**os.environ, "CHROME_PATH": CHROMIUM},
+                check=True,
+                capture_output=True,
+                timeout=300,
             )
             scores = json.loads(report.read_text())["categories"]
-            print(f"lighthouse mobile /{path}: " + ", ".join(f"{k} {round(v['score'] * 100)}" for k, v in scores.items()))
+            print(
+                f"lighthouse mobile /{path}: " + ", ".join(f"{k} {round(v['score'] * 100)}" for k, v in scores.items())
+            )
     finally:
         server.stop()
 
@@ -506,8 +575,12 @@ def main() -> int:
     parser.add_argument("--chromium-only", action="store_true", help="leave out Firefox and WebKit")
     parser.add_argument("--engines-only", action="store_true", help="only Firefox and WebKit")
     parser.add_argument("--warm-only", action="store_true", help="only the warm localhost start (a quick A/B)")
-    parser.add_argument("--builds", action="store_true", help="only build figures: each engine (and --before), serve's rebuild")
-    parser.add_argument("--updates", action="store_true", help="only what a returning phone downloads for an update (and --before)")
+    parser.add_argument(
+        "--builds", action="store_true", help="only build figures: each engine (and --before), serve's rebuild"
+    )
+    parser.add_argument(
+        "--updates", action="store_true", help="only what a returning phone downloads for an update (and --before)"
+    )
     parser.add_argument("--pages", action="store_true", help="only the key pages' weights (and --before)")
     args = parser.parse_args()
     if args.builds:
@@ -517,7 +590,12 @@ def main() -> int:
             before = None
             if args.before:
                 tree = Path(folder) / "before"
-                subprocess.run(["git", "worktree", "add", "--detach", str(tree), args.before], cwd=ROOT, check=True, capture_output=True)
+                subprocess.run(
+                    ["git", "worktree", "add", "--detach", str(tree), args.before],
+                    cwd=ROOT,
+                    check=True,
+                    capture_output=True,
+                )
                 (tree / "node_modules").symlink_to(ROOT / "node_modules")
                 before = tree
             try:
@@ -536,7 +614,11 @@ def main() -> int:
                 pages.main(site, build_before(args.before, Path(folder)) if args.before else None)
             finally:
                 if args.before:
-                    subprocess.run(["git", "worktree", "remove", "--force", str(Path(folder) / "before")], cwd=ROOT, capture_output=True)
+                    subprocess.run(
+                        ["git", "worktree", "remove", "--force", str(Path(folder) / "before")],
+                        cwd=ROOT,
+                        capture_output=True,
+                    )
         return 0
     if args.updates:
         with tempfile.TemporaryDirectory() as folder:
@@ -550,10 +632,16 @@ def main() -> int:
                 update_figures(site, Path(folder), before)
             finally:
                 if args.before:
-                    subprocess.run(["git", "worktree", "remove", "--force", str(Path(folder) / "before")], cwd=ROOT, capture_output=True)
+                    subprocess.run(
+                        ["git", "worktree", "remove", "--force", str(Path(folder) / "before")],
+                        cwd=ROOT,
+                        capture_output=True,
+                    )
         return 0
-    print(f"(the benchmark's server compresses every response, as a real host should: gzip, or brotli where a link"
-          f" says so; {os.cpu_count()} cores)")
+    print(
+        f"(the benchmark's server compresses every response, as a real host should: gzip, or brotli where a link"
+        f" says so; {os.cpu_count()} cores)"
+    )
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "site"
         seconds = build_site(ROOT, site)
@@ -575,7 +663,11 @@ def main() -> int:
             for variant in variants:
                 variant.stop()
             if args.before:
-                subprocess.run(["git", "worktree", "remove", "--force", str(Path(folder) / "before")], cwd=ROOT, capture_output=True)
+                subprocess.run(
+                    ["git", "worktree", "remove", "--force", str(Path(folder) / "before")],
+                    cwd=ROOT,
+                    capture_output=True,
+                )
         shutil.rmtree(site / "__bench__", ignore_errors=True)
         if not args.only_live:
             offline_figures(site)

@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.test_build import copy_project  # noqa: E402
+from tests.helpers import copy_project  # noqa: E402
 
 TEXT = Path("rules/trench-crusade/002_7d830321182f7f65.txt")
 CODE = Path("rulescore/rulesets.py")
@@ -36,8 +36,12 @@ def seconds(values: list[float]) -> str:
 
 def timed_build(project: Path, engine: str, site: Path) -> float:
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "build.py", "--site-dir", str(site), *(["--engine", engine] if engine != "mkdocs" else [])],
-                          cwd=project, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "build.py", "--site-dir", str(site), *(["--engine", engine] if engine != "mkdocs" else [])],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    )
     if done.returncode != 0:
         raise SystemExit(f"{engine} build failed in {project}:\n{done.stderr[-2000:]}")
     return time.perf_counter() - started
@@ -47,12 +51,12 @@ def full_builds(reps: int, before: Path | None, folder: Path) -> None:
     runs = {"mkdocs": (ROOT, "mkdocs"), "zensical": (ROOT, "zensical")}
     if before is not None:
         runs["before (mkdocs)"] = (before, "mkdocs")
-    for name, (project, engine) in runs.items():  # one untimed build each: caches (wheel, compiled stdlib) filled
+    for project, engine in runs.values():  # one untimed build each: caches (wheel, compiled stdlib) filled
         timed_build(project, engine, folder / "warm")
     times: dict[str, list[float]] = {name: [] for name in runs}
     loads = []
     for rep in range(reps):
-        order = list(runs)[rep % len(runs):] + list(runs)[: rep % len(runs)]
+        order = list(runs)[rep % len(runs) :] + list(runs)[: rep % len(runs)]
         for name in order:
             project, engine = runs[name]
             times[name].append(timed_build(project, engine, folder / f"site-{rep}-{engine}"))
@@ -70,8 +74,12 @@ def serve_edits(reps: int, folder: Path) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "build.py", "serve", "--dev-addr", f"127.0.0.1:{port}"], cwd=project,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "build.py", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=project,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
     def page() -> str:
         try:
@@ -108,7 +116,9 @@ def serve_edits(reps: int, folder: Path) -> None:
         code.write_text(good_code, encoding="utf-8")
         server.terminate()
         server.wait(timeout=10)
-    print(f"serve, from saving an edit to the page showing it, {reps} runs [load average {min(loads):.2f}-{max(loads):.2f}]:")
+    print(
+        f"serve, from saving an edit to the page showing it, {reps} runs [load average {min(loads):.2f}-{max(loads):.2f}]:"
+    )
     for name, values in times.items():
         print(f"  {name:16} {seconds(values)}")
 

@@ -7,9 +7,18 @@ import gzip
 from pathlib import Path
 
 # The pages #23 touched, and the rules page every figure starts from.
-PAGES = ("mordheim-1999/movement/index.html", "coreheim-v10/movement/index.html", "mordheim-1999/quick/index.html",
-         "compare/index.html", "compare/falling/index.html", "compare/charge/index.html", "calculators/index.html",
-         "search/search_index.json", "assets/terms.js", "assets/search.js")
+PAGES = (
+    "mordheim-1999/movement/index.html",
+    "coreheim-v10/movement/index.html",
+    "mordheim-1999/quick/index.html",
+    "compare/index.html",
+    "compare/falling/index.html",
+    "compare/charge/index.html",
+    "calculators/index.html",
+    "search/search_index.json",
+    "assets/terms.js",
+    "assets/search.js",
+)
 
 
 def weight(path: Path) -> tuple[int, int] | None:
@@ -28,5 +37,9 @@ def main(site: Path, before: Path | None = None) -> None:
     for page in PAGES:
         now = shown(weight(site / page))
         print(f"  {page:38} " + (f"{shown(weight(before / page))} | {now}" if before else now))
-    count = {name: sum(1 for _ in folder.rglob("index.html")) for name, folder in (("before", before), ("now", site)) if folder}
+    count = {
+        name: sum(1 for _ in folder.rglob("index.html"))
+        for name, folder in (("before", before), ("now", site))
+        if folder
+    }
     print("  pages: " + ", ".join(f"{name} {n}" for name, n in count.items()))

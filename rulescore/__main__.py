@@ -32,7 +32,9 @@ def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
             if value is None or not value.strip():
                 errors["ruleset"] = "--ruleset needs a ruleset id, e.g. --ruleset mordheim-1999 (see --list)."
             elif found["ruleset"] is not None:
-                errors["ruleset"] = f"--ruleset is given twice ({found['ruleset'][:30]} and {value[:30]}): give it once."
+                errors["ruleset"] = (
+                    f"--ruleset is given twice ({found['ruleset'][:30]} and {value[:30]}): give it once."
+                )
             else:
                 found["ruleset"] = value
         elif arg in ("-h", "--help"):
@@ -93,8 +95,10 @@ def main(argv: list[str] | None = None) -> int:
         # The values the answer is for come first, so a field left out is never a silent assumption.
         result = {"inputs": result["inputs"], "defaults_used": defaults, **result}
         if defaults:
-            print("Not given, so the page's default was used: " + ", ".join(f"{k}={v}" for k, v in defaults.items()),
-                  file=sys.stderr)
+            print(
+                "Not given, so the page's default was used: " + ", ".join(f"{k}={v}" for k, v in defaults.items()),
+                file=sys.stderr,
+            )
     emit(result)
     return 0 if result["ok"] else 2
 

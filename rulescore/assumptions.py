@@ -25,65 +25,76 @@ GENERAL = {
     a.id: a
     for a in (
         Assumption(
-            "to-wound", "To wound by Strength against Toughness",
+            "to-wound",
+            "To wound by Strength against Toughness",
             "Strength 2 or more above Toughness wounds on 2+, 1 above on 3+, equal on 4+, 1 below on 5+, "
             "2 or 3 below on 6+, 4 or more below cannot wound.",
             "Mordheim rulebook, to wound chart",
         ),
         Assumption(
-            "fall-under-an-inch", "A Mordheim fall of under an inch",
+            "fall-under-an-inch",
+            "A Mordheim fall of under an inch",
             "A fall's hits are at Strength equal to the whole inches fallen, and the to-wound chart starts at "
             "Strength 1: a drop of under an inch makes no hit. The chart is never stretched to Strength 0.",
             "our reading of Mordheim, Falling, and the to wound chart",
         ),
         Assumption(
-            "nothing-is-not-a-fall", "0 inches is no fall, jump or climb",
+            "nothing-is-not-a-fall",
+            "0 inches is no fall, jump or climb",
             "A fall, jump, drop, climb or gap of 0 inches is not one, so those fields refuse 0 rather than "
             "give it odds.",
             "our reading",
         ),
         Assumption(
-            "leadership", "Leadership tests",
+            "leadership",
+            "Leadership tests",
             "Roll 2D6: equal to or under Leadership passes.",
             "Mordheim and Warhammer rulebooks",
         ),
         Assumption(
-            "whole-route-terrain", "Terrain covers the whole route",
+            "whole-route-terrain",
+            "Terrain covers the whole route",
             "The terrain chosen is taken to cover the whole distance; for mixed ground, work out the part "
             "in difficult ground yourself.",
             "our simplification",
         ),
         Assumption(
-            "within-includes-edge", "'Within' includes the distance itself",
+            "within-includes-edge",
+            "'Within' includes the distance itself",
             "An enemy exactly 8 inches away is within 8 inches; the same for every 'within'.",
             "our reading",
         ),
         Assumption(
-            "fraction-inches", "Part inches",
+            "fraction-inches",
+            "Part inches",
             "Distances may be given in part inches (7.5). A fall's Strength is the whole inches fallen, "
             "and tests are taken per full 2 inches, so 5.5 inches counts as 5 for Strength and 2 tests.",
             "our reading of 'height in inches' and 'every full 2 inches'",
         ),
         Assumption(
-            "gap-over-max-falls", "Gaps wider than the maximum (Mordheim)",
+            "gap-over-max-falls",
+            "Gaps wider than the maximum (Mordheim)",
             "Mordheim does not let you measure before jumping. A gap wider than 3 inches cannot be cleared, "
             "so the model falls, as when it lacks the movement.",
             "our reading of Mordheim, Jumping over gaps",
         ),
         Assumption(
-            "fall-full-height", "How far a failed jump falls",
+            "fall-full-height",
+            "How far a failed jump falls",
             "A model that fails a jump down falls the whole height it jumped from. A failed gap jump or a "
             "slip from an edge falls the height you enter as the drop below.",
             "Mordheim and Coreheim, Jumping down; our reading for gaps and edges",
         ),
         Assumption(
-            "climb-fixed-limit", "Coreheim climbing ignores Movement",
+            "climb-fixed-limit",
+            "Coreheim climbing ignores Movement",
             "Coreheim limits a climb to 4 inches a turn and says nothing of Movement, so the climb is not "
             "checked against Movement or taken off it; the calculator does not ask for it.",
             "our reading of Coreheim v10, Climbing",
         ),
         Assumption(
-            "flee-escape", "A flee that escapes",
+            "flee-escape",
+            "A flee that escapes",
             "A unit that flees escapes the charge if the distance it started at plus its flee roll is more "
             "than the charger's charge move; both move in a straight line.",
             "our reading of Warhammer 6th, Flee",

@@ -9,8 +9,8 @@ from rulescore.checks import initiative_test, test_words
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words, fraction_text, inches
 from rulescore.fields import FieldError
-from rulescore.rule import Rule
 from rulescore.rolls import Dice, read_dice
+from rulescore.rule import Rule
 
 
 class DoubleMove(NamedTuple):
@@ -23,7 +23,9 @@ class DoubleMove(NamedTuple):
         reach, needed = 2 * move, distance * cost
         explain.step(f"A charge moves double Movement: {inches(reach)}, declared without measuring.", rules.move)
         reaches = Fraction(int(needed <= reach))
-        explain.to_do(f"no dice: the charge move is {inches(reach)} (double Movement) and the target needs {inches(needed)}")
+        explain.to_do(
+            f"no dice: the charge move is {inches(reach)} (double Movement) and the target needs {inches(needed)}"
+        )
         explain.step(f"The target needs {inches(needed)} of movement: " + ("in reach." if reaches else "out of reach."))
         return reaches
 
@@ -36,16 +38,23 @@ class DiceMove(NamedTuple):
 
     def words(self, rules) -> tuple[str, Rule]:
         if rules.cap:
-            return (f"M + {self.dice.name}, at most {inches(rules.cap.value)} (a Movement already over "
-                    f"{inches(rules.cap.value)} gets no bonus)", rules.cap)
+            return (
+                f"M + {self.dice.name}, at most {inches(rules.cap.value)} (a Movement already over "
+                f"{inches(rules.cap.value)} gets no bonus)",
+                rules.cap,
+            )
         return f"M + {self.dice.name}", rules.move
 
     def reaches(self, explain: Explanation, rules, move: Fraction, distance: Fraction, cost: int) -> Fraction:
         if rules.ends_within:
             within = rules.ends_within.value
             needed = max(distance - within, Fraction(0)) * cost
-            explain.step(f"The charger must end within {inches(within)} of the target: it needs {inches(needed)} of "
-                         f"movement for a {inches(distance)} gap.", rules.ends_within, assumption=rules.ends_within.assumption)
+            explain.step(
+                f"The charger must end within {inches(within)} of the target: it needs {inches(needed)} of "
+                f"movement for a {inches(distance)} gap.",
+                rules.ends_within,
+                assumption=rules.ends_within.assumption,
+            )
         else:
             needed = distance * cost
             explain.step(f"The target needs {inches(needed)} of movement.")
@@ -61,7 +70,8 @@ class DiceMove(NamedTuple):
             bonus = f"no roll counts: Movement {inches(move)} is at or over the {inches(cap)} cap, and"
         else:
             bonus = f"roll the {self.dice.name} charge bonus: Movement {inches(move)}" + (
-                f" plus the roll, at most {inches(cap)}," if cap is not None else " plus the roll")
+                f" plus the roll, at most {inches(cap)}," if cap is not None else " plus the roll"
+            )
         if 0 < reaches < 1:
             least = min(roll for roll in self.dice.faces if moved(roll) >= needed)
             explain.needs(f"needs {least}+ on the {self.dice.name}")
@@ -69,10 +79,13 @@ class DiceMove(NamedTuple):
         else:
             explain.to_do(f"{bonus} {'always covers' if reaches else 'never covers'} {inches(needed)}")
         capped = cap is not None and move + max(self.dice.faces) > cap
-        explain.step(f"It moves its Movement ({inches(move)}) plus a {self.dice.name} charge bonus"
-                     + (_cap_words(move, cap) if cap is not None else "")
-                     + f": {fraction_text(reaches)} to cover {inches(needed)}.", rules.move,
-                     assumption=rules.cap.assumption if capped else None)
+        explain.step(
+            f"It moves its Movement ({inches(move)}) plus a {self.dice.name} charge bonus"
+            + (_cap_words(move, cap) if cap is not None else "")
+            + f": {fraction_text(reaches)} to cover {inches(needed)}.",
+            rules.move,
+            assumption=rules.cap.assumption if capped else None,
+        )
         return reaches
 
 
@@ -90,8 +103,10 @@ def read_move(text: str) -> DoubleMove | DiceMove:
         return DoubleMove()
     if text.startswith("Movement + "):
         return DiceMove(read_dice(text.removeprefix("Movement + ")))
-    raise ValueError(f"'{text}' is not a charge move this site reads: write 'double Movement' or 'Movement + D6' "
-                     "(any dice: 'Movement + highest of 2D6')")
+    raise ValueError(
+        f"'{text}' is not a charge move this site reads: write 'double Movement' or 'Movement + D6' "
+        "(any dice: 'Movement + highest of 2D6')"
+    )
 
 
 # What an enemy near the charge route does, in each ruleset's kind of interception.
@@ -110,14 +125,25 @@ def _terrain_cost(explain: Explanation, terrain: str) -> int:
         raise FieldError("terrain", f"{explain.ruleset.title}'s text gives no movement cost for this ground.")
     cost = costs[terrain]
     if cost.value != 1:
-        explain.step(f"Every inch of this ground costs {cost.value} inches of movement.", cost, assumption=cost.assumption)
+        explain.step(
+            f"Every inch of this ground costs {cost.value} inches of movement.", cost, assumption=cost.assumption
+        )
         explain.assume("whole-route-terrain")
     return cost.value
 
 
-def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: str = "open", unseen: str = "no",
-           interceptor: str = "no", initiative: int = 0, target_move: Fraction = Fraction(4), leadership: int = 7,
-           target: str = "missiles") -> tuple[Distribution, list[tuple[str, Distribution]]]:
+def charge(
+    explain: Explanation,
+    move: Fraction,
+    distance: Fraction,
+    terrain: str = "open",
+    unseen: str = "no",
+    interceptor: str = "no",
+    initiative: int = 0,
+    target_move: Fraction = Fraction(4),
+    leadership: int = 7,
+    target: str = "missiles",
+) -> tuple[Distribution, list[tuple[str, Distribution]]]:
     """The charge as declared, and the other branches a player must know: the target fleeing
     (Warhammer) or an enemy choosing to intercept (Living Rulebook), each as its own table.
 
@@ -128,7 +154,9 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
 
     if unseen == "hidden":
         hiding = explain.ruleset.hiding
-        explain.step("A hidden warrior cannot be seen, shot at or charged: pick another target.", hiding.cannot_be_charged)
+        explain.step(
+            "A hidden warrior cannot be seen, shot at or charged: pick another target.", hiding.cannot_be_charged
+        )
         explain.to_do("no dice: it cannot charge this target")
         return Distribution.always("cannot-charge"), []
     if unseen == "yes":
@@ -136,13 +164,23 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
             sight = rules.detect_unseen or rules.needs_sight
             # A text that only implies line of sight (Trench Crusade's cut copy) gives an assumption, not a citation.
             why = "within-includes-edge" if rules.detect_unseen else sight.assumption
-            explain.step("The charger must be able to see its target"
-                         + (f"; an unseen enemy can only be charged within {inches(rules.detect_unseen.value)}."
-                            if rules.detect_unseen else "."), sight, assumption=why)
+            explain.step(
+                "The charger must be able to see its target"
+                + (
+                    f"; an unseen enemy can only be charged within {inches(rules.detect_unseen.value)}."
+                    if rules.detect_unseen
+                    else "."
+                ),
+                sight,
+                assumption=why,
+            )
             explain.to_do("no dice: it cannot charge this target")
             return Distribution.always("cannot-charge"), []
-        explain.step(f"An unseen (not hidden) enemy within {inches(rules.detect_unseen.value)} must be detected first "
-                     "with an Initiative test; failing, the model may not charge this turn.", rules.detect_unseen)
+        explain.step(
+            f"An unseen (not hidden) enemy within {inches(rules.detect_unseen.value)} must be detected first "
+            "with an Initiative test; failing, the model may not charge this turn.",
+            rules.detect_unseen,
+        )
         detected, needs = initiative_test(explain, initiative)
         explain.to_do(f"to see the target, {test_words(1, needs, detected)}")
     else:
@@ -153,23 +191,36 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
         kind = rules.interception.value if rules.interception else None
         span = inches(rules.interception_range.value) if rules.interception_range else ""
         if kind == "blocks":
-            explain.step(f"An unengaged enemy within {span} of the route blocks this charge: the charger may not charge "
-                         "past it.", rules.interception)
+            explain.step(
+                f"An unengaged enemy within {span} of the route blocks this charge: the charger may not charge "
+                "past it.",
+                rules.interception,
+            )
             explain.to_do("no dice: it cannot charge this target")
             return Distribution.always("cannot-charge"), []
         if kind == "becomes-target":
-            explain.step(f"The route passes within {span} of another enemy first: the charger must target that enemy "
-                         "instead, or not charge.", rules.interception)
+            explain.step(
+                f"The route passes within {span} of another enemy first: the charger must target that enemy "
+                "instead, or not charge.",
+                rules.interception,
+            )
             explain.to_do("no dice: it cannot charge this target")
             return Distribution.always("cannot-charge"), []
         if kind == "enemy-chooses":
-            explain.step(f"One unengaged enemy within {span} of the route may choose to intercept; if it does, the charger "
-                         "fights it instead and still counts as charging. That is the opponent's choice, not a roll: "
-                         "both answers are shown.", rules.interception, assumption=rules.interception.assumption)
+            explain.step(
+                f"One unengaged enemy within {span} of the route may choose to intercept; if it does, the charger "
+                "fights it instead and still counts as charging. That is the opponent's choice, not a roll: "
+                "both answers are shown.",
+                rules.interception,
+                assumption=rules.interception.assumption,
+            )
             explain.caption = "If the enemy lets the charge through"
             if rules.intercept_fear:
-                explain.step("An interceptor that causes fear makes the charger test for fear as if it were charged; "
-                             "whatever the result, the charger still counts as charging.", rules.intercept_fear)
+                explain.step(
+                    "An interceptor that causes fear makes the charger test for fear as if it were charged; "
+                    "whatever the result, the charger still counts as charging.",
+                    rules.intercept_fear,
+                )
         else:
             raise FieldError("interceptor", f"{explain.ruleset.title}'s text has no interception rule.")
 
@@ -190,48 +241,71 @@ def charge(explain: Explanation, move: Fraction, distance: Fraction, terrain: st
     if intercepting and explain.caption:  # the other branch of the enemy's choice
         extra.append(_interception(explain, rules, interceptor == "fears", leadership, detected, reaches))
     if target == "engaged" and rules.engaged_holds:
-        explain.step("The target is already engaged in close combat, so it may only hold: no stand & shoot, no flee.",
-                     rules.engaged_holds)
+        explain.step(
+            "The target is already engaged in close combat, so it may only hold: no stand & shoot, no flee.",
+            rules.engaged_holds,
+        )
         return table, extra
     if rules.stand_and_shoot:
         limit = move * 2 * rules.stand_and_shoot.value
         if target == "no-missiles":
-            explain.step("Only a unit with missile weapons may stand & shoot; this one may hold or flee.",
-                         rules.stand_and_shoot)
+            explain.step(
+                "Only a unit with missile weapons may stand & shoot; this one may hold or flee.", rules.stand_and_shoot
+            )
         elif distance > limit:
-            explain.step(f"The target has missile weapons and the chargers start more than {inches(limit)} (half the "
-                         "charge move) away: it may stand & shoot.", rules.stand_and_shoot)
+            explain.step(
+                f"The target has missile weapons and the chargers start more than {inches(limit)} (half the "
+                "charge move) away: it may stand & shoot.",
+                rules.stand_and_shoot,
+            )
         else:
-            explain.step(f"The chargers start {inches(limit)} or closer (half the charge move): too close to shoot, so a "
-                         "stand & shoot response counts as a hold.", rules.stand_and_shoot)
+            explain.step(
+                f"The chargers start {inches(limit)} or closer (half the charge move): too close to shoot, so a "
+                "stand & shoot response counts as a hold.",
+                rules.stand_and_shoot,
+            )
     if rules.flee:
         dice = rules.flee.value[0] if target_move <= 6 else rules.flee.value[1]
         flee = dice.odds
         explain.reach = ("How far the target flees", flee)
         escape = flee.probability(lambda rolled: distance + rolled > 2 * move)
-        explain.to_do(f"if the target flees, it moves {dice.name}\" away")
-        explain.step(f"If the target flees it moves {dice.name}\" straight away (its Movement is {inches(target_move)}); it escapes "
-                     f"if {inches(distance)} plus the roll is more than the charge move {inches(2 * move)}: "
-                     f"{fraction_text(escape)} ({chance_words(escape)}).", rules.flee, assumption="flee-escape")
+        explain.to_do(f'if the target flees, it moves {dice.name}" away')
+        explain.step(
+            f'If the target flees it moves {dice.name}" straight away (its Movement is {inches(target_move)}); it escapes '
+            f"if {inches(distance)} plus the roll is more than the charge move {inches(2 * move)}: "
+            f"{fraction_text(escape)} ({chance_words(escape)}).",
+            rules.flee,
+            assumption="flee-escape",
+        )
         extra.append(("If the target flees", Distribution.chance(escape, "escapes", "caught")))
     return table, extra
 
 
-def _interception(explain: Explanation, rules, fears: bool, leadership: int, detected: Fraction,
-                  reaches: Fraction) -> tuple[str, Distribution]:
+def _interception(
+    explain: Explanation, rules, fears: bool, leadership: int, detected: Fraction, reaches: Fraction
+) -> tuple[str, Distribution]:
     """The branch where the enemy steps in; a charger that fails to detect its target charges no one either way."""
     if not fears:
         return "If the enemy intercepts", Distribution({"intercepted": detected, "cannot-charge": 1 - detected})
     test = rules.intercept_fear.value
     brave = test.chance(leadership)
     explain.to_do(f"to intercept, the enemy's Fear test {test.needs(leadership) or 'passes whatever the roll'}")
-    explain.step(f"The interceptor would have to test for fear to engage the charger, so it must pass a Fear test to "
-                 f"intercept (Ld {leadership}: {test.roll_words(leadership)}: {fraction_text(brave)}); failing, it "
-                 "does not move and the charge goes on.", rules.intercept_fear, assumption=rules.intercept_fear.assumption)
+    explain.step(
+        f"The interceptor would have to test for fear to engage the charger, so it must pass a Fear test to "
+        f"intercept (Ld {leadership}: {test.roll_words(leadership)}: {fraction_text(brave)}); failing, it "
+        "does not move and the charge goes on.",
+        rules.intercept_fear,
+        assumption=rules.intercept_fear.assumption,
+    )
     needs = test.needs(leadership)
     if needs:
         explain.needs(f"to intercept, the enemy {needs}")
     through = detected * (1 - brave)
-    return "If the enemy tries to intercept", Distribution({
-        "intercepted": detected * brave, "reaches": through * reaches, "falls-short": through * (1 - reaches),
-        "cannot-charge": 1 - detected})
+    return "If the enemy tries to intercept", Distribution(
+        {
+            "intercepted": detected * brave,
+            "reaches": through * reaches,
+            "falls-short": through * (1 - reaches),
+            "cannot-charge": 1 - detected,
+        }
+    )

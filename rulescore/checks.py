@@ -15,8 +15,12 @@ def initiative_test(explain: Explanation, initiative: int) -> tuple[Fraction, st
         raise ValueError(f"{explain.ruleset.id} has no characteristic test")
     test = rule.value
     p = test.chance(initiative)
-    explain.step(f"One Initiative test with I{initiative}{'+' if test.over else ''}: {test.roll_words(initiative)}: "
-                 f"{fraction_text(p)} ({chance_words(p)}).", rule, assumption=rule.assumption)
+    explain.step(
+        f"One Initiative test with I{initiative}{'+' if test.over else ''}: {test.roll_words(initiative)}: "
+        f"{fraction_text(p)} ({chance_words(p)}).",
+        rule,
+        assumption=rule.assumption,
+    )
     return p, test.needs(initiative)
 
 
@@ -26,7 +30,7 @@ def target_number(ruleset) -> bool:
 
 
 def test_words(tests: int, needs: str | None, p: Fraction) -> str:
-    """"2 Initiative tests, each needs 3 or less on the D6", "an Initiative test, passed whatever the roll"."""
+    """ "2 Initiative tests, each needs 3 or less on the D6", "an Initiative test, passed whatever the roll"."""
     what = "an Initiative test that" if tests == 1 else f"{tests} Initiative tests, each"
     return f"{what} {needs}" if needs else f"{what} {'passed' if p == 1 else 'failed'} whatever the roll"
 
@@ -42,5 +46,5 @@ def pass_all(explain: Explanation, initiative: int, tests: int) -> Fraction:
     if needs:
         explain.needs(needs + ("" if tests == 1 else " each time" if tests > 2 else " twice"))
     if tests > 1:
-        explain.step(f"All {tests} tests must be passed: ({fraction_text(p)})^{tests} = {fraction_text(p ** tests)}.")
+        explain.step(f"All {tests} tests must be passed: ({fraction_text(p)})^{tests} = {fraction_text(p**tests)}.")
     return p**tests

@@ -28,7 +28,9 @@ def compare_fields(name: str) -> list[dict]:
             if key not in fields:
                 form_name = field["name"] if field["name"] not in taken else f"{field['name']}-{ruleset_id}"
                 taken.add(form_name)
-                label = field["label"] if form_name == field["name"] else f"{field['label']}, {RULESETS[ruleset_id].title}"
+                label = (
+                    field["label"] if form_name == field["name"] else f"{field['label']}, {RULESETS[ruleset_id].title}"
+                )
                 fields[key] = {**field, "name": form_name, "label": label, "source": field["name"], "rulesets": []}
             entry = fields[key]
             entry["rulesets"].append(ruleset_id)
@@ -43,7 +45,9 @@ def compare(name: str, values: Mapping[str, str]) -> dict:
     if name not in CALCULATORS:
         return {"ok": False, "errors": {"calculator": f"Unknown calculator '{str(name)[:30]}'."}}
     fields = compare_fields(name)
-    unknown = {k: f"This comparison has no field '{str(k)[:30]}'." for k in values if k not in {f["name"] for f in fields}}
+    unknown = {
+        k: f"This comparison has no field '{str(k)[:30]}'." for k in values if k not in {f["name"] for f in fields}
+    }
     if unknown:
         return {"ok": False, "errors": unknown}
     rows, failures = [], {}

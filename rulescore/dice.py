@@ -57,18 +57,18 @@ class Distribution(Mapping):
 
     # Building blocks.
     @classmethod
-    def always(cls, outcome: Hashable) -> "Distribution":
+    def always(cls, outcome: Hashable) -> Distribution:
         return cls({outcome: 1})
 
     @classmethod
-    def die(cls, sides: int) -> "Distribution":
+    def die(cls, sides: int) -> Distribution:
         """One fair die numbered 1..sides (a D3 is `die(3)`)."""
         if sides < 1:
             raise ValueError("a die needs at least one side")
         return cls({face: Fraction(1, sides) for face in range(1, sides + 1)})
 
     @classmethod
-    def chance(cls, p: Fraction, yes: Hashable = True, no: Hashable = False) -> "Distribution":
+    def chance(cls, p: Fraction, yes: Hashable = True, no: Hashable = False) -> Distribution:
         """Two outcomes: `yes` with probability p, otherwise `no`."""
         p = Fraction(p)
         if not 0 <= p <= 1:
@@ -76,11 +76,11 @@ class Distribution(Mapping):
         return cls({yes: p, no: 1 - p})
 
     # Operations.
-    def map(self, change: Callable[[Any], Hashable]) -> "Distribution":
+    def map(self, change: Callable[[Any], Hashable]) -> Distribution:
         """Relabel outcomes; outcomes that map to the same value merge."""
         return Distribution((change(outcome), chance) for outcome, chance in self._odds.items())
 
-    def then(self, next_step: Callable[[Any], "Distribution"]) -> "Distribution":
+    def then(self, next_step: Callable[[Any], Distribution]) -> Distribution:
         """Compound: for each outcome, what follows from it (e.g. D3 hits, then a roll per hit)."""
         return Distribution(
             (result, chance * inner)
@@ -88,14 +88,14 @@ class Distribution(Mapping):
             for result, inner in next_step(outcome)._odds.items()
         )
 
-    def __add__(self, other: "Distribution | int") -> "Distribution":
+    def __add__(self, other: Distribution | int) -> Distribution:
         if isinstance(other, int):
             return self.map(lambda outcome: outcome + other)
         return self.then(lambda a: other.map(lambda b: a + b))
 
     __radd__ = __add__
 
-    def repeat(self, times: int, combine: Callable[[Any, Any], Hashable] = lambda a, b: a + b) -> "Distribution":
+    def repeat(self, times: int, combine: Callable[[Any, Any], Hashable] = lambda a, b: a + b) -> Distribution:
         """`times` independent copies combined pairwise (sum by default: 2D6 is `die(6).repeat(2)`)."""
         if times < 1:
             raise ValueError("repeat needs at least one copy")
@@ -104,17 +104,17 @@ class Distribution(Mapping):
             result = result.then(lambda a: self.map(lambda b: combine(a, b)))
         return result
 
-    def highest_of(self, times: int) -> "Distribution":
+    def highest_of(self, times: int) -> Distribution:
         """The highest of `times` independent rolls."""
         return self.repeat(times, max)
 
-    def count_successes(self, times: int, success: Callable[[Any], bool]) -> "Distribution":
+    def count_successes(self, times: int, success: Callable[[Any], bool]) -> Distribution:
         """How many of `times` independent rolls succeed (0 for times == 0)."""
         if times == 0:
             return Distribution.always(0)
         return self.map(lambda outcome: int(bool(success(outcome)))).repeat(times)
 
-    def clamp(self, low: int, high: int) -> "Distribution":
+    def clamp(self, low: int, high: int) -> Distribution:
         """Outcomes below `low` count as `low`, above `high` as `high`."""
         return self.map(lambda outcome: min(max(outcome, low), high))
 

@@ -10,14 +10,28 @@ from collections.abc import Mapping
 from rulescore.assumptions import ASSUMPTIONS
 from rulescore.calculators import CALCULATORS, Calculator
 from rulescore.dice import Distribution
-from rulescore.explain import Explanation, fraction_text, inches, label, outcome_order, percent_text, percent_words, said_alike
+from rulescore.explain import (
+    Explanation,
+    fraction_text,
+    inches,
+    label,
+    outcome_order,
+    percent_text,
+    percent_words,
+    said_alike,
+)
 from rulescore.fields import FieldError
 from rulescore.rulesets import RULESETS, Ruleset
 
 
 def _rows(table: Distribution) -> list[dict]:
     return [
-        {"outcome": key, "label": label(key), "probability": fraction_text(table[key]), "percent": percent_text(table[key])}
+        {
+            "outcome": key,
+            "label": label(key),
+            "probability": fraction_text(table[key]),
+            "percent": percent_text(table[key]),
+        }
         for key in sorted(table, key=outcome_order)
     ]
 
@@ -45,7 +59,9 @@ def _refuse(errors: dict[str, str], calculator: str, ruleset: str) -> dict:
     return {"ok": False, "calculator": calculator, "ruleset": ruleset, "errors": errors}
 
 
-def calculate(calculator: str, ruleset: str, values: Mapping[str, str] | None = None, *, percentages: bool = False) -> dict:
+def calculate(
+    calculator: str, ruleset: str, values: Mapping[str, str] | None = None, *, percentages: bool = False
+) -> dict:
     """Run one calculator for one ruleset on a form's values (all strings); `percentages` says every
     chance as one (for answers set side by side).
 
@@ -58,23 +74,34 @@ def calculate(calculator: str, ruleset: str, values: Mapping[str, str] | None = 
     except FieldError as error:
         return _refuse({error.field: error.message}, str(calculator), str(ruleset))
     except Exception as error:  # a bug of ours must still not break the page
-        return _refuse({"calculator": f"Internal error ({type(error).__name__}); please report it."}, str(calculator), str(ruleset))
+        return _refuse(
+            {"calculator": f"Internal error ({type(error).__name__}); please report it."}, str(calculator), str(ruleset)
+        )
 
 
 def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool = False) -> dict:
     calc = CALCULATORS.get(name)
     if calc is None:
-        return _refuse({"calculator": f"Unknown calculator '{name[:30]}'. Known: {', '.join(CALCULATORS)}."}, name, ruleset_id)
+        return _refuse(
+            {"calculator": f"Unknown calculator '{name[:30]}'. Known: {', '.join(CALCULATORS)}."}, name, ruleset_id
+        )
     rules = RULESETS.get(ruleset_id)
     if rules is None:
-        return _refuse({"ruleset": f"Unknown ruleset '{ruleset_id[:30]}'. Known: {', '.join(RULESETS)}."}, name, ruleset_id)
+        return _refuse(
+            {"ruleset": f"Unknown ruleset '{ruleset_id[:30]}'. Known: {', '.join(RULESETS)}."}, name, ruleset_id
+        )
     if not calc.supports(rules):
-        return _refuse({"ruleset": f"The {rules.title} text has no rules for this ({calc.title.lower()})."}, name, ruleset_id)
+        return _refuse(
+            {"ruleset": f"The {rules.title} text has no rules for this ({calc.title.lower()})."}, name, ruleset_id
+        )
 
     fields = calc.fields(rules)
     known = {f.name for f in fields}
-    errors = {key: f"{rules.title}'s {calc.title.lower()} calculator has no field '{str(key)[:30]}'."
-              for key in values if key not in known}
+    errors = {
+        key: f"{rules.title}'s {calc.title.lower()} calculator has no field '{str(key)[:30]}'."
+        for key in values
+        if key not in known
+    }
     read: dict = {}
     for field in fields:
         try:
@@ -107,8 +134,12 @@ def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool = Fal
         "extra": [{"title": title, "outcomes": _rows(t)} for title, t in extra],
         "reach": _reach(explain.reach),
         "steps": [
-            {"text": s.text, "section": s.section, "href": rules.href(s.section) if s.section else None,
-             "assumption": s.assumption}
+            {
+                "text": s.text,
+                "section": s.section,
+                "href": rules.href(s.section) if s.section else None,
+                "assumption": s.assumption,
+            }
             for s in explain.steps
         ],
         "assumptions": [
@@ -119,8 +150,12 @@ def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool = Fal
 
 
 def describe(calc: Calculator, rules: Ruleset) -> dict:
-    return {"name": calc.name, "title": calc.title, "section": calc.section(rules),
-            "fields": [f.describe() for f in calc.fields(rules)]}
+    return {
+        "name": calc.name,
+        "title": calc.title,
+        "section": calc.section(rules),
+        "fields": [f.describe() for f in calc.fields(rules)],
+    }
 
 
 def catalogue() -> dict:

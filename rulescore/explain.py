@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import NamedTuple
 from fractions import Fraction
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from rulescore.rule import Rule
 
@@ -40,7 +38,6 @@ OUTCOME_LABELS = {
     "stunned": "Stunned",
     "out-of-action": "Out of action",
 }
-FALL_KEYS = ("unhurt", "wounded", "knocked-down", "stunned", "out-of-action")
 
 
 def label(key: str) -> str:
@@ -65,7 +62,7 @@ class Step(NamedTuple):
 class Explanation:
     """The steps a calculation took, each tied to the rule section or assumption behind it."""
 
-    def __init__(self, ruleset: "Ruleset") -> None:
+    def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self.steps: list[Step] = []
         self.assumptions: list[str] = []

@@ -38,8 +38,18 @@ def injury(wounds_taken: Distribution, wounds: int, roll: Injury) -> Distributio
         if taken < wounds:
             return Distribution.always("wounded")
         rolls = taken - wounds + 1
-        return Distribution.die(roll.sides).highest_of(rolls).map(
-            lambda face: "knocked-down" if face <= roll.knocked_down else "stunned" if face <= roll.stunned else "out-of-action"
+        return (
+            Distribution.die(roll.sides)
+            .highest_of(rolls)
+            .map(
+                lambda face: (
+                    "knocked-down"
+                    if face <= roll.knocked_down
+                    else "stunned"
+                    if face <= roll.stunned
+                    else "out-of-action"
+                )
+            )
         )
 
     return wounds_taken.then(result)
@@ -48,10 +58,16 @@ def injury(wounds_taken: Distribution, wounds: int, roll: Injury) -> Distributio
 def _injury_step(explain: Explanation, wounds: int, rule: Rule, many: bool) -> None:
     """`many`: the fall can take several wounds, so the roll is for each past 0, the highest counting."""
     each = " for that wound and each one after it, keeping the highest" if many else ""
-    explain.to_do(f"at 0 Wounds, an injury roll on a D{rule.value.sides}{' per wound, the highest counting' if many else ''} "
-                  f"({rule.value.words})")
-    explain.step(f"With {wounds} Wound{'s' if wounds > 1 else ''}, reaching 0 means an injury roll on a D{rule.value.sides}"
-                 f"{each}: {rule.value.words}.", rule, assumption=rule.assumption)
+    explain.to_do(
+        f"at 0 Wounds, an injury roll on a D{rule.value.sides}{' per wound, the highest counting' if many else ''} "
+        f"({rule.value.words})"
+    )
+    explain.step(
+        f"With {wounds} Wound{'s' if wounds > 1 else ''}, reaching 0 means an injury roll on a D{rule.value.sides}"
+        f"{each}: {rule.value.words}.",
+        rule,
+        assumption=rule.assumption,
+    )
 
 
 class StrengthHits(NamedTuple):
@@ -73,25 +89,39 @@ class StrengthHits(NamedTuple):
             explain.assume("fraction-inches")
         if strength == 0:
             # The to-wound chart starts at Strength 1: a drop of under an inch makes no hit at all.
-            explain.step(f"A fall of {inches(height)} would hit at Strength 0, which the to-wound chart does not have: "
-                         "no hit, the model is unhurt.", self.hits, assumption="fall-under-an-inch")
+            explain.step(
+                f"A fall of {inches(height)} would hit at Strength 0, which the to-wound chart does not have: "
+                "no hit, the model is unhurt.",
+                self.hits,
+                assumption="fall-under-an-inch",
+            )
             explain.to_do("no hit: a drop of under an inch")
             return Distribution.always("unhurt")
-        explain.step(f"A fall of {inches(height)} is {self.hits.value.name} hits at Strength {strength}; no armour save "
-                     "and no critical hits.", self.hits)
+        explain.step(
+            f"A fall of {inches(height)} is {self.hits.value.name} hits at Strength {strength}; no armour save "
+            "and no critical hits.",
+            self.hits,
+        )
         target = to_wound_target(strength, toughness)
         if target is None:
             explain.step(f"Strength {strength} cannot wound Toughness {toughness}.", assumption="to-wound")
-            explain.to_do(f"{self.hits.value.name} hits at Strength {strength}, none of which can wound Toughness {toughness}")
+            explain.to_do(
+                f"{self.hits.value.name} hits at Strength {strength}, none of which can wound Toughness {toughness}"
+            )
             taken = Distribution.always(0)
         else:
             p = Fraction(7 - target, 6)
-            explain.step(f"Strength {strength} against Toughness {toughness} wounds on {target}+: {fraction_text(p)} a hit.",
-                         assumption="to-wound")
-            explain.to_do(f"{self.hits.value.name} hits at Strength {strength}, each wounding Toughness {toughness} on "
-                          f"{target}+, no armour save")
+            explain.step(
+                f"Strength {strength} against Toughness {toughness} wounds on {target}+: {fraction_text(p)} a hit.",
+                assumption="to-wound",
+            )
+            explain.to_do(
+                f"{self.hits.value.name} hits at Strength {strength}, each wounding Toughness {toughness} on "
+                f"{target}+, no armour save"
+            )
             taken = self.hits.value.odds.then(
-                lambda hits: Distribution.die(6).count_successes(hits, lambda roll: roll >= target))
+                lambda hits: Distribution.die(6).count_successes(hits, lambda roll: roll >= target)
+            )
         _injury_step(explain, wounds, self.injury, many=True)
         return injury(taken, wounds, self.injury.value)
 
@@ -109,14 +139,27 @@ class WoundRoll(NamedTuple):
 
     def toughness_field(self, game: str) -> Field:
         # Profiles print Toughness as a modifier to the wound roll against the model.
-        return modifier("toughness", "Toughness (as on the profile: +0, -1)", 0, -5, 5,
-                        help=f"{game}: the T modifier from the profile, e.g. +0 or -1.")
+        return modifier(
+            "toughness",
+            "Toughness (as on the profile: +0, -1)",
+            0,
+            -5,
+            5,
+            help=f"{game}: the T modifier from the profile, e.g. +0 or -1.",
+        )
 
     def words(self) -> list[tuple[str, str, Rule]]:
         test = self.roll.value
         said = [f"a {face} always wounds" for face in test.passes] + [f"a {face} never" for face in test.fails]
-        found = [("Fall damage", f"one hit, wounds on a {test.dice.name} roll of {self.wounds_on.value} − inches fallen"
-                  + (f" ({', '.join(said)})" if said else "") + ", no save", self.wounds_on)]
+        found = [
+            (
+                "Fall damage",
+                f"one hit, wounds on a {test.dice.name} roll of {self.wounds_on.value} − inches fallen"
+                + (f" ({', '.join(said)})" if said else "")
+                + ", no save",
+                self.wounds_on,
+            )
+        ]
         if self.least:
             found.append(("Falls count from", inches(self.least.value), self.least))
         return found
@@ -124,29 +167,47 @@ class WoundRoll(NamedTuple):
     def outcome(self, explain: Explanation, height: Fraction, toughness: int, wounds: int) -> Distribution:
         test = self.roll.value
         if self.least and height < self.least.value:
-            explain.step(f"A drop of {inches(height)} is not a fall: falls count only from a full {inches(self.least.value)}.",
-                         self.least)
+            explain.step(
+                f"A drop of {inches(height)} is not a fall: falls count only from a full {inches(self.least.value)}.",
+                self.least,
+            )
             explain.to_do(f"no hit: falls count from a full {inches(self.least.value)}")
             return Distribution.always("unhurt")
         whole_inches = floor(height)
         target = self.wounds_on.value - whole_inches
         faces = test.dice.faces
-        score = (f"{target}+ on the {test.dice.name}" if faces[0] < target <= faces[-1] else
-                 f"a score of {target}, {'under' if target <= faces[0] else 'over'} every face of the {test.dice.name}")
-        explain.step(f"A fall of {inches(height)} is one hit; it wounds on {self.wounds_on.value} - {whole_inches} = {score}; "
-                     "no armour save and no critical wounds.", self.wounds_on, assumption=self.wounds_on.assumption)
+        score = (
+            f"{target}+ on the {test.dice.name}"
+            if faces[0] < target <= faces[-1]
+            else f"a score of {target}, {'under' if target <= faces[0] else 'over'} every face of the {test.dice.name}"
+        )
+        explain.step(
+            f"A fall of {inches(height)} is one hit; it wounds on {self.wounds_on.value} - {whole_inches} = {score}; "
+            "no armour save and no critical wounds.",
+            self.wounds_on,
+            assumption=self.wounds_on.assumption,
+        )
         if height.denominator != 1:
             explain.assume("fraction-inches")
         change = f"adds {toughness:+d} to the roll" if toughness else "does not change the roll"
         explain.step(f"Toughness {toughness:+d} {change}.", self.toughness, assumption=self.toughness.assumption)
         taken = test.dice.odds.map(lambda roll: int(test.passed(roll, target, toughness)))
         if test.passes or test.fails:
-            said = [f"a natural {face} always wounds" for face in test.passes] + [f"a natural {face} never does" for face in test.fails]
-            explain.step(f"As on every {explain.ruleset.game} {test.dice.name} roll, {' and '.join(said)}.", self.roll,
-                         assumption=self.roll.assumption)
+            said = [f"a natural {face} always wounds" for face in test.passes] + [
+                f"a natural {face} never does" for face in test.fails
+            ]
+            explain.step(
+                f"As on every {explain.ruleset.game} {test.dice.name} roll, {' and '.join(said)}.",
+                self.roll,
+                assumption=self.roll.assumption,
+            )
         p = taken[1]
-        explain.step(f"Chance to be wounded: {fraction_text(p)} ({chance_words(p)}): {_wounding_rolls(test, target, toughness)}.")
-        explain.to_do(f"one hit: {_wounding_rolls(test, target, toughness).replace('it wounds', 'wounds')}, no armour save")
+        explain.step(
+            f"Chance to be wounded: {fraction_text(p)} ({chance_words(p)}): {_wounding_rolls(test, target, toughness)}."
+        )
+        explain.to_do(
+            f"one hit: {_wounding_rolls(test, target, toughness).replace('it wounds', 'wounds')}, no armour save"
+        )
         _injury_step(explain, wounds, self.injury, many=False)  # one hit: at most one wound
         return injury(taken, wounds, self.injury.value)
 

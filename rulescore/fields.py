@@ -6,7 +6,6 @@ import re
 from fractions import Fraction
 from typing import NamedTuple
 
-
 # Plain decimals only (no exponents), with a sign; a decimal comma is read as a point; ".5" and "4." are numbers.
 NUMBER = re.compile(r"^[+-]?(?:([0-9]+)(?:[.,]([0-9]*))?|[.,]([0-9]+))$")
 # A field's text longer than this is refused before it is read at all.

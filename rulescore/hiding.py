@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rulescore.dice import Distribution
 from rulescore.checks import target_number
+from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
 
 # What the model did this turn, as the hiding calculator offers it (rulesets.HIDING_ACTIONS, and the half-move).
@@ -25,9 +25,15 @@ DID = {
 def choices(rules) -> tuple[tuple[str, str], ...]:
     """What a model may have done this turn that the ruleset's hiding rule speaks of; the same first
     two everywhere, so a comparison asks one question of every ruleset."""
-    return (("half-moved", DID["half-moved"][0]), ("moved", DID["moved"][0]),
-            *[(action, DID[action][0]) for action in DID
-              if action not in ("half-moved", "moved") and getattr(rules, action) is not None])
+    return (
+        ("half-moved", DID["half-moved"][0]),
+        ("moved", DID["moved"][0]),
+        *[
+            (action, DID[action][0])
+            for action in DID
+            if action not in ("half-moved", "moved") and getattr(rules, action) is not None
+        ],
+    )
 
 
 def hide(explain: Explanation, initiative: int, distance: Fraction, this_turn: str = "half-moved") -> Distribution:
@@ -35,8 +41,11 @@ def hide(explain: Explanation, initiative: int, distance: Fraction, this_turn: s
     rules = explain.ruleset.hiding
     stops = getattr(rules, this_turn, None) if this_turn != "half-moved" else None
     if stops is not None and stops.value == "cannot hide":
-        why = ("it can only hide at the end of a half-move" if this_turn == "moved" else
-               f"a model that {DID[this_turn][1]} this turn cannot hide")
+        why = (
+            "it can only hide at the end of a half-move"
+            if this_turn == "moved"
+            else f"a model that {DID[this_turn][1]} this turn cannot hide"
+        )
         explain.step(f"It {DID[this_turn][1]}: {why}.", stops)
         explain.to_do("no dice: it cannot hide this turn")
         return Distribution.always("cannot-hide")
@@ -45,22 +54,35 @@ def hide(explain: Explanation, initiative: int, distance: Fraction, this_turn: s
         explain.to_do("no dice: it is no longer hidden")
         return Distribution.always("spotted")
     if this_turn == "half-moved" and rules.moved:
-        explain.step("It moved no more than a half-move, so it may hide at the end of it.", explain.ruleset.half_move or rules.moved)
+        explain.step(
+            "It moved no more than a half-move, so it may hide at the end of it.",
+            explain.ruleset.half_move or rules.moved,
+        )
     spotted = distance <= initiative
-    explain.to_do(f"no dice: an I{initiative}{'+' if target_number(explain.ruleset) else ''} enemy "
-                  f"{'spots it' if spotted else 'does not spot it'} at {inches(distance)}")
+    explain.to_do(
+        f"no dice: an I{initiative}{'+' if target_number(explain.ruleset) else ''} enemy "
+        f"{'spots it' if spotted else 'does not spot it'} at {inches(distance)}"
+    )
     if rules.enemy_moves:
-        explain.step(f"An enemy that moves within its Initiative value in inches of a hidden model spots it: an "
-                     f"I{initiative} enemy that comes {inches(distance)} away {'spots' if spotted else 'does not spot'} it.",
-                     rules.spotted_within, assumption="within-includes-edge")
+        explain.step(
+            f"An enemy that moves within its Initiative value in inches of a hidden model spots it: an "
+            f"I{initiative} enemy that comes {inches(distance)} away {'spots' if spotted else 'does not spot'} it.",
+            rules.spotted_within,
+            assumption="within-includes-edge",
+        )
     else:
-        explain.step(f"Enemies spot hidden models within their Initiative in inches: an I{initiative} enemy "
-                     f"{inches(distance)} away {'spots' if spotted else 'does not spot'} it.", rules.spotted_within,
-                     assumption="within-includes-edge")
+        explain.step(
+            f"Enemies spot hidden models within their Initiative in inches: an I{initiative} enemy "
+            f"{inches(distance)} away {'spots' if spotted else 'does not spot'} it.",
+            rules.spotted_within,
+            assumption="within-includes-edge",
+        )
     if target_number(explain.ruleset):
-        explain.step(f"Read literally with {explain.ruleset.game}'s Initiative (a target number, lower is better), a worse "
-                     f"Initiative spots from further away: an I{initiative}+ enemy spots within {initiative}\".",
-                     assumption=rules.spotted_within.assumption)
+        explain.step(
+            f"Read literally with {explain.ruleset.game}'s Initiative (a target number, lower is better), a worse "
+            f'Initiative spots from further away: an I{initiative}+ enemy spots within {initiative}".',
+            assumption=rules.spotted_within.assumption,
+        )
     if rules.also:
         explain.step(rules.also.value, rules.also)
     return Distribution.always("spotted" if spotted else "stays-hidden")

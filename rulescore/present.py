@@ -24,7 +24,11 @@ def _outcomes(rows: list[dict], caption: str | None = None, kind: str = "") -> s
     fractions one tap away; a certain outcome as a sentence (the headline's, or one line)."""
     named = f'<p class="calc-caption">{escape(caption)}</p>' if caption else ""
     if len(rows) == 1 and Fraction(rows[0]["probability"]) == 1:  # the headline says it; a caption's table says it here
-        return f'<p class="calc-certain" data-outcome="{escape(rows[0]["outcome"])}">{escape(caption)}: {escape(rows[0]["label"].lower())}, certain.</p>' if caption else ""
+        return (
+            f'<p class="calc-certain" data-outcome="{escape(rows[0]["outcome"])}">{escape(caption)}: {escape(rows[0]["label"].lower())}, certain.</p>'
+            if caption
+            else ""
+        )
     bars = "".join(
         f'<li data-outcome="{escape(r["outcome"])}"><span class="calc-bar-label">{escape(r["label"])}</span>'
         f'<span class="calc-percent">{escape(r["percent"])}</span>'
@@ -32,15 +36,26 @@ def _outcomes(rows: list[dict], caption: str | None = None, kind: str = "") -> s
         f'<rect width="{float(Fraction(r["probability"]) * 100):.2f}" height="1"/></svg></li>'
         for r in rows
     )
-    exact = " · ".join(f'{escape(r["label"])} <span class="calc-fraction">{escape(r["probability"])}</span>' for r in rows)
-    return (f'<div class="calc-outcomes{kind}">{named}<ul class="calc-bars">{bars}</ul>'
-            f'<details class="calc-exact"><summary>Exact odds</summary><p>{exact}</p></details></div>')
+    exact = " · ".join(
+        f'{escape(r["label"])} <span class="calc-fraction">{escape(r["probability"])}</span>' for r in rows
+    )
+    return (
+        f'<div class="calc-outcomes{kind}">{named}<ul class="calc-bars">{bars}</ul>'
+        f'<details class="calc-exact"><summary>Exact odds</summary><p>{exact}</p></details></div>'
+    )
 
 
 def _reach(reach: dict) -> str:
     """How far a charge or a flight goes, as a small chart of "at least X inches"."""
-    rows = [{"outcome": f"at-least-{r['at_least'].rstrip(chr(34))}", "label": f"At least {r['at_least']}",
-             "percent": r["percent"], "probability": r["probability"]} for r in reach["rows"]]
+    rows = [
+        {
+            "outcome": f"at-least-{r['at_least'].rstrip(chr(34))}",
+            "label": f"At least {r['at_least']}",
+            "percent": r["percent"],
+            "probability": r["probability"],
+        }
+        for r in reach["rows"]
+    ]
     return _outcomes(rows, reach["title"], kind=" calc-reach")
 
 
@@ -51,7 +66,9 @@ def result_html(result: dict, root: str = "") -> str:
     procedure = f'<p class="calc-procedure">{escape(result["procedure"])}</p>' if result.get("procedure") else ""
     headline = procedure + f'<p class="calc-headline"><strong>{escape(first)}</strong>'
     headline += "".join(f' <span class="calc-also">· {escape(h)}</span>' for h in more) + "</p>"
-    tables = _outcomes(result["outcomes"], result.get("caption")) + "".join(_outcomes(t["outcomes"], t["title"]) for t in result["extra"])
+    tables = _outcomes(result["outcomes"], result.get("caption")) + "".join(
+        _outcomes(t["outcomes"], t["title"]) for t in result["extra"]
+    )
     if result.get("reach"):
         tables += _reach(result["reach"])
     steps = []
@@ -60,15 +77,23 @@ def result_html(result: dict, root: str = "") -> str:
         if step["href"]:
             cite = f' <a class="calc-cite" href="{escape(root + step["href"])}">§ {escape(step["section"].replace("-", " "))}</a>'
         elif step["assumption"]:
-            cite = f' <a class="calc-cite" href="{escape(root)}assumptions/#{escape(step["assumption"])}">assumption</a>'
+            cite = (
+                f' <a class="calc-cite" href="{escape(root)}assumptions/#{escape(step["assumption"])}">assumption</a>'
+            )
         steps.append(f"<li>{escape(step['text'])}{cite}</li>")
     assumes = ", ".join(
-        f'<a href="{escape(root)}assumptions/#{escape(a["id"])}">{escape(a["title"])}</a>' for a in result["assumptions"]
+        f'<a href="{escape(root)}assumptions/#{escape(a["id"])}">{escape(a["title"])}</a>'
+        for a in result["assumptions"]
     )
     return (
-        headline + tables
+        headline
+        + tables
         + f'<details class="calc-steps"><summary>How this is worked out</summary><ol>{"".join(steps)}</ol></details>'
-        + (f'<p class="calc-assumes">Assumes: {assumes}.</p>' if assumes else '<p class="calc-assumes">Assumes nothing beyond the text.</p>')
+        + (
+            f'<p class="calc-assumes">Assumes: {assumes}.</p>'
+            if assumes
+            else '<p class="calc-assumes">Assumes nothing beyond the text.</p>'
+        )
     )
 
 
@@ -108,10 +133,14 @@ def compare_html(compared: dict, root: str = "") -> str:
                 cite = f' <a class="calc-cite" href="{escape(root + first["href"])}">§ {escape(first["section"].replace("-", " "))}</a>'
         else:
             answer = "Not allowed: " + escape(" ".join(result["errors"].values()))
-        rows.append(f'<tr data-ruleset="{escape(row["ruleset"])}"><th scope="row">{escape(row["title"])}</th>'
-                    f"<td>{answer}{cite}</td></tr>")
-    return (f'<table class="calc-outcomes calc-compare"><thead><tr><th scope="col">Ruleset</th><th scope="col">Result</th>'
-            f'</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+        rows.append(
+            f'<tr data-ruleset="{escape(row["ruleset"])}"><th scope="row">{escape(row["title"])}</th>'
+            f"<td>{answer}{cite}</td></tr>"
+        )
+    return (
+        f'<table class="calc-outcomes calc-compare"><thead><tr><th scope="col">Ruleset</th><th scope="col">Result</th>'
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
 
 
 def respond_compare(calculator: str, values_json: str, root: str = "") -> str:

@@ -38,20 +38,37 @@ def lines(rules: Ruleset) -> list[Line]:
     if charge:
         add("charge", "Charge move", *charge.move.value.words(charge))
         if charge.ends_within:
-            add("charge", "Charge succeeds within", f"{inches(charge.ends_within.value)} of the target", charge.ends_within)
+            add(
+                "charge",
+                "Charge succeeds within",
+                f"{inches(charge.ends_within.value)} of the target",
+                charge.ends_within,
+            )
         if charge.detect_unseen:
-            add("charge", "Unseen target", f"within {inches(charge.detect_unseen.value)}: pass an Initiative test to detect it",
-                charge.detect_unseen)
+            add(
+                "charge",
+                "Unseen target",
+                f"within {inches(charge.detect_unseen.value)}: pass an Initiative test to detect it",
+                charge.detect_unseen,
+            )
         if charge.failed:
             add("charge", "Failed charge", charge.failed.value, charge.failed)
         if charge.interception:
-            add("interception", "Enemy near the route",
-                INTERCEPTION_WORDS[charge.interception.value].format(inches(charge.interception_range.value)), charge.interception)
+            add(
+                "interception",
+                "Enemy near the route",
+                INTERCEPTION_WORDS[charge.interception.value].format(inches(charge.interception_range.value)),
+                charge.interception,
+            )
         if charge.strike_first:
             add("charge", "Chargers", "strike first in the first round", charge.strike_first)
         if charge.stand_and_shoot:
-            add("charge-responses", "Stand & shoot", "only if the chargers start more than half their charge move (M) away",
-                charge.stand_and_shoot)
+            add(
+                "charge-responses",
+                "Stand & shoot",
+                "only if the chargers start more than half their charge move (M) away",
+                charge.stand_and_shoot,
+            )
         if charge.flee:
             low, high = charge.flee.value
             add("fleeing", "Flee", f'{low.name}" if M is 6 or less, {high.name}" if more', charge.flee)
@@ -70,19 +87,38 @@ def lines(rules: Ruleset) -> list[Line]:
         add("jumping-down", "Tests", f"one per full {inches(jump.test_every.value)}", jump.test_every)
     if rules.diving_charge:
         dive = rules.diving_charge
-        add("diving-charge", "Diving charge", f"enemy within {inches(dive.enemy_range.value)} of the landing point", dive.enemy_range)
+        add(
+            "diving-charge",
+            "Diving charge",
+            f"enemy within {inches(dive.enemy_range.value)} of the landing point",
+            dive.enemy_range,
+        )
         add("diving-charge", "Clean landing", dive.bonus.value, dive.bonus)
     if rules.gap:
         gap = rules.gap
         add("jumping-gaps", "Gap at most", inches(gap.max_gap.value), gap.max_gap)
         add("jumping-gaps", "Test", "Initiative test, or fall" if gap.test else "none", gap.test or gap.max_gap)
-        add("jumping-gaps", "Measure first", "yes (not in a charge)" if gap.measure_first.value else "no", gap.measure_first)
+        add(
+            "jumping-gaps",
+            "Measure first",
+            "yes (not in a charge)" if gap.measure_first.value else "no",
+            gap.measure_first,
+        )
     if rules.fall:
         for label, text, rule in rules.fall.words():
             add("falling", label, text, rule)
     if rules.edge_fall:
-        add("falling-off-edges", "Knocked down or stunned", f"within {inches(rules.edge_fall.value)} of an edge: Initiative test or fall",
-            rules.edge_fall)
+        add(
+            "falling-off-edges",
+            "Knocked down or stunned",
+            f"within {inches(rules.edge_fall.value)} of an edge: Initiative test or fall",
+            rules.edge_fall,
+        )
     if rules.hiding:
-        add("hiding", "Hidden models are spotted", "by enemies within their Initiative in inches", rules.hiding.spotted_within)
+        add(
+            "hiding",
+            "Hidden models are spotted",
+            "by enemies within their Initiative in inches",
+            rules.hiding.spotted_within,
+        )
     return found

@@ -15,8 +15,10 @@ from typing import NamedTuple
 
 from rulescore.dice import Distribution
 
-DICE = re.compile(r"^(?:(?P<keep>highest|lowest) of )?(?P<count>[1-9]\d?)?D(?P<sides>[1-9]\d?)"
-                  r"(?:\s*(?P<sign>[+-])\s*(?P<add>\d+))?(?:, at most (?P<cap>\d+))?$")
+DICE = re.compile(
+    r"^(?:(?P<keep>highest|lowest) of )?(?P<count>[1-9]\d?)?D(?P<sides>[1-9]\d?)"
+    r"(?:\s*(?P<sign>[+-])\s*(?P<add>\d+))?(?:, at most (?P<cap>\d+))?$"
+)
 NATURAL = re.compile(r"^an? (?P<face>\d+) (?P<result>passes|fails)$")
 BAND = re.compile(r"^(?P<low>\d+)(?:-(?P<high>\d+))? (?P<injury>knocked down|stunned|out of action)$")
 INJURIES = ("knocked down", "stunned", "out of action")
@@ -65,8 +67,10 @@ def read_dice(text: str) -> Dice:
     """`D6`, `2D6`, `highest of 2D6`, `D6+1`, `D6, at most 4`; anything else is a ValueError saying what is allowed."""
     match = DICE.match(str(text).strip())
     if not match:
-        raise ValueError(f"'{text}' is not dice this site reads: write a die (D6), a sum (2D6), 'highest of 2D6', "
-                         "'lowest of 2D6', a modifier (D6+1) or a cap (D6+1, at most 6)")
+        raise ValueError(
+            f"'{text}' is not dice this site reads: write a die (D6), a sum (2D6), 'highest of 2D6', "
+            "'lowest of 2D6', a modifier (D6+1) or a cap (D6+1, at most 6)"
+        )
     count, sides = int(match["count"] or 1), int(match["sides"])
     if sides < 2:
         raise ValueError(f"'{text}': a die has at least 2 sides (D3, D6, D12)")
@@ -116,14 +120,17 @@ class Test(NamedTuple):
         """The test in a few words, for the quick reference: "D6, equal to or under I; a 6 always fails"."""
         how = "equal to or over I" if self.over else "equal to or under I"
         said = self.naturals
-        return f"{self.dice.name}, {how}" + (f"; a {said[0]}" if len(said) == 1 else f"; {', '.join(said)}" if said else "")
+        return f"{self.dice.name}, {how}" + (
+            f"; a {said[0]}" if len(said) == 1 else f"; {', '.join(said)}" if said else ""
+        )
 
     def roll_words(self, characteristic: int) -> str:
-        """"roll 3 or under on a D6, a 6 always fails", "roll 7 or more on a D12 (12 always passes, 1 always fails)"."""
+        """ "roll 3 or under on a D6, a 6 always fails", "roll 7 or more on a D12 (12 always passes, 1 always fails)"."""
         how = "or more" if self.over else "or under"
         said = self.naturals
-        return (f"roll {characteristic} {how} on {'a ' if self.dice.count == 1 else ''}{self.dice.name}"
-                + (f", a {said[0]}" if len(said) == 1 else f" ({', '.join(said)})" if said else ""))
+        return f"roll {characteristic} {how} on {'a ' if self.dice.count == 1 else ''}{self.dice.name}" + (
+            f", a {said[0]}" if len(said) == 1 else f" ({', '.join(said)})" if said else ""
+        )
 
 
 def read_test(text: str) -> Test:
@@ -131,15 +138,19 @@ def read_test(text: str) -> Test:
     first, *naturals = [part.strip() for part in str(text).split(",")]
     dice_text, _, direction = first.rpartition(" ")
     if direction not in ("under", "over"):
-        raise ValueError(f"'{text}' is not a test this site reads: write dice, then under or over, then any natural "
-                         "results ('D6 under, a 6 fails')")
+        raise ValueError(
+            f"'{text}' is not a test this site reads: write dice, then under or over, then any natural "
+            "results ('D6 under, a 6 fails')"
+        )
     dice = read_dice(dice_text)
     passes, fails = [], []
     for natural in naturals:
         match = NATURAL.match(natural)
         if not match or not dice.can_show(int(match["face"])):
-            raise ValueError(f"'{natural}' in '{text}': write a natural result as 'a 6 fails' or 'a 12 passes', "
-                             f"with a face the {dice.name} can show")
+            raise ValueError(
+                f"'{natural}' in '{text}': write a natural result as 'a 6 fails' or 'a 12 passes', "
+                f"with a face the {dice.name} can show"
+            )
         (passes if match["result"] == "passes" else fails).append(int(match["face"]))
     return Test(dice, direction == "over", tuple(passes), tuple(fails))
 
@@ -155,15 +166,20 @@ class Injury(NamedTuple):
     def words(self) -> str:
         def band(low: int, high: int) -> str:
             return f"{low}" if low == high else f"{low}-{high}"
-        return (f"{band(1, self.knocked_down)} knocked down, {band(self.knocked_down + 1, self.stunned)} stunned, "
-                f"{band(self.stunned + 1, self.sides)} out of action")
+
+        return (
+            f"{band(1, self.knocked_down)} knocked down, {band(self.knocked_down + 1, self.stunned)} stunned, "
+            f"{band(self.stunned + 1, self.sides)} out of action"
+        )
 
 
 def read_injury(text: str) -> Injury:
     """`D6: 1-2 knocked down, 3-4 stunned, 5-6 out of action`: every face in one band, in that order."""
     die, _, bands = str(text).partition(":")
-    problem = ValueError(f"'{text}' is not an injury roll this site reads: write 'D6: 1-2 knocked down, 3-4 stunned, "
-                         "5-6 out of action', every face of the die in one band")
+    problem = ValueError(
+        f"'{text}' is not an injury roll this site reads: write 'D6: 1-2 knocked down, 3-4 stunned, "
+        "5-6 out of action', every face of the die in one band"
+    )
     try:
         sides = read_dice(die).sides
     except ValueError:
@@ -172,7 +188,11 @@ def read_injury(text: str) -> Injury:
     if len(found) != 3 or not all(found) or [m["injury"] for m in found] != list(INJURIES):
         raise problem
     spans = [(int(m["low"]), int(m["high"] or m["low"])) for m in found]
-    if spans[0][0] != 1 or spans[2][1] != sides or any(spans[i][1] + 1 != spans[i + 1][0] for i in range(2)) \
-            or any(low > high for low, high in spans):
+    if (
+        spans[0][0] != 1
+        or spans[2][1] != sides
+        or any(spans[i][1] + 1 != spans[i + 1][0] for i in range(2))
+        or any(low > high for low, high in spans)
+    ):
         raise problem
     return Injury(sides, spans[0][1], spans[1][1])

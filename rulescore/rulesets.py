@@ -63,6 +63,7 @@ def _one_of(*allowed: str) -> Callable[[Any], str]:
         if value not in allowed:
             raise ValueError(f"must be one of: {', '.join(repr(a) for a in allowed)}")
         return value
+
     return read
 
 
@@ -70,7 +71,7 @@ def _fraction(value: Any) -> Fraction:
     try:
         return Fraction(str(value))
     except ValueError:
-        raise ValueError("must be a fraction such as \"1/2\"") from None
+        raise ValueError('must be a fraction such as "1/2"') from None
 
 
 def _states(value: Any) -> tuple[str, ...]:
@@ -187,26 +188,75 @@ HIDING_ACTIONS = ("moved", "ran", "charged", "fled", "stunned", "fell", "shot", 
 
 # Table -> (its type, key -> reader). Each key of a type without a default is required.
 TABLES: dict[str, tuple[type, dict[str, Callable[[Any], Any]]]] = {
-    "charge": (Charge, {
-        "move": read_move, "cap": _inches, "ends_within": _inches, "detect_unseen": _inches, "needs_sight": _flag,
-        "interception": _one_of("blocks", "enemy-chooses", "becomes-target"), "interception_range": _inches,
-        "failed": _text, "stand_and_shoot": _fraction, "flee": _flee, "strike_first": _flag,
-        "intercept_fear": read_test, "engaged_holds": _flag, "obstacles": _text,
-    }),
+    "charge": (
+        Charge,
+        {
+            "move": read_move,
+            "cap": _inches,
+            "ends_within": _inches,
+            "detect_unseen": _inches,
+            "needs_sight": _flag,
+            "interception": _one_of("blocks", "enemy-chooses", "becomes-target"),
+            "interception_range": _inches,
+            "failed": _text,
+            "stand_and_shoot": _fraction,
+            "flee": _flee,
+            "strike_first": _flag,
+            "intercept_fear": read_test,
+            "engaged_holds": _flag,
+            "obstacles": _text,
+        },
+    ),
     "run": (Run, {"multiplier": _count, "enemy_range": _inches, "ignored_states": _states}),
-    "jump_down": (JumpDown, {"max_height": _inches, "test_every": _inches, "over_max": _one_of("not-allowed", "falls"),
-                  "fall_stops": _text, "measure_first": _flag}),
-    "diving_charge": (DivingCharge, {"enemy_range": _inches, "max_height": _inches, "test_every": _inches, "bonus": _text}),
-    "gap": (Gap, {"max_gap": _inches, "uses_movement": _flag, "measure_first": _flag, "test": _one_of("initiative"),
-            "in_charge": _flag}),
-    "climb": (Climb, {"limit": _limit, "tests": _count, "fail_up": _text, "fail_down": _text,
-               "touching": _flag, "no_run": _flag}),
-    "hiding": (Hiding, {"spotted_within": _one_of("Initiative"), "also": _text, "enemy_moves": _flag,
-                        "cannot_be_charged": _flag, **{action: _hiding_stops for action in HIDING_ACTIONS}}),
-    "fall": (None, {  # the kind is chosen by its key: hits (StrengthHits) or roll (WoundRoll)
-        "hits": read_dice, "roll": read_test, "wounds_on": _count, "toughness": _one_of("modifier"),
-        "injury": read_injury, "least": _inches,
-    }),
+    "jump_down": (
+        JumpDown,
+        {
+            "max_height": _inches,
+            "test_every": _inches,
+            "over_max": _one_of("not-allowed", "falls"),
+            "fall_stops": _text,
+            "measure_first": _flag,
+        },
+    ),
+    "diving_charge": (
+        DivingCharge,
+        {"enemy_range": _inches, "max_height": _inches, "test_every": _inches, "bonus": _text},
+    ),
+    "gap": (
+        Gap,
+        {
+            "max_gap": _inches,
+            "uses_movement": _flag,
+            "measure_first": _flag,
+            "test": _one_of("initiative"),
+            "in_charge": _flag,
+        },
+    ),
+    "climb": (
+        Climb,
+        {"limit": _limit, "tests": _count, "fail_up": _text, "fail_down": _text, "touching": _flag, "no_run": _flag},
+    ),
+    "hiding": (
+        Hiding,
+        {
+            "spotted_within": _one_of("Initiative"),
+            "also": _text,
+            "enemy_moves": _flag,
+            "cannot_be_charged": _flag,
+            **{action: _hiding_stops for action in HIDING_ACTIONS},
+        },
+    ),
+    "fall": (
+        None,
+        {  # the kind is chosen by its key: hits (StrengthHits) or roll (WoundRoll)
+            "hits": read_dice,
+            "roll": read_test,
+            "wounds_on": _count,
+            "toughness": _one_of("modifier"),
+            "injury": read_injury,
+            "least": _inches,
+        },
+    ),
 }
 # Tables of any keys, each one value of the same kind: ground type -> inches spent per inch moved.
 COSTS = {"terrain": _count}
@@ -257,7 +307,7 @@ class Citation(NamedTuple):
     """Where a value's section is written: a file, a table (None at the top) and a key."""
 
     section: str
-    file: "_File"
+    file: _File
     table: str | None
     key: str
 
@@ -302,29 +352,50 @@ class _File:
         return RulesFileError(self.path, self.line(table, key) or self.line(table), reason)
 
 
-def _rule(file: _File, table: str | None, key: str, raw: Any, reader: Callable, default_section: str | None,
-          known: Mapping[str, Assumption]) -> tuple[Rule, int | None]:
+def _rule(
+    file: _File,
+    table: str | None,
+    key: str,
+    raw: Any,
+    reader: Callable,
+    default_section: str | None,
+    known: Mapping[str, Assumption],
+) -> tuple[Rule, int | None]:
     """One value with where it comes from; the line it is on, for the citation."""
     where = f"[{table}] {key}" if table else key
     section, assumption, raw_given = default_section, None, raw
     if isinstance(raw, dict):
         extra = set(raw) - {"value", "section", "assumption"}
         if "value" not in raw or extra:
-            raise file.fail(table, key, f"{where}: a table here holds value, and section or assumption "
-                                        f"({'unknown ' + ', '.join(sorted(extra)) if extra else 'no value'})")
+            raise file.fail(
+                table,
+                key,
+                f"{where}: a table here holds value, and section or assumption "
+                f"({'unknown ' + ', '.join(sorted(extra)) if extra else 'no value'})",
+            )
         section, assumption, raw = raw.get("section", section), raw.get("assumption"), raw["value"]
     if section is not None and not isinstance(section, str):
         raise file.fail(table, key, f"{where}: section must be a section anchor in quotes")
     if assumption is not None and assumption not in known:
-        raise file.fail(table, key, f"{where}: unknown assumption '{assumption}' (give it in this folder's "
-                                    f"{ASSUMPTIONS}, or use one of: {', '.join(known)})")
+        raise file.fail(
+            table,
+            key,
+            f"{where}: unknown assumption '{assumption}' (give it in this folder's "
+            f"{ASSUMPTIONS}, or use one of: {', '.join(known)})",
+        )
     if not section and assumption is None:  # `section = ""` (not in this text) needs an assumption
-        raise file.fail(table, key, f"{where}: say where this comes from: a section of the text (the table's "
-                                    "`section`, or its own) or an assumption")
+        raise file.fail(
+            table,
+            key,
+            f"{where}: say where this comes from: a section of the text (the table's "
+            "`section`, or its own) or an assumption",
+        )
     try:
         value = reader(raw)
     except ValueError as error:
-        raise file.fail(table, key, f"{where} {error}" if str(error).startswith("must") else f"{where}: {error}") from None
+        raise file.fail(
+            table, key, f"{where} {error}" if str(error).startswith("must") else f"{where}: {error}"
+        ) from None
     own_section = isinstance(raw_given, dict) and "section" in raw_given
     # The line a wrong section is reported at: where that section is written.
     return Rule(value, section or None, assumption), (table, key if own_section or table is None else "section")
@@ -345,8 +416,11 @@ def _read_numbers(file: _File, known: Mapping[str, Assumption]) -> tuple[str | N
             continue
         if name not in TABLES and name not in COSTS:
             names = ", ".join(["inherit", *SINGLE, *TABLES, *COSTS])
-            raise file.fail(None, name, f"unknown key '{name}' (known: {names})") if not isinstance(body, dict) \
+            raise (
+                file.fail(None, name, f"unknown key '{name}' (known: {names})")
+                if not isinstance(body, dict)
                 else RulesFileError(file.path, file.line(name), f"unknown table [{name}] (known: {names})")
+            )
         if not isinstance(body, dict):
             raise file.fail(None, name, f"'{name}' must be a table: [{name}]")
         section = body.get("section")
@@ -364,8 +438,9 @@ def _read_numbers(file: _File, known: Mapping[str, Assumption]) -> tuple[str | N
     return inherit, found
 
 
-def _resolve(files: dict[str, _File], ruleset_id: str, ids: set[str], known: Mapping[str, Assumption],
-             seen: tuple[str, ...] = ()) -> dict:
+def _resolve(
+    files: dict[str, _File], ruleset_id: str, ids: set[str], known: Mapping[str, Assumption], seen: tuple[str, ...] = ()
+) -> dict:
     """A ruleset's numbers with what it inherits filled in (its own values win, key by key)."""
     file = files.get(f"{ruleset_id}/{NUMBERS}")
     if file is None:
@@ -376,7 +451,9 @@ def _resolve(files: dict[str, _File], ruleset_id: str, ids: set[str], known: Map
     if inherit not in ids or inherit in seen + (ruleset_id,):
         why = "inherits from itself" if inherit in seen + (ruleset_id,) else "is not a ruleset folder in rules/"
         raise file.fail(None, "inherit", f"inherit '{inherit}' {why}")
-    merged = {table: dict(values) for table, values in _resolve(files, inherit, ids, known, seen + (ruleset_id,)).items()}
+    merged = {
+        table: dict(values) for table, values in _resolve(files, inherit, ids, known, seen + (ruleset_id,)).items()
+    }
     for table, values in own.items():
         merged.setdefault(table, {}).update(values)
     return merged
@@ -387,7 +464,7 @@ def _build(file: _File | None, meta: dict, numbers: dict) -> Ruleset:
     parts: dict[str, Any] = {}
     citations = []
     for table, values in numbers.items():
-        for key, (rule, source, line) in values.items():
+        for rule, source, line in values.values():
             if rule.section:
                 citations.append(Citation(rule.section, source, *line))
         rules = {key: rule for key, (rule, _, _) in values.items()}
@@ -403,8 +480,11 @@ def _build(file: _File | None, meta: dict, numbers: dict) -> Ruleset:
             if table == "fall":
                 chosen = [name for name in FALL_KINDS if name in rules]
                 if len(chosen) != 1:
-                    raise file.fail(table, None, "[fall] needs exactly one of " + " or ".join(FALL_KINDS)
-                                    + " (which kind of fall this is)")
+                    raise file.fail(
+                        table,
+                        None,
+                        "[fall] needs exactly one of " + " or ".join(FALL_KINDS) + " (which kind of fall this is)",
+                    )
                 kind = FALL_KINDS[chosen[0]]
             unknown = set(rules) - set(kind._fields)
             missing = [f for f in kind._fields if f != "section" and f not in rules and f not in kind._field_defaults]
@@ -416,11 +496,21 @@ def _build(file: _File | None, meta: dict, numbers: dict) -> Ruleset:
     tested += ["gap"] if "gap" in parts and parts["gap"].test else []
     tested += ["charge"] if "charge" in parts and parts["charge"].detect_unseen else []
     if tested and "test" not in parts:
-        raise RulesFileError(file.path, file.line(tested[0]) or file.line(None, tested[0]),
-                             f"{tested[0]} takes Initiative tests: give the ruleset's test, e.g. "
-                             'test = { value = "D6 under, a 6 fails", section = "..." }')
-    return Ruleset(id=meta["id"], title=meta["title"], game=meta["game"], chapter=slugify(meta["chapter"]),
-                   order=meta.get("order", 100), citations=tuple(citations), **parts)
+        raise RulesFileError(
+            file.path,
+            file.line(tested[0]) or file.line(None, tested[0]),
+            f"{tested[0]} takes Initiative tests: give the ruleset's test, e.g. "
+            'test = { value = "D6 under, a 6 fails", section = "..." }',
+        )
+    return Ruleset(
+        id=meta["id"],
+        title=meta["title"],
+        game=meta["game"],
+        chapter=slugify(meta["chapter"]),
+        order=meta.get("order", 100),
+        citations=tuple(citations),
+        **parts,
+    )
 
 
 def _read_assumptions(file: _File, known: dict[str, Assumption]) -> None:
@@ -435,7 +525,9 @@ def _read_assumptions(file: _File, known: dict[str, Assumption]) -> None:
         if set(entry) != set(fields) or not all(isinstance(entry[f], str) and entry[f].strip() for f in fields):
             raise RulesFileError(path, where, "each [[assumption]] needs exactly id, title, text and source, as text")
         if entry["id"] in known:
-            raise RulesFileError(path, where, f"assumption '{entry['id']}' is already given (ids are shared by every ruleset)")
+            raise RulesFileError(
+                path, where, f"assumption '{entry['id']}' is already given (ids are shared by every ruleset)"
+            )
         known[entry["id"]] = Assumption(*(entry[f] for f in fields))
 
 
@@ -504,7 +596,9 @@ def rules_files() -> dict[str, _File]:
         parsed = __spec__.loader.get_data(f"{here}/{PARSED}")
     except OSError:
         return read_folder(Path(here).resolve().parent / "rules")
-    return {name: _File(Path("rules") / name, entry["text"], entry["data"]) for name, entry in json.loads(parsed).items()}
+    return {
+        name: _File(Path("rules") / name, entry["text"], entry["data"]) for name, entry in json.loads(parsed).items()
+    }
 
 
 _read: tuple[dict[str, Ruleset], dict[str, Assumption]] = ()

@@ -1,7 +1,7 @@
 """The files the calculators need in the site: the Pyodide runtime, our wheel and the glue scripts.
 
 `stage` (run by build.py) puts them under build/assets/ at versioned paths, so a cache can never
-mix files of two builds; the MkDocs hook adds that folder to the site.
+mix files of two builds; sitegen/generate.py copies that folder into the docs tree each engine builds.
 """
 
 from __future__ import annotations
@@ -38,7 +38,9 @@ class Assets:
 
     def download_bytes(self) -> int:
         """What the calculators' worker downloads before its first answer (its progress counts these)."""
-        return sum((self.folder / path).stat().st_size for path in (self.runtime + "pyodide.asm.wasm", self.stdlib, self.wheel))
+        return sum(
+            (self.folder / path).stat().st_size for path in (self.runtime + "pyodide.asm.wasm", self.stdlib, self.wheel)
+        )
 
     def snapshot_bytes(self) -> int:
         """The snapshot's size: the worker refuses a cached copy of any other size (Pyodide would hang on it)."""
@@ -72,12 +74,28 @@ def build_wheel(root: Path, out: Path, env: dict[str, str]) -> Path:
     shutil.rmtree(out, ignore_errors=True)
     source = package_source(root, root / "build" / "package")
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet", "--wheel-dir", str(out), str(source)],
-        cwd=source, env=env, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "--quiet",
+            "--wheel-dir",
+            str(out),
+            str(source),
+        ],
+        cwd=source,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     wheels = list(out.glob("rulescore-*.whl"))
     if done.returncode != 0 or len(wheels) != 1:
-        raise SourceError(root / "pyproject.toml", None, f"building the rulescore wheel failed: {done.stderr.strip()[-400:]}")
+        raise SourceError(
+            root / "pyproject.toml", None, f"building the rulescore wheel failed: {done.stderr.strip()[-400:]}"
+        )
     return wheels[0]
 
 
@@ -85,7 +103,9 @@ def stage(root: Path, env: dict[str, str]) -> Assets:
     """Build the wheel and copy runtime, wheel and glue into build/assets/; write its manifest."""
     runtime_source = root / "node_modules" / "pyodide"
     if not (runtime_source / "package.json").is_file():
-        raise SourceError(root / "package.json", None, "the Pyodide runtime is not installed: run `npm ci` (./dev does)")
+        raise SourceError(
+            root / "package.json", None, "the Pyodide runtime is not installed: run `npm ci` (./dev does)"
+        )
     version = json.loads((runtime_source / "package.json").read_text())["version"]
     folder = root / "build" / "assets"
     shutil.rmtree(folder, ignore_errors=True)
@@ -120,17 +140,13 @@ def stage(root: Path, env: dict[str, str]) -> Assets:
         shutil.copyfile(source, folder / glue / source.name)
 
     assets = Assets(folder, version, runtime, stdlib, wheel_path, glue, snapshot)
-    manifest = {"pyodide_version": version, "runtime": runtime, "stdlib": stdlib, "wheel": wheel_path, "glue": glue,
-                "snapshot": snapshot}
+    manifest = {
+        "pyodide_version": version,
+        "runtime": runtime,
+        "stdlib": stdlib,
+        "wheel": wheel_path,
+        "glue": glue,
+        "snapshot": snapshot,
+    }
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True))
     return assets
-
-
-def load_manifest(root: Path) -> Assets:
-    """The staged assets, for the MkDocs hook; an unstaged tree gets a clear message."""
-    path = root / "build" / "assets" / "manifest.json"
-    if not path.is_file():
-        raise SourceError(path, None, "calculator assets are not staged: build with `python build.py` (or ./dev)")
-    data = json.loads(path.read_text())
-    return Assets(path.parent, data["pyodide_version"], data["runtime"], data["stdlib"], data["wheel"], data["glue"], data["snapshot"])
-

@@ -6,12 +6,11 @@ import json
 
 from rulescore import RULESETS, calculate
 from rulescore.calculators import CALCULATORS
-from rulescore.entry import describe
 from rulescore.compare import compare, compare_fields
+from rulescore.entry import describe
 from rulescore.present import compare_html, result_html
 from sitegen import markup
 from sitegen.glossary import Term
-
 
 
 def placements(ruleset_id: str) -> dict[str, list[str]]:
@@ -37,11 +36,20 @@ def render_calculator(name: str, ruleset_id: str, root: str, element_id: str, li
     result = calculate(name, ruleset_id, {})
     if not result["ok"]:
         raise ValueError(f"default inputs of {name} for {ruleset_id} are refused: {result['errors']}")
-    html = markup.render_form("form.html", 
-        id=element_id, name=name, ruleset=ruleset_id, ruleset_title=rules.title, title=calc.title, root=root, compare=False,
+    html = markup.render_form(
+        "form.html",
+        id=element_id,
+        name=name,
+        ruleset=ruleset_id,
+        ruleset_title=rules.title,
+        title=calc.title,
+        root=root,
+        compare=False,
         # The rule it works out, one tap away outside the steps (on a rules page, the section just above).
-        rule_href=links + rules.href(calc.section(rules)), rule_title=calc.section(rules).replace("-", " "),
-        fields=describe(calc, rules)["fields"], result_html=markup.safe(result_html(result, links)),
+        rule_href=links + rules.href(calc.section(rules)),
+        rule_title=calc.section(rules).replace("-", " "),
+        fields=describe(calc, rules)["fields"],
+        result_html=markup.safe(result_html(result, links)),
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
 
@@ -51,9 +59,18 @@ def render_compare(name: str, root: str, element_id: str, links: str | None = No
     links = root if links is None else links
     fields = compare_fields(name)
     compared = compare(name, {})
-    html = markup.render_form("form.html", 
-        id=element_id, name=name, ruleset="", ruleset_title="every ruleset", title=f"Compare: {CALCULATORS[name].title.lower()}",
-        root=root, fields=fields, compare=True, result_html=markup.safe(compare_html(compared, links)), rule_href=None,
+    html = markup.render_form(
+        "form.html",
+        id=element_id,
+        name=name,
+        ruleset="",
+        ruleset_title="every ruleset",
+        title=f"Compare: {CALCULATORS[name].title.lower()}",
+        root=root,
+        fields=fields,
+        compare=True,
+        result_html=markup.safe(compare_html(compared, links)),
+        rule_href=None,
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
 
@@ -63,8 +80,9 @@ def render_all(root: str, links: str | None = None) -> str:
     tabs = []
     for ruleset_id, rules in RULESETS.items():
         names = [name for name, calc in CALCULATORS.items() if calc.supports(rules)]
-        blocks = [markup.safe(render_calculator(name, ruleset_id, root, f"calc-{ruleset_id}-{name}", links))
-                  for name in names]
+        blocks = [
+            markup.safe(render_calculator(name, ruleset_id, root, f"calc-{ruleset_id}-{name}", links)) for name in names
+        ]
         jumps = [(f"calc-{ruleset_id}-{name}", CALCULATORS[name].title) for name in names]
         tabs.append({"id": ruleset_id, "title": rules.title, "blocks": blocks, "jumps": jumps})
     html = markup.render_form("tabs.html", tabs=tabs)
@@ -74,6 +92,11 @@ def render_all(root: str, links: str | None = None) -> str:
 def terms_data(ruleset_id: str, terms: list[Term]) -> str:
     """A ruleset's game terms as data on the page: the answers come from Python at the table, and
     assets/terms.js explains their terms on tap as the rules pages do."""
-    data = json.dumps([{"forms": list(term.forms), "definition": term.definition} for term in terms], ensure_ascii=False)
-    return (f'<script type="application/json" class="game-terms" data-ruleset="{ruleset_id}">'
-            + data.replace("</", "<\\/") + "</script>")
+    data = json.dumps(
+        [{"forms": list(term.forms), "definition": term.definition} for term in terms], ensure_ascii=False
+    )
+    return (
+        f'<script type="application/json" class="game-terms" data-ruleset="{ruleset_id}">'
+        + data.replace("</", "<\\/")
+        + "</script>"
+    )

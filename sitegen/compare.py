@@ -9,10 +9,10 @@ from typing import NamedTuple
 from rulescore import RULESETS
 from rulescore.calculators import CALCULATORS
 from rulescore.reference import lines
+from sitegen import markup
 from sitegen.errors import SourceError, line_of, read_toml
 from sitegen.glossary import Term
 from sitegen.inline import escape_text, explain_terms
-from sitegen import markup
 from sitegen.parse import Document, Section
 
 TOPICS = "topics.toml"
@@ -45,13 +45,18 @@ def load_topics(rules_dir: Path, documents: dict[str, Document]) -> tuple[list[T
         where = line_of_topic(raw, number)
         for key in ("id", "title"):
             if not isinstance(entry.get(key), str) or not entry[key].strip():
-                raise SourceError(path, where, f"topic {number} needs {key} = \"...\" (every [[topic]] has an id and a title)")
+                raise SourceError(
+                    path, where, f'topic {number} needs {key} = "..." (every [[topic]] has an id and a title)'
+                )
         if entry["id"] in seen:
             raise SourceError(path, where, f"topic id '{entry['id']}' is used twice")
         seen.add(entry["id"])
         if entry.get("calculator") is not None and entry["calculator"] not in CALCULATORS:
-            raise SourceError(path, line_of(raw, f'calculator = "{entry["calculator"]}"'),
-                              f"unknown calculator '{entry['calculator']}' (known: {', '.join(CALCULATORS)})")
+            raise SourceError(
+                path,
+                line_of(raw, f'calculator = "{entry["calculator"]}"'),
+                f"unknown calculator '{entry['calculator']}' (known: {', '.join(CALCULATORS)})",
+            )
         sections = {key: value for key, value in entry.items() if key not in ("id", "title", "calculator")}
         _check_sections(path, raw, sections, documents, f"topic '{entry['id']}'")
         topics.append(Topic(entry["id"], entry["title"], entry.get("calculator"), sections))
@@ -69,15 +74,24 @@ def line_of_topic(raw: str, number: int) -> int | None:
 def _check_sections(path: Path, raw: str, sections: dict, documents: dict[str, Document], where: str) -> None:
     for ruleset_id, anchors in sections.items():
         if ruleset_id not in documents:
-            raise SourceError(path, line_of(raw, f"{ruleset_id} ="), f"unknown ruleset '{ruleset_id}' in {where} "
-                                                                     f"(known: {', '.join(documents)})")
+            raise SourceError(
+                path,
+                line_of(raw, f"{ruleset_id} ="),
+                f"unknown ruleset '{ruleset_id}' in {where} (known: {', '.join(documents)})",
+            )
         if not isinstance(anchors, list) or not all(isinstance(anchor, str) for anchor in anchors):
-            raise SourceError(path, line_of(raw, f"{ruleset_id} ="), f"{ruleset_id} in {where} must be a list of "
-                                                                     'section anchors, e.g. ["charge"]')
+            raise SourceError(
+                path,
+                line_of(raw, f"{ruleset_id} ="),
+                f'{ruleset_id} in {where} must be a list of section anchors, e.g. ["charge"]',
+            )
         for anchor in anchors:
             if anchor not in documents[ruleset_id].anchors():
-                raise SourceError(path, line_of(raw, f'"{anchor}"'), f"{ruleset_id} has no section '{anchor}' "
-                                                                     f"(its anchors are on its contents page)")
+                raise SourceError(
+                    path,
+                    line_of(raw, f'"{anchor}"'),
+                    f"{ruleset_id} has no section '{anchor}' (its anchors are on its contents page)",
+                )
 
 
 def topics_by_section(topics: list[Topic]) -> dict[str, dict[str, list[Topic]]]:
@@ -109,7 +123,6 @@ def _section_text(section: Section, source_is_markdown: bool, terms: list[Term])
     return out
 
 
-
 def summary_table(topic: Topic, glossaries: dict[str, list[Term]], root: str = "../../") -> str:
     """The numbers that differ, from rulescore's definitions, a column per ruleset (a card each on a
     phone); each cell's game terms explained on tap as its own ruleset means them."""
@@ -118,7 +131,10 @@ def summary_table(topic: Topic, glossaries: dict[str, list[Term]], root: str = "
     for rules in columns:
         for line in lines(rules):
             if line.topic == topic.id:
-                by_label.setdefault(line.label, {})[rules.id] = (line, markup.safe(explain_terms(line.text, glossaries.get(rules.id, []))))
+                by_label.setdefault(line.label, {})[rules.id] = (
+                    line,
+                    markup.safe(explain_terms(line.text, glossaries.get(rules.id, []))),
+                )
     if not by_label:
         return ""
     return markup.render("compare-table.html", columns=columns, rows=list(by_label.items()), root=root)
@@ -130,8 +146,16 @@ def render_topic(topic: Topic, documents: dict[str, Document], glossaries: dict[
     for ruleset_id in [r for r in RULESETS if r in topic.sections]:
         document = documents[ruleset_id]
         markdown = document.ruleset.format == "markdown"
-        sections = [(document.anchors()[anchor], [markup.safe(line) for line in _section_text(document.anchors()[anchor], markdown, glossaries[ruleset_id])])
-                    for anchor in topic.sections[ruleset_id]]
+        sections = [
+            (
+                document.anchors()[anchor],
+                [
+                    markup.safe(line)
+                    for line in _section_text(document.anchors()[anchor], markdown, glossaries[ruleset_id])
+                ],
+            )
+            for anchor in topic.sections[ruleset_id]
+        ]
         texts.append((RULESETS[ruleset_id], sections))
     return markup.render("compare-topic.md", topic=topic, texts=texts)
 
@@ -154,9 +178,6 @@ def word_diff(old: str, new: str) -> list[tuple[str, str]]:
         if op in ("insert", "replace"):
             runs.append(("insert", " ".join(b[j1:j2])))
     return runs
-
-
-
 
 
 def section_words(section: Section) -> str:
@@ -205,7 +226,7 @@ def edition_changes(rules_dir: Path, documents: dict[str, Document]) -> Editions
     raw, data = read_toml(path)
     for field in EDITION_FIELDS:
         if not isinstance(data.get(field), str) or not data[field].strip():
-            raise SourceError(path, line_of(raw, field), f"needs {field} = \"...\" (one of {', '.join(EDITION_FIELDS)})")
+            raise SourceError(path, line_of(raw, field), f'needs {field} = "..." (one of {", ".join(EDITION_FIELDS)})')
     for field in ("old", "new"):
         if data[field] not in documents:
             raise SourceError(path, line_of(raw, f"{field} ="), f"{field}: '{data[field]}' is not a ruleset in rules/")
@@ -216,10 +237,14 @@ def edition_changes(rules_dir: Path, documents: dict[str, Document]) -> Editions
         if not isinstance(change.get("section"), str) or not isinstance(change.get("note"), str):
             raise SourceError(path, line_of(raw, "[[change]]"), "each [[change]] needs section and note")
         if change["section"] not in pairs:
-            raise SourceError(path, line_of(raw, f'section = "{change["section"]}"'), f"no matching sections '{change['section']}'")
+            raise SourceError(
+                path, line_of(raw, f'section = "{change["section"]}"'), f"no matching sections '{change['section']}'"
+            )
         notes.setdefault(change["section"], []).append(change["note"])
-    changes = [EditionChange(o, n, word_diff(section_words(old[o]), section_words(new[n])), notes.get(o, []))
-               for o, n in pairs.items()]
+    changes = [
+        EditionChange(o, n, word_diff(section_words(old[o]), section_words(new[n])), notes.get(o, []))
+        for o, n in pairs.items()
+    ]
     return Editions(*(data[field] for field in EDITION_FIELDS), changes)
 
 
@@ -238,9 +263,15 @@ def render_editions(documents: dict[str, Document], editions: Editions) -> str:
     new = documents[editions.new].anchors()
     changed = [(change, new[change.new_anchor].title) for change in editions.changes if change.changed]
     paired = {change.new_anchor for change in editions.changes}
-    return markup.render("editions.md", changed=changed, unchanged=len(editions.changes) - len(changed), editions=editions,
-                         old=RULESETS[editions.old], new=RULESETS[editions.new],
-                         only_new=[(a, section) for a, section in new.items() if a not in paired])
+    return markup.render(
+        "editions.md",
+        changed=changed,
+        unchanged=len(editions.changes) - len(changed),
+        editions=editions,
+        old=RULESETS[editions.old],
+        new=RULESETS[editions.new],
+        only_new=[(a, section) for a, section in new.items() if a not in paired],
+    )
 
 
 def render_quick(ruleset_id: str, document: Document, terms: list[Term]) -> str:
@@ -256,8 +287,16 @@ def render_quick(ruleset_id: str, document: Document, terms: list[Term]) -> str:
 
 def render_index(topics: list[Topic], documents: dict[str, Document], editions: Editions | None) -> str:
     """Every compared topic, then the topics only one text holds, linked to that text."""
-    return markup.render("compare-index.md", quick=[r for r in RULESETS.values() if lines(r)], editions=editions,
-                         old_title=RULESETS[editions.old].title if editions else "",
-                         topics=[(t, [RULESETS[r] for r in RULESETS if r in t.sections]) for t in topics if t.compared],
-                         alone=[(t, RULESETS[r], documents[r].anchors()[t.sections[r][0]])
-                                for t in topics if not t.compared for r in t.sections])
+    return markup.render(
+        "compare-index.md",
+        quick=[r for r in RULESETS.values() if lines(r)],
+        editions=editions,
+        old_title=RULESETS[editions.old].title if editions else "",
+        topics=[(t, [RULESETS[r] for r in RULESETS if r in t.sections]) for t in topics if t.compared],
+        alone=[
+            (t, RULESETS[r], documents[r].anchors()[t.sections[r][0]])
+            for t in topics
+            if not t.compared
+            for r in t.sections
+        ],
+    )

@@ -9,9 +9,9 @@ from rulescore import RULESETS
 from rulescore.reference import lines
 from sitegen import compare
 from sitegen.calculators import placements
+from sitegen.errors import SourceError
 from sitegen.glossary import Term, load_glossary
 from sitegen.pages import RenderedChapter, chapter_page, render_chapter, render_glossary, render_index
-from sitegen.errors import SourceError
 from sitegen.parse import Document, parse
 from sitegen.sources import Ruleset, load_rulesets
 
@@ -51,8 +51,12 @@ def check_citations(documents: dict[str, Document]) -> None:
             section, path = citation.section, citation.path
             if section not in anchors:
                 inherited = "" if path.parent.name == ruleset_id else f" (inherited by {ruleset_id})"
-                raise SourceError(path, citation.line, f"no section '{section}' in the {ruleset_id} text{inherited}; "
-                                              f"its sections are listed on its contents page")
+                raise SourceError(
+                    path,
+                    citation.line,
+                    f"no section '{section}' in the {ruleset_id} text{inherited}; "
+                    f"its sections are listed on its contents page",
+                )
 
 
 def load_content(rules_dir: Path) -> Content:
@@ -68,8 +72,14 @@ def load_content(rules_dir: Path) -> Content:
     for ruleset in rulesets:
         document = documents[ruleset.id]
         terms = load_glossary(ruleset, rules_dir)
-        chapter = render_chapter(document, terms, placements(ruleset.id), by_section.get(ruleset.id, {}),
-                                 changed.get(ruleset.id, {}), editions)
+        chapter = render_chapter(
+            document,
+            terms,
+            placements(ruleset.id),
+            by_section.get(ruleset.id, {}),
+            changed.get(ruleset.id, {}),
+            editions,
+        )
         quick = bool(lines(RULESETS[ruleset.id]))  # a text without numbers.toml has no quick reference yet
         pages = {
             f"{ruleset.id}/index.md": render_index(document, terms, quick=quick),
@@ -82,8 +92,11 @@ def load_content(rules_dir: Path) -> Content:
         loaded.append(RulesetPages(ruleset, document, terms, chapter, pages))
     content = Content(loaded, topics, editions=editions)
     pages = {"compare/index.md": compare.render_index(topics, documents, editions)}
-    pages |= {f"compare/{topic.id}.md": compare.render_topic(topic, documents, content.glossaries)
-              for topic in topics if topic.compared}
+    pages |= {
+        f"compare/{topic.id}.md": compare.render_topic(topic, documents, content.glossaries)
+        for topic in topics
+        if topic.compared
+    }
     if editions:
         pages[editions.path] = compare.render_editions(documents, editions)
     content.compare_pages = pages

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from rulescore.rule import RulesFileError
 
-
 # One error for every file in rules/: rulescore reads the numbers, sitegen the texts and the rest.
 SourceError = RulesFileError
 

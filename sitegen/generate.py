@@ -19,10 +19,10 @@ import yaml
 
 from rulescore import RULESETS
 from rulescore.calculators import CALCULATORS
+from rulescore.compare import rulesets_for
 from sitegen import offline
 from sitegen.assets import Assets, stage
 from sitegen.calculators import render_all, render_calculator, render_compare, terms_data
-from rulescore.compare import rulesets_for
 from sitegen.compare import summary_table
 from sitegen.content import Content, load_content
 from sitegen.errors import SourceError
@@ -79,7 +79,9 @@ def expand(name: str, argument: str | None, path: str, content: Content, source:
         return render_home_list([(item.ruleset, item.document) for item in content.rulesets])
     if name == "assumptions":
         return render_assumptions()
-    raise SourceError(source, None, f"unknown placeholder <!-- {name}{':' + argument if argument else ''} --> on {path}")
+    raise SourceError(
+        source, None, f"unknown placeholder <!-- {name}{':' + argument if argument else ''} --> on {path}"
+    )
 
 
 def answer_rulesets(path: str, placeholders: list[tuple[str, str | None]]) -> list[str]:
@@ -165,19 +167,31 @@ def engine_config(config: dict, content: Content, assets: Assets, serving: bool)
     config["theme"]["custom_dir"] = "overrides"
     config.setdefault("nav", navigation(content))
     config["extra_css"] = [*config.get("extra_css", []), assets.glue + "calculators.css"]
-    scripts = ["assets/terms.js", "assets/search.js", "assets/share.js"] + ([] if serving else ["assets/offline.js"])  # no service worker while editing
+    scripts = ["assets/terms.js", "assets/search.js", "assets/share.js"] + (
+        [] if serving else ["assets/offline.js"]
+    )  # no service worker while editing
     # async: at the end of <body> they still find the whole page, and they no longer hold back
     # DOMContentLoaded, which the calculators wait for before their first live answer.
-    config["extra_javascript"] = [*config.get("extra_javascript", []), *({"path": path, "async": True} for path in scripts)]
+    config["extra_javascript"] = [
+        *config.get("extra_javascript", []),
+        *({"path": path, "async": True} for path in scripts),
+    ]
     extra = config.setdefault("extra", {})
     extra["calculators"] = {
-        "runtime": assets.runtime, "stdlib": assets.stdlib, "wheel": assets.wheel,
-        "snapshot": assets.snapshot, "snapshot_bytes": assets.snapshot_bytes(),
-        "worker": assets.glue + "worker.js", "script": assets.glue + "calculators.js", "bytes": assets.download_bytes(),
+        "runtime": assets.runtime,
+        "stdlib": assets.stdlib,
+        "wheel": assets.wheel,
+        "snapshot": assets.snapshot,
+        "snapshot_bytes": assets.snapshot_bytes(),
+        "worker": assets.glue + "worker.js",
+        "script": assets.glue + "calculators.js",
+        "bytes": assets.download_bytes(),
     }
     extra["theme_colour"] = offline.THEME_COLOUR
-    extra["rulesets"] = [{"id": item.ruleset.id, "title": item.ruleset.title, "document": item.ruleset.document}
-                         for item in content.rulesets]
+    extra["rulesets"] = [
+        {"id": item.ruleset.id, "title": item.ruleset.title, "document": item.ruleset.document}
+        for item in content.rulesets
+    ]
     return config
 
 
@@ -215,15 +229,20 @@ def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -
         files[f"assets/icons/{name}"] = data
     write_tree(out / "docs", files)
 
-    overrides = {p.relative_to(root / "overrides").as_posix(): p.read_bytes()
-                 for p in (root / "overrides").rglob("*") if p.is_file()}
+    overrides = {
+        p.relative_to(root / "overrides").as_posix(): p.read_bytes()
+        for p in (root / "overrides").rglob("*")
+        if p.is_file()
+    }
     # The script that starts Python, inlined by the theme; raw, so no engine reads its braces as a template.
     start = (root / "calculators" / "start.js").read_text(encoding="utf-8").strip()
     overrides["partials/calculators-start.html"] = ("{% raw %}" + start + "{% endraw %}").encode("utf-8")
     write_tree(out / "overrides", overrides)
 
     written = yaml.safe_dump(engine_config(config, content, assets, serving), sort_keys=False, allow_unicode=True)
-    write_tree_file(out / "mkdocs.yml", "# Written by sitegen/generate.py from ../mkdocs.yml: edit that one.\n" + written)
+    write_tree_file(
+        out / "mkdocs.yml", "# Written by sitegen/generate.py from ../mkdocs.yml: edit that one.\n" + written
+    )
     return Tree(out / "mkdocs.yml", out / "docs", assets)
 
 
@@ -235,14 +254,18 @@ def write_tree_file(path: Path, text: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write build/ for an engine to render.")
     parser.add_argument("--serving", action="store_true", help="for `serve`: no service worker")
-    parser.add_argument("--engine", choices=("mkdocs", "zensical"), default="mkdocs", help="the engine that will render the tree")
+    parser.add_argument(
+        "--engine", choices=("mkdocs", "zensical"), default="mkdocs", help="the engine that will render the tree"
+    )
     args = parser.parse_args(argv)
     try:
         tree = generate(ROOT, serving=args.serving, engine=args.engine)
     except SourceError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
-    print(f"staged Pyodide {tree.assets.pyodide_version} and {tree.assets.wheel}; wrote {tree.config.relative_to(ROOT)}")
+    print(
+        f"staged Pyodide {tree.assets.pyodide_version} and {tree.assets.wheel}; wrote {tree.config.relative_to(ROOT)}"
+    )
     return 0
 
 

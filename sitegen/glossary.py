@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from sitegen.errors import SourceError, line_of, read_toml
 from rulescore.address import slugify
+from sitegen.errors import SourceError, line_of, read_toml
 from sitegen.sources import GLOSSARY, Ruleset
 
 

@@ -21,7 +21,12 @@ def png(size: int, pixel) -> bytes:
         for x in range(size):
             rows.extend(pixel((x + 0.5) / size, (y + 0.5) / size))
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + _chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(bytes(rows), 9))
+        + _chunk(b"IEND", b"")
+    )
 
 
 def die_face(x: float, y: float) -> tuple[int, int, int]:

@@ -110,7 +110,9 @@ def render_inline(
                 out.append(marks().xref(item.anchor, shown))
             else:
                 what = "A diagram" if item.name == "diagram" else f"The {item.name} section"
-                out.append(marks().elsewhere(f"{what} is in a part of the {document} that this site does not hold.", shown))
+                out.append(
+                    marks().elsewhere(f"{what} is in a part of the {document} that this site does not hold.", shown)
+                )
         else:
             marked.append(item)
             out.append(marks().term(item.definition, shown))
@@ -119,8 +121,9 @@ def render_inline(
     return "".join(out), references, marked
 
 
-def explain_terms(text: str, terms: list[Term], markdown: bool = False, seen: set[str] | None = None,
-                  source_is_markdown: bool = False) -> str:
+def explain_terms(
+    text: str, terms: list[Term], markdown: bool = False, seen: set[str] | None = None, source_is_markdown: bool = False
+) -> str:
     """A text escaped, the first use of each game term in it explained on tap as on the rule pages
     (for our labels and numbers, and a rules text shown away from its page, where its references
     would lead nowhere); `seen` carries "first" across several texts."""

@@ -29,8 +29,12 @@ def _md(value: str) -> Markup:
 
 
 _environment = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, undefined=jinja2.StrictUndefined,
-    trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+    loader=jinja2.FileSystemLoader(TEMPLATES),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
 )
 _environment.filters["yaml"] = _yaml
 _environment.filters["md"] = _md
@@ -46,8 +50,9 @@ _environment.globals["address"] = address
 
 
 # The calculators' HTML keeps its template's own line breaks (no block trimming).
-_forms = jinja2.Environment(loader=jinja2.FileSystemLoader(CALCULATOR_TEMPLATES), autoescape=True,
-                            undefined=jinja2.StrictUndefined)
+_forms = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(CALCULATOR_TEMPLATES), autoescape=True, undefined=jinja2.StrictUndefined
+)
 
 
 def render(template: str, /, **values) -> str:

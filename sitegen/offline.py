@@ -24,20 +24,33 @@ INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.DOT
 def manifest(site_name: str, games: list[str]) -> str:
     """The web app manifest: relative URLs, so the site installs from any host and subpath."""
     named = ", ".join(games[:-1]) + (" and " if len(games) > 1 else "") + games[-1]
-    return json.dumps({
-        "name": site_name,
-        "short_name": "Rules Ref",
-        "description": f"Movement rules and calculators for {named}.",
-        "start_url": "./",
-        "scope": "./",
-        "display": "standalone",
-        "background_color": "#ffffff",
-        "theme_color": THEME_COLOUR,
-        "icons": [
-            {"src": "assets/icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any maskable"},
-            {"src": "assets/icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any maskable"},
-        ],
-    }, indent=2)
+    return json.dumps(
+        {
+            "name": site_name,
+            "short_name": "Rules Ref",
+            "description": f"Movement rules and calculators for {named}.",
+            "start_url": "./",
+            "scope": "./",
+            "display": "standalone",
+            "background_color": "#ffffff",
+            "theme_color": THEME_COLOUR,
+            "icons": [
+                {
+                    "src": "assets/icons/icon-192.png",
+                    "sizes": "192x192",
+                    "type": "image/png",
+                    "purpose": "any maskable",
+                },
+                {
+                    "src": "assets/icons/icon-512.png",
+                    "sizes": "512x512",
+                    "type": "image/png",
+                    "purpose": "any maskable",
+                },
+            ],
+        },
+        indent=2,
+    )
 
 
 def _url(path: str) -> str:
@@ -103,7 +116,11 @@ def finish(site: Path, engine: str = "mkdocs") -> int:
         html = path.read_text(encoding="utf-8")
         policy = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html, engine)}">'
         # Material's search dialog has no accessible name of its own.
-        html = html.replace('data-md-component="search" role="dialog"', 'data-md-component="search" role="dialog" aria-label="Search"', 1)
+        html = html.replace(
+            'data-md-component="search" role="dialog"',
+            'data-md-component="search" role="dialog" aria-label="Search"',
+            1,
+        )
         path.write_text(into_head(html, policy), encoding="utf-8")
         count += 1
     # Written last, from the finished site, so its lists and cache name match this build exactly.
@@ -115,5 +132,5 @@ def into_head(html: str, tags: str) -> str:
     """`tags` first in <head>, but after the charset declaration (which must be in the first 1024 bytes)."""
     charset = re.search(r"<meta charset=[^>]*>", html[:1024])
     if charset:
-        return html[: charset.end()] + tags + html[charset.end():]
+        return html[: charset.end()] + tags + html[charset.end() :]
     return html.replace("<head>", "<head>" + tags, 1)

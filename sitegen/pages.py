@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sitegen.glossary import Term
-from sitegen import markup
-from sitegen.inline import Reference, render_inline
 from rulescore import RULESETS
 from rulescore.calculators import CALCULATORS
+from sitegen import markup
+from sitegen.glossary import Term
+from sitegen.inline import Reference, render_inline
 from sitegen.parse import Block, Document, Section
 from sitegen.sources import Ruleset
 
@@ -34,10 +34,6 @@ def banner(ruleset: Ruleset) -> str:
     return markup.render("banner.html", ruleset=ruleset)
 
 
-def _front(title: str, boost: float | None = None) -> str:
-    return markup.render("front.md", title=title, boost=boost)
-
-
 def _block(block: Block, render) -> str:
     if block.kind == "list":
         items = []
@@ -51,9 +47,14 @@ def _block(block: Block, render) -> str:
     return render(block.text.strip(), True) + "\n\n"
 
 
-def render_chapter(document: Document, terms: list[Term], calculators: dict[str, list[str]] | None = None,
-                   topics: dict | None = None, edition_changes: dict[str, str] | None = None,
-                   editions=None) -> RenderedChapter:
+def render_chapter(
+    document: Document,
+    terms: list[Term],
+    calculators: dict[str, list[str]] | None = None,
+    topics: dict | None = None,
+    edition_changes: dict[str, str] | None = None,
+    editions=None,
+) -> RenderedChapter:
     """The whole text of one ruleset as one page, a heading with a permalink per section.
 
     `edition_changes` maps a section that reads differently in the other edition (`editions`) to
@@ -68,27 +69,44 @@ def render_chapter(document: Document, terms: list[Term], calculators: dict[str,
 
         def render(text: str, markdown: bool, section=section, seen=seen) -> str:
             out, refs, marked = render_inline(
-                text, titles, terms, seen, "../glossary/", ruleset.document,
-                markdown=markdown, source_is_markdown=ruleset.format == "markdown",
+                text,
+                titles,
+                terms,
+                seen,
+                "../glossary/",
+                ruleset.document,
+                markdown=markdown,
+                source_is_markdown=ruleset.format == "markdown",
             )
             result.references.extend((section, ref) for ref in refs)
             for term in marked:
                 result.term_uses.setdefault(term.name, []).append(section)
             return out
 
-        parts.append({
-            "section": section,
-            "added": section.added and section.level > 1,
-            # A topic linked by the section just before is not linked again (no run of the same link).
-            "topics": [t for t in (topics or {}).get(section.anchor, []) if not parts or t not in parts[-1]["all_topics"]],
-            "all_topics": (topics or {}).get(section.anchor, []),
-            "edition_anchor": (edition_changes or {}).get(section.anchor),
-            "incomplete": ruleset.incomplete if section.level == 1 else None,
-            "text": markup.safe("".join(_block(block, render) for block in section.blocks)),
-            "calculators": (calculators or {}).get(section.anchor, []),
-        })
-    result.markdown = markup.render("chapter.md", ruleset=ruleset, parts=parts, added_note=ADDED_NOTE, editions=editions,
-                                    provenance=document.provenance, front_matter=document.front_matter)
+        parts.append(
+            {
+                "section": section,
+                "added": section.added and section.level > 1,
+                # A topic linked by the section just before is not linked again (no run of the same link).
+                "topics": [
+                    t for t in (topics or {}).get(section.anchor, []) if not parts or t not in parts[-1]["all_topics"]
+                ],
+                "all_topics": (topics or {}).get(section.anchor, []),
+                "edition_anchor": (edition_changes or {}).get(section.anchor),
+                "incomplete": ruleset.incomplete if section.level == 1 else None,
+                "text": markup.safe("".join(_block(block, render) for block in section.blocks)),
+                "calculators": (calculators or {}).get(section.anchor, []),
+            }
+        )
+    result.markdown = markup.render(
+        "chapter.md",
+        ruleset=ruleset,
+        parts=parts,
+        added_note=ADDED_NOTE,
+        editions=editions,
+        provenance=document.provenance,
+        front_matter=document.front_matter,
+    )
     return result
 
 
@@ -97,8 +115,14 @@ def render_index(document: Document, terms: list[Term], quick: bool = False) -> 
     (each where it sits in the rules), and every section, one tap away."""
     rules = RULESETS.get(document.ruleset.id)
     calculators = [(calc.title, calc.section(rules)) for calc in CALCULATORS.values() if rules and calc.supports(rules)]
-    return markup.render("ruleset-index.md", ruleset=document.ruleset, terms=terms, quick=quick,
-                         calculators=calculators, sections=list(document.root.walk()))
+    return markup.render(
+        "ruleset-index.md",
+        ruleset=document.ruleset,
+        terms=terms,
+        quick=quick,
+        calculators=calculators,
+        sections=list(document.root.walk()),
+    )
 
 
 def render_glossary(ruleset: Ruleset, terms: list[Term], uses: dict[str, list[Section]]) -> str:
@@ -109,8 +133,9 @@ def render_glossary(ruleset: Ruleset, terms: list[Term], uses: dict[str, list[Se
 
 def render_home_list(rulesets: list[tuple[Ruleset, Document]]) -> str:
     """The ruleset picker on the home page."""
-    return markup.render("home-list.md", rulesets=[(ruleset, len(document.sections()) - 1)
-                                            for ruleset, document in rulesets])
+    return markup.render(
+        "home-list.md", rulesets=[(ruleset, len(document.sections()) - 1) for ruleset, document in rulesets]
+    )
 
 
 def render_assumptions() -> str:

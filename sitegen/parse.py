@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 
 from rulescore.address import slugify
-from sitegen.inline import normalise
 from sitegen.errors import SourceError, line_of
+from sitegen.inline import normalise
 from sitegen.sources import Ruleset
 
 MAX_HEADING_WORDS = 6
@@ -47,7 +47,7 @@ class Section:
     line: int | None = None
     added: bool = False
     blocks: list[Block] = field(default_factory=list)
-    children: list["Section"] = field(default_factory=list)
+    children: list[Section] = field(default_factory=list)
 
     def walk(self):
         yield self
@@ -81,12 +81,14 @@ class Document:
             names[normalise(section.title)] = section.anchor
         for anchor, others in self.ruleset.cited_as.items():
             if anchor not in self.anchors():
-                raise SourceError(self.ruleset.metadata_path, line_of(self.ruleset.metadata_path.read_text(encoding="utf-8"), anchor),
-                                  f"[cited_as] names '{anchor}', which is not a section of the text")
+                raise SourceError(
+                    self.ruleset.metadata_path,
+                    line_of(self.ruleset.metadata_path.read_text(encoding="utf-8"), anchor),
+                    f"[cited_as] names '{anchor}', which is not a section of the text",
+                )
             for other in others:
                 names[normalise(other)] = anchor
         return names
-
 
 
 def _short(line: str) -> bool:
@@ -161,7 +163,9 @@ def parse(ruleset: Ruleset, text: str | None = None) -> Document:
         section = Section(title=title, level=level, anchor=anchor, line=number, added=added)
         if level == 1:
             if root is not None:
-                raise SourceError(ruleset.source_path, number, f"a second chapter title '{title}' (only one level-1 heading per text)")
+                raise SourceError(
+                    ruleset.source_path, number, f"a second chapter title '{title}' (only one level-1 heading per text)"
+                )
             root = section
             section.blocks.extend(orphans)
             stack[:] = [section]
@@ -183,8 +187,13 @@ def parse(ruleset: Ruleset, text: str | None = None) -> Document:
                 target[-1].lines.append((number, line))
             else:
                 target.append(Block("list", [(number, line)]))
-        elif kind == "paragraph" and ruleset.format == "markdown" and target and target[-1].kind == "paragraph" \
-                and target[-1].lines[-1][0] == number - 1:
+        elif (
+            kind == "paragraph"
+            and ruleset.format == "markdown"
+            and target
+            and target[-1].kind == "paragraph"
+            and target[-1].lines[-1][0] == number - 1
+        ):
             target[-1].lines.append((number, line))  # markdown joins wrapped lines into one paragraph
         else:
             target.append(Block(kind, [(number, line)]))
@@ -196,7 +205,9 @@ def parse(ruleset: Ruleset, text: str | None = None) -> Document:
         number = index + 1
         if not line:
             continue
-        isolated = (index == start or not lines[index - 1].strip()) and (index + 1 >= len(lines) or not lines[index + 1].strip())
+        isolated = (index == start or not lines[index - 1].strip()) and (
+            index + 1 >= len(lines) or not lines[index + 1].strip()
+        )
 
         for added in list(pending_added):
             if line.startswith(added.before):
@@ -237,16 +248,20 @@ def parse(ruleset: Ruleset, text: str | None = None) -> Document:
     for rule in ruleset.headings:
         if rule.text not in found_explicit:
             raise SourceError(
-                ruleset.metadata_path, line_of(metadata_text, f'"{rule.text}"'),
+                ruleset.metadata_path,
+                line_of(metadata_text, f'"{rule.text}"'),
                 f"heading '{rule.text}' is not a line of {ruleset.source_path.name}",
             )
     for added in pending_added:
         raise SourceError(
-            ruleset.metadata_path, line_of(metadata_text, f'"{added.before}"'),
+            ruleset.metadata_path,
+            line_of(metadata_text, f'"{added.before}"'),
             f"no paragraph of {ruleset.source_path.name} starts with '{added.before}'",
         )
     if root is None or not root.children:
-        raise SourceError(ruleset.source_path, start + 1, "found no section headings (check heading_styles in ruleset.toml)")
+        raise SourceError(
+            ruleset.source_path, start + 1, "found no section headings (check heading_styles in ruleset.toml)"
+        )
     return Document(ruleset=ruleset, root=root, provenance=provenance, front_matter=front_matter)
 
 

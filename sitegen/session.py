@@ -65,5 +65,5 @@ def stdlib_modules(prefix: str) -> list[str]:
         path = getattr(module, "__file__", None) or ""
         spec = getattr(module, "__spec__", None)
         if path.startswith(prefix + "/") and getattr(spec, "origin", None) != "frozen":
-            files.add(path[len(prefix) + 1:])
+            files.add(path[len(prefix) + 1 :])
     return sorted(files)

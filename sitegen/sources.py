@@ -113,7 +113,9 @@ def load_ruleset(folder: Path) -> Ruleset:
 
     if data["id"] != folder.name or not ID_PATTERN.match(data["id"]):
         raise SourceError(
-            path, line_of(raw, "id"), f"id '{data['id']}' must equal the folder name '{folder.name}' (lowercase words and dashes)"
+            path,
+            line_of(raw, "id"),
+            f"id '{data['id']}' must equal the folder name '{folder.name}' (lowercase words and dashes)",
         )
     if data["format"] not in FORMATS:
         raise SourceError(path, line_of(raw, "format"), f"format must be one of {', '.join(FORMATS)}")
@@ -128,23 +130,35 @@ def load_ruleset(folder: Path) -> Ruleset:
     styles = parse.get("heading_styles", {})
     for style, level in styles.items():
         if style not in HEADING_STYLES:
-            raise SourceError(path, line_of(raw, style), f"unknown heading style '{style}' (known: {', '.join(HEADING_STYLES)})")
+            raise SourceError(
+                path, line_of(raw, style), f"unknown heading style '{style}' (known: {', '.join(HEADING_STYLES)})"
+            )
         _check_level(path, raw, style, level)
     headings = []
     for entry in parse.get("headings", []):
         if not isinstance(entry.get("text"), str) or set(entry) != {"text", "level"}:
-            raise SourceError(path, line_of(raw, "[[parse.headings]]"), "each [[parse.headings]] needs exactly text and level")
+            raise SourceError(
+                path, line_of(raw, "[[parse.headings]]"), "each [[parse.headings]] needs exactly text and level"
+            )
         headings.append(HeadingRule(entry["text"], _check_level(path, raw, entry["text"], entry["level"])))
     added = []
     for entry in parse.get("added_headings", []):
-        if set(entry) != {"before", "title", "level"} or not all(isinstance(entry[k], str) for k in ("before", "title")):
-            raise SourceError(path, line_of(raw, "[[parse.added_headings]]"), "each [[parse.added_headings]] needs before, title and level")
-        added.append(AddedHeading(entry["before"], entry["title"], _check_level(path, raw, entry["before"], entry["level"])))
+        if set(entry) != {"before", "title", "level"} or not all(
+            isinstance(entry[k], str) for k in ("before", "title")
+        ):
+            raise SourceError(
+                path,
+                line_of(raw, "[[parse.added_headings]]"),
+                "each [[parse.added_headings]] needs before, title and level",
+            )
+        added.append(
+            AddedHeading(entry["before"], entry["title"], _check_level(path, raw, entry["before"], entry["level"]))
+        )
 
     cited_as = {}
     for anchor, names in data.get("cited_as", {}).items():
         if not isinstance(names, list) or not all(isinstance(name, str) and name.strip() for name in names):
-            raise SourceError(path, line_of(raw, anchor), f"[cited_as] {anchor} must be a list of names, e.g. [\"Rush\"]")
+            raise SourceError(path, line_of(raw, anchor), f'[cited_as] {anchor} must be a list of names, e.g. ["Rush"]')
         cited_as[anchor] = tuple(names)
 
     return Ruleset(

@@ -45,7 +45,11 @@ def _node(script: str, *args: str) -> str:
 
 def browser_modules(wheel: Path) -> list[str]:
     """Every module of a compiled wheel the browser may import (all but the command line's)."""
-    names = [name[:-4].replace("/", ".").removesuffix(".__init__") for name in zipfile.ZipFile(wheel).namelist() if name.endswith(".pyc")]
+    names = [
+        name[:-4].replace("/", ".").removesuffix(".__init__")
+        for name in zipfile.ZipFile(wheel).namelist()
+        if name.endswith(".pyc")
+    ]
     return sorted(name for name in names if not name.endswith("__main__"))
 
 
@@ -61,10 +65,20 @@ def precompile(runtime: Path, wheel: Path, cache: Path) -> Compiled:
         shutil.rmtree(cache, ignore_errors=True)
         out.mkdir(parents=True)
         try:
-            made = json.loads(_node("stdlib.mjs", str(runtime), str(wheel), str(out), "stored" if STORED else "deflated"))
+            made = json.loads(
+                _node("stdlib.mjs", str(runtime), str(wheel), str(out), "stored" if STORED else "deflated")
+            )
             compiled = out / made["wheel"]
-            made["snapshot"] = json.loads(_node("snapshot.mjs", str(runtime), str(out / "stdlib.zip"), str(compiled),
-                                                str(out / "snapshot.bin"), json.dumps(browser_modules(compiled))))
+            made["snapshot"] = json.loads(
+                _node(
+                    "snapshot.mjs",
+                    str(runtime),
+                    str(out / "stdlib.zip"),
+                    str(compiled),
+                    str(out / "snapshot.bin"),
+                    json.dumps(browser_modules(compiled)),
+                )
+            )
         except SourceError:
             shutil.rmtree(out, ignore_errors=True)
             raise

@@ -18,7 +18,9 @@ def pytest_configure(config):
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     site = tmp_path_factory.mktemp("built") / "site"
-    done = subprocess.run([sys.executable, "build.py", "--site-dir", str(site)], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "build.py", "--site-dir", str(site)], cwd=ROOT, capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return site
 

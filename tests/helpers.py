@@ -19,8 +19,13 @@ from urllib.parse import unquote, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--disable-quic",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
 ]
 
 # How the page's calculators started: "fresh", "snapshot" or "fresh, the snapshot failed" (older
@@ -32,8 +37,12 @@ STARTED = """() => {
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript",
-                      ".webmanifest": "application/manifest+json"}
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".webmanifest": "application/manifest+json",
+    }
 
     prefix = "/"
 
@@ -101,7 +110,7 @@ class QuietHandler(SimpleHTTPRequestHandler):
         if not self.path.startswith(self.prefix):
             self.send_error(404)
             return None
-        self.path = "/" + self.path[len(self.prefix):]
+        self.path = "/" + self.path[len(self.prefix) :]
         accepted = self.headers.get("Accept-Encoding", "")
         if self.compress == "br" and "br" in accepted:
             return self.send_packed("br")
@@ -185,15 +194,33 @@ class StaticServer:
     `compress`: True gzips every response, "br" sends brotli to a browser that accepts it;
     `cache_control` is sent with every response; `sent` lists (path, bytes) of every body sent."""
 
-    def __init__(self, folder: Path, prefix: str = "/", port: int = 0, compress: bool | str = False, rate: int = 0,
-                 latency: float = 0.0, shared: bool = False, cache_control: str = "",
-                 builds: dict[str, Path] | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        prefix: str = "/",
+        port: int = 0,
+        compress: bool | str = False,
+        rate: int = 0,
+        latency: float = 0.0,
+        shared: bool = False,
+        cache_control: str = "",
+        builds: dict[str, Path] | None = None,
+    ) -> None:
         self.folder = folder
         self.prefix = prefix
-        mounted = type("Mounted", (QuietHandler,), {"prefix": prefix, "compress": compress, "rate": rate, "latency": latency,
-                                                     "link": Link(rate) if shared and rate else None,
-                                                     "cache_control": cache_control,
-                                                     "stop_server": lambda _handler: self.stop()})
+        mounted = type(
+            "Mounted",
+            (QuietHandler,),
+            {
+                "prefix": prefix,
+                "compress": compress,
+                "rate": rate,
+                "latency": latency,
+                "link": Link(rate) if shared and rate else None,
+                "cache_control": cache_control,
+                "stop_server": lambda _handler: self.stop(),
+            },
+        )
         handler = functools.partial(mounted, directory=str(folder))
         self.httpd = QuietServer(("127.0.0.1", port), handler)
         self.httpd.folder = folder
@@ -305,8 +332,10 @@ def one_page_changed(site: Path) -> Path:
         page = folder / CHANGED_PAGE
         html = page.read_text(encoding="utf-8")
         assert CHANGED_WORDS[0] in html
-        page.write_text(html.replace(CHANGED_WORDS[0], CHANGED_WORDS[1]).replace("<html ", "<html data-test-build=\"two\" ", 1),
-                        encoding="utf-8")
+        page.write_text(
+            html.replace(CHANGED_WORDS[0], CHANGED_WORDS[1]).replace("<html ", '<html data-test-build="two" ', 1),
+            encoding="utf-8",
+        )
         (folder / "sw.js").write_text(service_worker(folder), encoding="utf-8")
         later(page, folder / "sw.js")
     return folder
@@ -318,3 +347,19 @@ def later(*paths: Path) -> None:
     for path in paths:
         stamp = path.stat().st_mtime + 60
         os.utime(path, (stamp, stamp))
+
+
+PROJECT_FILES = ["build.py", "mkdocs.yml", "pyproject.toml", "package.json"]
+PROJECT_DIRS = ["rules", "sitegen", "docs", "rulescore", "calculators", "overrides"]
+
+
+def copy_project(target: Path) -> Path:
+    """The project's sources copied into `target` (the installed runtime linked), to build or break there."""
+    for name in PROJECT_FILES:
+        if (ROOT / name).exists():
+            shutil.copy(ROOT / name, target / name)
+    for name in PROJECT_DIRS:
+        if (ROOT / name).exists():
+            shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+    (target / "node_modules").symlink_to(ROOT / "node_modules")  # the installed Pyodide runtime
+    return target

@@ -56,10 +56,14 @@ def compare_text(name: str, values: dict[str, str]) -> str:
 
 
 # The tapped term's meaning is shown (assets/terms.js keeps it in data-tip once shown).
-TIP_SHOWS = ("document.querySelector('.term-tip') !== null && document.querySelector('.term-tip').textContent"
-             " === document.querySelector('.quick-reference abbr.term').dataset.tip")
-TOAST_IN_HEADER = ("((t, h) => !t || (t.getBoundingClientRect().top >= h.top - 1 && t.getBoundingClientRect().bottom <= h.bottom + 1))"
-                   "(document.querySelector('.offline-toast'), document.querySelector('.md-header').getBoundingClientRect())")
+TIP_SHOWS = (
+    "document.querySelector('.term-tip') !== null && document.querySelector('.term-tip').textContent"
+    " === document.querySelector('.quick-reference abbr.term').dataset.tip"
+)
+TOAST_IN_HEADER = (
+    "((t, h) => !t || (t.getBoundingClientRect().top >= h.top - 1 && t.getBoundingClientRect().bottom <= h.bottom + 1))"
+    "(document.querySelector('.offline-toast'), document.querySelector('.md-header').getBoundingClientRect())"
+)
 # Journeys that need Material's own search dialog (Zensical's search is its own).
 MATERIAL_SEARCH = {"search keeps to the book and holds no noise"}
 
@@ -95,14 +99,21 @@ def journeys(material_search: bool = True) -> dict[str, list]:
             ["goto", "mordheim-lrb/movement/?calc-charge.distance=3#charge"],
             ["wait_for", "#calc-charge[data-state='live']"],
             ["set", ["#calc-charge-interceptor", "fears"]],
-            ["wait_text", ["#calc-charge .calc-result",
-                           result_text("charge", "mordheim-lrb", {"distance": "3", "interceptor": "fears"})]],
+            [
+                "wait_text",
+                [
+                    "#calc-charge .calc-result",
+                    result_text("charge", "mordheim-lrb", {"distance": "3", "interceptor": "fears"}),
+                ],
+            ],
             # Warhammer, Charge Responses: a unit already in close combat may only hold.
             ["goto", "whfb-6/movement-phase/?calc-charge.distance=9#move-chargers"],
             ["wait_for", "#calc-charge[data-state='live']"],
             ["set", ["#calc-charge-target", "engaged"]],
-            ["wait_text", ["#calc-charge .calc-result",
-                           result_text("charge", "whfb-6", {"distance": "9", "target": "engaged"})]],
+            [
+                "wait_text",
+                ["#calc-charge .calc-result", result_text("charge", "whfb-6", {"distance": "9", "target": "engaged"})],
+            ],
         ],
         "an update waits for the player's tap, then works offline": [
             ["goto", "about/"],
@@ -128,24 +139,44 @@ def journeys(material_search: bool = True) -> dict[str, list]:
         "compare texts follow each other on a phone": [
             ["goto", "compare/charge/"],
             ["wait_for", ".compare-text"],
-            ["check", ["!document.querySelector('.tabbed-labels') && document.querySelectorAll('.compare-text').length === 4"
-                       " && [...document.querySelectorAll('.compare-text')].every((t) => t.getBoundingClientRect().width > 300)",
-                       "four texts, each the screen's width, no tabs"]],
-            ["check", ["getComputedStyle(document.querySelector('.compare-ruleset')).position === 'sticky'",
-                       "the ruleset's name held under the header"]],
+            [
+                "check",
+                [
+                    "!document.querySelector('.tabbed-labels') && document.querySelectorAll('.compare-text').length === 4"
+                    " && [...document.querySelectorAll('.compare-text')].every((t) => t.getBoundingClientRect().width > 300)",
+                    "four texts, each the screen's width, no tabs",
+                ],
+            ],
+            [
+                "check",
+                [
+                    "getComputedStyle(document.querySelector('.compare-ruleset')).position === 'sticky'",
+                    "the ruleset's name held under the header",
+                ],
+            ],
         ],
         "terms explain themselves on the quick reference and in a live answer": [
             ["goto", "mordheim-1999/quick/"],
-            ["check", ["parseFloat(getComputedStyle(document.querySelector('.quick-reference td')).fontSize) >= 14",
-                       "quick reference text at least 14 px"]],
+            [
+                "check",
+                [
+                    "parseFloat(getComputedStyle(document.querySelector('.quick-reference td')).fontSize) >= 14",
+                    "quick reference text at least 14 px",
+                ],
+            ],
             ["tap", ".quick-reference abbr.term"],
             ["check", [TIP_SHOWS, "the tapped term's meaning"]],
             ["goto", "coreheim-v10/movement/#jumping-down"],
             ["set", ["#calc-jump-down-height", "5"]],
             ["wait_text", ["#calc-jump-down .calc-result", result_text("jump-down", "coreheim-v10", {"height": "5"})]],
-            ["check", ["[...document.querySelectorAll('#calc-jump-down .calc-procedure abbr.term')]"
-                       ".some((a) => a.textContent === 'Initiative tests' && /D12/.test(a.title + (a.dataset.tip || '')))",
-                       "the live answer's Initiative tests explained in Coreheim's words"]],
+            [
+                "check",
+                [
+                    "[...document.querySelectorAll('#calc-jump-down .calc-procedure abbr.term')]"
+                    ".some((a) => a.textContent === 'Initiative tests' && /D12/.test(a.title + (a.dataset.tip || '')))",
+                    "the live answer's Initiative tests explained in Coreheim's words",
+                ],
+            ],
             # A second tap selects the value again, so typing replaces it (not 5 then 56).
             ["tap", "#calc-jump-down-height"],
             ["type", "4"],
@@ -158,12 +189,23 @@ def journeys(material_search: bool = True) -> dict[str, list]:
             ["goto", "coreheim-v10/movement/"],
             ["tap", "label.md-header__button[for=__search]"],
             ["wait_for", "input.md-search__input"],
-            ["check", ["document.activeElement === document.querySelector('input.md-search__input')", "the search field focused"]],
+            [
+                "check",
+                [
+                    "document.activeElement === document.querySelector('input.md-search__input')",
+                    "the search field focused",
+                ],
+            ],
             ["type", "far run"],
-            ["check", ["!document.querySelector('.search-held').hidden && /^Nothing in Coreheim v10/.test("
-                       "document.querySelector('.search-held').textContent)"
-                       " && getComputedStyle(document.querySelector('.md-search-result__meta')).display === 'none'",
-                       "'Nothing in Coreheim v10' and no count of other rulesets' results"]],
+            [
+                "check",
+                [
+                    "!document.querySelector('.search-held').hidden && /^Nothing in Coreheim v10/.test("
+                    "document.querySelector('.search-held').textContent)"
+                    " && getComputedStyle(document.querySelector('.md-search-result__meta')).display === 'none'",
+                    "'Nothing in Coreheim v10' and no count of other rulesets' results",
+                ],
+            ],
         ],
         "offline after one visit": [
             ["goto", ""],

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction as F
-from functools import lru_cache
+from functools import cache
 from itertools import product
 from math import floor
 
@@ -33,8 +33,10 @@ class Answer:
             self.outcomes[key] += p
 
     def plain(self) -> dict:
-        return {"outcomes": {k: v for k, v in self.outcomes.items() if v},
-                "extra": {t: {k: v for k, v in o.items() if v} for t, o in self.extra.items()}}
+        return {
+            "outcomes": {k: v for k, v in self.outcomes.items() if v},
+            "extra": {t: {k: v for k, v in o.items() if v} for t, o in self.extra.items()},
+        }
 
 
 def every_roll(*sides: int):
@@ -71,7 +73,7 @@ def pass_all(rules, initiative: int, tests: int, answer: Answer) -> F:
     if rules.test.assumption:
         answer.assumptions.add(rules.test.assumption)
     chance = sum((w for roll, w in totals(rules.test.value.dice) if passes(rules, initiative, roll)), F(0))
-    return chance ** tests  # independent tests, each enumerated above
+    return chance**tests  # independent tests, each enumerated above
 
 
 # Falls.
@@ -101,7 +103,7 @@ def fall(rules, height: F, toughness: int, wounds: int, answer: Answer) -> dict[
     return table
 
 
-@lru_cache(maxsize=None)  # pure, and the grids ask for the same falls many times
+@cache  # pure, and the grids ask for the same falls many times
 def _fall(ruleset_id: str, whole_inches: int, height: F, toughness: int, wounds: int) -> tuple[dict[str, F], frozenset]:
     rules = RULESETS[ruleset_id]
     rule = rules.fall
@@ -127,7 +129,9 @@ def _fall(ruleset_id: str, whole_inches: int, height: F, toughness: int, wounds:
         wounded = roll in test.passes or (roll not in test.fails and roll + toughness >= target)
         for key, w2 in injuries(int(wounded), wounds, *bands):
             out[key] += w * w2
-    return dict(out), frozenset(a for a in (rule.wounds_on.assumption, rule.toughness.assumption, rule.roll.assumption) if a)
+    return dict(out), frozenset(
+        a for a in (rule.wounds_on.assumption, rule.toughness.assumption, rule.roll.assumption) if a
+    )
 
 
 def safe_or_fall(rules, safe: F, key: str, height: F, toughness: int, wounds: int, answer: Answer) -> None:
@@ -257,7 +261,9 @@ def charge(rules, v, answer):
         if cap is not None and move + max(r for r, _ in rolls) > cap and rule.cap.assumption:
             answer.assumptions.add(rule.cap.assumption)
         needed = max(distance - within, F(0)) * cost
-        reach = sum((w for r, w in rolls if (move + r if cap is None else max(move, min(move + r, cap))) >= needed), F(0))
+        reach = sum(
+            (w for r, w in rolls if (move + r if cap is None else max(move, min(move + r, cap))) >= needed), F(0)
+        )
     answer.add("reaches", seen * reach)
     answer.add("falls-short", seen * (1 - reach))
     answer.add("cannot-charge", 1 - seen)
@@ -265,8 +271,11 @@ def charge(rules, v, answer):
         answer.assumptions.add(rule.intercept_fear.assumption)
         brave = sum((w for combo, w in every_roll(6, 6) if sum(combo) <= int(v["leadership"])), F(0))
         answer.extra["If the enemy tries to intercept"] = {
-            "intercepted": seen * brave, "reaches": seen * (1 - brave) * reach,
-            "falls-short": seen * (1 - brave) * (1 - reach), "cannot-charge": 1 - seen}
+            "intercepted": seen * brave,
+            "reaches": seen * (1 - brave) * reach,
+            "falls-short": seen * (1 - brave) * (1 - reach),
+            "cannot-charge": 1 - seen,
+        }
     elif intercept:  # a charger that did not detect its target charges no one, intercepted or not
         answer.extra["If the enemy intercepts"] = {"intercepted": seen, "cannot-charge": 1 - seen}
     if v.get("target") == "engaged" and rule.engaged_holds:
@@ -285,8 +294,16 @@ def barrier(rules, v, answer):
 
 
 ORACLES = {
-    "charge": charge, "jump-down": jump_down, "diving-charge": diving_charge, "gap": gap, "climb": climb,
-    "fall": fall_calc, "edge-fall": edge_fall, "run": run, "hide": hide, "barrier": barrier,
+    "charge": charge,
+    "jump-down": jump_down,
+    "diving-charge": diving_charge,
+    "gap": gap,
+    "climb": climb,
+    "fall": fall_calc,
+    "edge-fall": edge_fall,
+    "run": run,
+    "hide": hide,
+    "barrier": barrier,
 }
 
 

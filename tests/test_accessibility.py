@@ -27,8 +27,14 @@ def pages(site) -> list[str]:
 def test_no_axe_violations_on_any_page(playwright, built_site, server, scheme):
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     # The pages' Content Security Policy would refuse the injected checker: bypass it for this test only.
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, color_scheme=scheme,
-                                  bypass_csp=True, service_workers="block")
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        has_touch=True,
+        is_mobile=True,
+        color_scheme=scheme,
+        bypass_csp=True,
+        service_workers="block",
+    )
     page = context.new_page()
     found = {}
     try:
@@ -43,6 +49,9 @@ def test_no_axe_violations_on_any_page(playwright, built_site, server, scheme):
     finally:
         context.close()
         browser.close()
-    summary = "\n".join(f"{path}: {v['id']} x{v['count']} ({v['help']}) e.g. {v['nodes'][:2]}"
-                        for path, violations in found.items() for v in violations)
+    summary = "\n".join(
+        f"{path}: {v['id']} x{v['count']} ({v['help']}) e.g. {v['nodes'][:2]}"
+        for path, violations in found.items()
+        for v in violations
+    )
     assert found == {}, f"{scheme} scheme:\n{summary[:6000]}"

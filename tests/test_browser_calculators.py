@@ -36,7 +36,11 @@ def variations(fields: list[dict]) -> list[dict[str, str]]:
     found = [defaults]
     for field in fields:
         if field["kind"] == "choice":
-            other = next(c["value"] for c in field["choices"] if c["value"] != field["default"]) if len(field["choices"]) > 1 else None
+            other = (
+                next(c["value"] for c in field["choices"] if c["value"] != field["default"])
+                if len(field["choices"]) > 1
+                else None
+            )
         else:
             step = 1 if float(field["default"]) + 1 <= float(field["max"]) else -1
             other = f"{float(field['default']) + step:g}"
@@ -102,7 +106,9 @@ def test_prerendered_results_show_without_javascript(browser, server):
 
 
 def test_a_shared_link_restores_inputs_and_result(phone, server):
-    phone.goto(server.origin + "/mordheim-lrb/movement/?calc-jump-down.height=5&calc-jump-down.initiative=4#jumping-down")
+    phone.goto(
+        server.origin + "/mordheim-lrb/movement/?calc-jump-down.height=5&calc-jump-down.initiative=4#jumping-down"
+    )
     phone.wait_for_function("() => document.getElementById('calc-jump-down').dataset.state === 'live'", timeout=60_000)
     assert phone.input_value("#calc-jump-down-height") == "5"
     assert phone.input_value("#calc-jump-down-initiative") == "4"
@@ -121,8 +127,14 @@ def test_nonsense_shows_the_message_and_keeps_the_last_result(phone, server):
     phone.fill("#calc-fall-height", "six")
     phone.wait_for_function("() => document.querySelector('#calc-fall [data-field=height] .calc-error').textContent")
     assert phone.get_attribute("#calc-fall", "data-state") == "stale"
-    assert phone.inner_text("#calc-fall .calc-for") == 'Not for the values above. Shown: the answer for Height of the fall 6", Toughness +0, Wounds 1.'
-    assert phone.inner_text("#calc-fall [data-field='height'] .calc-error") == "Height of the fall must be a number, not 'six'."
+    assert (
+        phone.inner_text("#calc-fall .calc-for")
+        == 'Not for the values above. Shown: the answer for Height of the fall 6", Toughness +0, Wounds 1.'
+    )
+    assert (
+        phone.inner_text("#calc-fall [data-field='height'] .calc-error")
+        == "Height of the fall must be a number, not 'six'."
+    )
     assert phone.get_attribute("#calc-fall-height", "aria-invalid") == "true"
     assert phone.inner_html("#calc-fall .calc-result") == good
     assert "calc-stale" in phone.get_attribute("#calc-fall .calc-result", "class")
@@ -151,7 +163,9 @@ def test_steppers_and_moving_between_pages(phone, server):
 def test_python_starts_only_when_a_calculator_is_near(phone, server):
     phone.goto(server.origin + "/whfb-6/movement-phase/")
     phone.wait_for_timeout(500)
-    assert not any("pyodide.asm.wasm" in url for url in phone.requests), "Python loaded before any calculator was in view"
+    assert not any("pyodide.asm.wasm" in url for url in phone.requests), (
+        "Python loaded before any calculator was in view"
+    )
     phone.goto(server.origin + "/about/")
     phone.wait_for_timeout(500)
     assert not any("pyodide" in url for url in phone.requests)
@@ -187,7 +201,9 @@ def test_a_shared_link_never_shows_the_default_answer_as_its_own(browser, built_
     page = context.new_page()
     try:
         watch_status(page, "calc-fall")
-        page.goto(slow.origin + "/mordheim-1999/movement/?calc-fall.height=5&calc-fall.toughness=4&calc-fall.wounds=2#falling")
+        page.goto(
+            slow.origin + "/mordheim-1999/movement/?calc-fall.height=5&calc-fall.toughness=4&calc-fall.wounds=2#falling"
+        )
         page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
         seen = page.evaluate("window.seen")
         default = calculate("fall", "mordheim-1999", {})["headlines"][0]
@@ -198,12 +214,16 @@ def test_a_shared_link_never_shows_the_default_answer_as_its_own(browser, built_
                 assert dimmed, (state, status)
                 assert state != "built" and "when the page was built" not in status, (state, status)
                 if state != "unset":
-                    assert note == ('Not for the values above. Shown: the answer for Height of the fall 4", '
-                                    "Toughness 3, Wounds 1.")
+                    assert note == (
+                        'Not for the values above. Shown: the answer for Height of the fall 4", Toughness 3, Wounds 1.'
+                    )
         assert page.inner_text("#calc-fall .calc-headline").startswith(wanted)
         assert not page.locator("#calc-fall .calc-for").is_visible()
-        loading = [float(m.group(1)) for _, status, *_ in seen
-                   if (m := re.match(r"Loading the calculator \(([\d.]+) of [\d.]+ MB\)", status))]
+        loading = [
+            float(m.group(1))
+            for _, status, *_ in seen
+            if (m := re.match(r"Loading the calculator \(([\d.]+) of [\d.]+ MB\)", status))
+        ]
         assert len(loading) >= 3 and loading == sorted(loading) and loading[-1] > loading[0], seen
     finally:
         context.close()
@@ -219,7 +239,9 @@ def test_an_input_changed_before_python_is_ready_is_marked_until_answered(browse
         page.fill("#calc-fall-height", "9")
         page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'stale'")
         assert "calc-stale" in page.get_attribute("#calc-fall .calc-result", "class")
-        assert page.inner_text("#calc-fall .calc-for").startswith("Not for the values above. Shown: the answer for Height of the fall 4\"")
+        assert page.inner_text("#calc-fall .calc-for").startswith(
+            'Not for the values above. Shown: the answer for Height of the fall 4"'
+        )
         assert page.inner_text("#calc-fall .calc-status").startswith("Loading the calculator")
         page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
         expected = calculate("fall", "coreheim-v10", {"height": "9"})
@@ -233,13 +255,18 @@ def test_an_input_changed_before_python_is_ready_is_marked_until_answered(browse
 def test_a_calculator_that_cannot_start_says_so_and_keeps_its_values_label(phone, server):
     phone.route("**/pyodide.asm.wasm", lambda route: route.abort())
     phone.goto(server.origin + "/mordheim-1999/movement/?calc-fall.height=6#falling")
-    phone.wait_for_function("() => document.getElementById('calc-fall').querySelector('.calc-status').textContent.includes('could not start')",
-                            timeout=60_000)
+    phone.wait_for_function(
+        "() => document.getElementById('calc-fall').querySelector('.calc-status').textContent.includes('could not start')",
+        timeout=60_000,
+    )
     assert phone.get_attribute("#calc-fall", "data-state") == "stale"
-    assert phone.inner_text("#calc-fall .calc-for").startswith('Not for the values above. Shown: the answer for Height of the fall 4"')
+    assert phone.inner_text("#calc-fall .calc-for").startswith(
+        'Not for the values above. Shown: the answer for Height of the fall 4"'
+    )
     # A calculator whose values are its build-time ones keeps its answer, and says the live one is off.
-    assert phone.inner_text("#calc-jump-down .calc-status") == ("Worked out for these values when the page was built. "
-                                                                 "The live calculator could not start.")
+    assert phone.inner_text("#calc-jump-down .calc-status") == (
+        "Worked out for these values when the page was built. The live calculator could not start."
+    )
     phone.console_errors.clear()  # the aborted download is the point of this test
 
 
@@ -255,8 +282,11 @@ def test_inputs_for_thumbs(phone, server):
     phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=60_000)
     phone.fill("#calc-fall-height", "3,5")
     expected = calculate("fall", "mordheim-1999", {"height": "3.5"})
-    phone.wait_for_function("t => document.querySelector('#calc-fall .calc-headline').textContent.startsWith(t)",
-                            arg=expected["headlines"][0], timeout=60_000)
+    phone.wait_for_function(
+        "t => document.querySelector('#calc-fall .calc-headline').textContent.startsWith(t)",
+        arg=expected["headlines"][0],
+        timeout=60_000,
+    )
     phone.fill("#calc-fall-height", "six")
     phone.wait_for_function("() => document.querySelector('#calc-fall [data-field=height] .calc-error').textContent")
     phone.locator("#calc-fall [aria-label='More: Height of the fall']").tap()
@@ -303,7 +333,9 @@ def test_a_rules_page_prints_its_text_and_results_without_controls(phone, server
             'article input, article select, article button, article textarea'))
         .filter(e => e.offsetParent !== null).map(e => e.outerHTML.slice(0, 80))""")
     assert controls == []
-    assert phone.evaluate("() => Array.from(document.querySelectorAll('.calc')).every(c => getComputedStyle(c).breakInside === 'avoid')")
+    assert phone.evaluate(
+        "() => Array.from(document.querySelectorAll('.calc')).every(c => getComputedStyle(c).breakInside === 'avoid')"
+    )
     assert phone.evaluate("() => document.querySelectorAll('.calc').length") >= 5
     printed = phone.inner_text("#calc-fall .calc-print-for")
     assert printed.startswith('For: Height of the fall 5", Toughness 3')

@@ -99,8 +99,11 @@ def test_palette_follows_the_system_and_toggles(browser, server):
 
 def test_the_book_stays_named_while_reading(phone, server):
     """Deep in a chapter on a 360 px phone, the ruleset and edition are still on screen."""
-    for ruleset_id, words in (("mordheim-1999", "Original rulebook (1999)"), ("mordheim-lrb", "Living Rulebook (2005)"),
-                              ("coreheim-v10", "v10")):
+    for ruleset_id, words in (
+        ("mordheim-1999", "Original rulebook (1999)"),
+        ("mordheim-lrb", "Living Rulebook (2005)"),
+        ("coreheim-v10", "v10"),
+    ):
         phone.goto(f"{server.origin}/{ruleset_id}/movement/#falling")
         phone.wait_for_timeout(300)
         banner = phone.locator(".ruleset-banner")
@@ -109,7 +112,8 @@ def test_the_book_stays_named_while_reading(phone, server):
         assert phone.evaluate("window.scrollY") > 500, "the page did not scroll to the section"
         assert header["y"] + header["height"] - 1 <= box["y"] <= header["y"] + header["height"] + 2, (ruleset_id, box)
         # The edition's words are inside the visible part of the one-line banner, not cut off.
-        assert phone.evaluate("""words => { const b = document.querySelector('.ruleset-banner');
+        assert phone.evaluate(
+            """words => { const b = document.querySelector('.ruleset-banner');
             const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
             for (let n = walker.nextNode(); n; n = walker.nextNode()) {
                 const at = n.data.indexOf(words);
@@ -117,7 +121,9 @@ def test_the_book_stays_named_while_reading(phone, server):
                 const range = document.createRange(); range.setStart(n, at); range.setEnd(n, at + words.length);
                 return range.getBoundingClientRect().right <= b.getBoundingClientRect().right;
             }
-            return false; }""", words), ruleset_id
+            return false; }""",
+            words,
+        ), ruleset_id
         # Nothing covers it: the element at its middle is the banner (or inside it).
         assert phone.evaluate("""() => { const b = document.querySelector('.ruleset-banner').getBoundingClientRect();
             return document.querySelector('.ruleset-banner').contains(document.elementFromPoint(b.left + 20, b.top + b.height / 2)); }""")
@@ -127,7 +133,9 @@ def test_focus_ring_and_heading_links_for_thumbs(phone, server):
     phone.goto(f"{server.origin}/mordheim-1999/movement/#falling")
     phone.locator("#calc-fall-height").focus()
     phone.keyboard.press("Tab")  # keyboard focus: the ring must show
-    ring = phone.evaluate("() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, parseFloat(s.outlineWidth)]; }")
+    ring = phone.evaluate(
+        "() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, parseFloat(s.outlineWidth)]; }"
+    )
     assert ring[0] != "none" and ring[1] >= 2
     mark = phone.locator("#falling .headerlink").bounding_box()
     assert mark["width"] >= 44 and mark["height"] >= 44
@@ -167,8 +175,10 @@ def test_rule_questions_find_the_rule_first_with_clean_snippets(phone, server):
 
 
 def visible_results(phone) -> list[str]:
-    return phone.eval_on_selector_all(".md-search-result__item", "items => items.filter(i => i.offsetParent !== null)"
-                                      ".map(i => i.querySelector('a').getAttribute('href'))")
+    return phone.eval_on_selector_all(
+        ".md-search-result__item",
+        "items => items.filter(i => i.offsetParent !== null).map(i => i.querySelector('a').getAttribute('href'))",
+    )
 
 
 def test_search_keeps_to_the_book_being_read_and_says_what_the_site_holds(phone, server):
@@ -180,33 +190,46 @@ def test_search_keeps_to_the_book_being_read_and_says_what_the_site_holds(phone,
     assert button.bounding_box()["height"] >= 44
     button.tap()
     widened = visible_results(phone)
-    assert any("/coreheim-v10/" in link for link in widened) and any("/mordheim-lrb/" in link for link in widened), widened
+    assert any("/coreheim-v10/" in link for link in widened) and any("/mordheim-lrb/" in link for link in widened), (
+        widened
+    )
     # From the home page nothing is scoped; a word no text here holds says what the site does hold.
     type_search(phone, server, "march")
     phone.locator(".search-held").wait_for(state="visible", timeout=10_000)
     held = phone.inner_text(".search-held")
-    assert "Warhammer Fantasy Battle 6th: Warhammer rulebook, 6th edition (Games Workshop, 2000), Movement phase" in held
+    assert (
+        "Warhammer Fantasy Battle 6th: Warhammer rulebook, 6th edition (Games Workshop, 2000), Movement phase" in held
+    )
     assert held.count("\n") >= 5  # every ruleset named
     assert not phone.is_visible(".search-scope")
 
 
 def shown_snippets(phone) -> list[dict]:
     """Each visible result: its link, whether a searched word is marked in it, each section's visible blocks."""
-    return phone.eval_on_selector_all(".md-search-result__item", """items => items
+    return phone.eval_on_selector_all(
+        ".md-search-result__item",
+        """items => items
         .filter(i => i.offsetParent !== null)
         .map(i => ({href: i.querySelector('a').getAttribute('href'), marked: Boolean(i.querySelector('mark')),
                     text: i.innerText,
                     articles: [...i.querySelectorAll('article')].filter(a => a.offsetParent !== null).map(a =>
                       [...a.querySelectorAll(':scope > p, :scope > ul, :scope > ol')]
                         .filter(b => b.offsetParent !== null && !b.matches('.md-search-result__terms'))
-                        .map(b => [b.tagName, b.previousElementSibling ? b.previousElementSibling.tagName : '']))}))""")
+                        .map(b => [b.tagName, b.previousElementSibling ? b.previousElementSibling.tagName : '']))}))""",
+    )
 
 
 def test_search_results_hold_no_noise(phone, server):
     """#23 item 4: no result that holds none of the words; no index table, jump list or "picture not
     included" as a snippet; a list is never shown without the line that leads into it."""
-    for words, path in (("far run", "/"), ("hiding", "/"), ("jumping down", "/"), ("spotted", "/coreheim-v10/"),
-                        ("hiding", "/coreheim-v10/movement/"), ("charge", "/")):
+    for words, path in (
+        ("far run", "/"),
+        ("hiding", "/"),
+        ("jumping down", "/"),
+        ("spotted", "/coreheim-v10/"),
+        ("hiding", "/coreheim-v10/movement/"),
+        ("charge", "/"),
+    ):
         search(phone, server, words, path)
         phone.wait_for_timeout(300)
         results = shown_snippets(phone)
@@ -243,8 +266,10 @@ def test_several_rule_sections_fit_on_a_phone_screen_of_results(phone, server):
     for words in ("jump down", "climbing", "falling"):
         search(phone, server, words)
         on_screen = phone.eval_on_selector_all(
-            ".md-search-result__link", "links => links.filter(l => l.offsetParent !== null"
-            " && l.getBoundingClientRect().bottom <= innerHeight && l.href.includes('#')).length")
+            ".md-search-result__link",
+            "links => links.filter(l => l.offsetParent !== null"
+            " && l.getBoundingClientRect().bottom <= innerHeight && l.href.includes('#')).length",
+        )
         assert on_screen >= 3, (words, on_screen)
 
 
@@ -330,7 +355,9 @@ def test_nothing_stays_over_the_page_while_scrolling(phone, server):
 def test_quick_reference_text_is_readable_on_a_phone(phone, server):
     """#23 item 6: the quick reference's tables at 14 px or more, not 12 px."""
     phone.goto(server.origin + "/mordheim-1999/quick/")
-    sizes = phone.eval_on_selector_all(".quick-reference td", "cells => cells.map(c => parseFloat(getComputedStyle(c).fontSize))")
+    sizes = phone.eval_on_selector_all(
+        ".quick-reference td", "cells => cells.map(c => parseFloat(getComputedStyle(c).fontSize))"
+    )
     assert sizes and min(sizes) >= 14
 
 
@@ -365,8 +392,9 @@ def test_terms_are_explained_on_the_quick_reference_and_compare_pages(phone, ser
     """#23 item 7: a term in our tables and in a rules text shown on a compare page explains itself on
     tap, as the ruleset whose words it is means it."""
     phone.goto(server.origin + "/mordheim-1999/quick/")
-    assert "equal to or lower than its Initiative" in tap_term(phone, phone.locator(".quick-reference abbr.term",
-                                                                                    has_text="Initiative test").first)
+    assert "equal to or lower than its Initiative" in tap_term(
+        phone, phone.locator(".quick-reference abbr.term", has_text="Initiative test").first
+    )
     phone.goto(server.origin + "/compare/jumping-down/")
     texts = phone.locator(".compare-text[aria-label='Coreheim v10'] abbr.term", has_text="Initiative test")
     assert "Roll one D12" in tap_term(phone, texts.first)

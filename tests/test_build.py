@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,21 +12,7 @@ import pytest
 from sitegen.errors import SourceError
 from sitegen.parse import parse
 from sitegen.sources import load_ruleset
-from tests.helpers import ROOT
-
-PROJECT_FILES = ["build.py", "mkdocs.yml", "pyproject.toml", "package.json"]
-PROJECT_DIRS = ["rules", "sitegen", "docs", "rulescore", "calculators", "overrides"]
-
-
-def copy_project(target: Path) -> Path:
-    for name in PROJECT_FILES:
-        if (ROOT / name).exists():
-            shutil.copy(ROOT / name, target / name)
-    for name in PROJECT_DIRS:
-        if (ROOT / name).exists():
-            shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("__pycache__"))
-    (target / "node_modules").symlink_to(ROOT / "node_modules")  # the installed Pyodide runtime
-    return target
+from tests.helpers import copy_project
 
 
 def run_build(project: Path) -> subprocess.CompletedProcess:
@@ -35,7 +20,11 @@ def run_build(project: Path) -> subprocess.CompletedProcess:
 
 
 def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +87,12 @@ def test_text_without_headings_is_refused(tmp_path):
 def test_markup_in_a_rules_text_shows_as_text(project):
     source = project / "rules" / "mordheim-1999" / "000_9327bfef36001d18.txt"
     good = source.read_text(encoding="utf-8")
-    source.write_text(good.replace("A model that falls takes D3 hits", "<script>alert('x')</script> A model that falls takes D3 hits"), encoding="utf-8")
+    source.write_text(
+        good.replace(
+            "A model that falls takes D3 hits", "<script>alert('x')</script> A model that falls takes D3 hits"
+        ),
+        encoding="utf-8",
+    )
     try:
         done = run_build(project)
         markup = (project / "site" / "mordheim-1999" / "movement" / "index.html").read_text(encoding="utf-8")
@@ -119,8 +113,12 @@ def test_serve_shows_the_current_text_and_code(project):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "build.py", "serve", "--dev-addr", f"127.0.0.1:{port}"], cwd=project,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "build.py", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=project,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     source = project / "rules" / "trench-crusade" / "002_7d830321182f7f65.txt"
     good = source.read_text(encoding="utf-8")
     numbers = project / "rules" / "trench-crusade" / "numbers.toml"
@@ -133,7 +131,7 @@ def test_serve_shows_the_current_text_and_code(project):
             return response.read().decode()
 
     def charge_steps(html: str) -> str:
-        block = html[html.index('id="calc-charge"'):]
+        block = html[html.index('id="calc-charge"') :]
         return re.search(r'<details class="calc-steps">(.*?)</details>', block, re.DOTALL).group(1)
 
     def wait_for(predicate, seconds: float = 90) -> bool:
@@ -150,7 +148,9 @@ def test_serve_shows_the_current_text_and_code(project):
     try:
         assert wait_for(lambda html: "Charge Bonus" in html)
         assert "livereload" in page()  # MkDocs' reload script, allowed in serve mode (no CSP there)
-        source.write_text(good.replace("Taking a Retreat", "Taking a Retreat\nA LINE ADDED WHILE SERVING"), encoding="utf-8")
+        source.write_text(
+            good.replace("Taking a Retreat", "Taking a Retreat\nA LINE ADDED WHILE SERVING"), encoding="utf-8"
+        )
         assert wait_for(lambda html: "A LINE ADDED WHILE SERVING" in html)
         before = charge_steps(page())
         assert "at most 12&quot;" in before

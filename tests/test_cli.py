@@ -38,11 +38,17 @@ def test_list():
 
 def test_every_bad_argument_is_a_field_message_and_exit_2():
     cases = {
-        ("fall", "--ruleset", "mordheim-1999", "height4"): {"arguments": "'height4' is not name=value (for example height=4)."},
+        ("fall", "--ruleset", "mordheim-1999", "height4"): {
+            "arguments": "'height4' is not name=value (for example height=4)."
+        },
         ("fall", "height=4"): {"ruleset": "Give --ruleset, e.g. --ruleset mordheim-1999 (see --list)."},
         ("fall", "--ruleset", "mordheim-1999", "=4"): {"arguments": "'=4' has no field name before '='."},
-        ("fall", "--ruleset", "mordheim-1999", "height=4", "height=5"): {"height": "height is given twice: give each field once."},
-        ("fall", "--ruleset", "mordheim-1999", "height=99999999999"): {"height": "Height of the fall must be at most 24."},
+        ("fall", "--ruleset", "mordheim-1999", "height=4", "height=5"): {
+            "height": "height is given twice: give each field once."
+        },
+        ("fall", "--ruleset", "mordheim-1999", "height=99999999999"): {
+            "height": "Height of the fall must be at most 24."
+        },
         ("fall", "--ruleset", "mordheim-1999", "height=0"): {"height": "Height of the fall must be more than 0."},
         ("--ruleset", "mordheim-1999"): {"calculator": "Give a calculator name first, e.g. fall (see --list)."},
     }
@@ -54,7 +60,9 @@ def test_every_bad_argument_is_a_field_message_and_exit_2():
 
 
 def test_output_piped_into_head_ends_quietly():
-    done = subprocess.run(f"{sys.executable} -m rulescore --list | head -n 1", shell=True, cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        f"{sys.executable} -m rulescore --list | head -n 1", shell=True, cwd=ROOT, capture_output=True, text=True
+    )
     assert done.stdout == "{\n"
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -66,7 +67,11 @@ def test_numbers_equal_rulescore_definitions(built_site):
     text = " ".join(jump.text)
     for ruleset_id in ("mordheim-1999", "mordheim-lrb", "coreheim-v10"):
         assert inches(RULESETS[ruleset_id].jump_down.max_height.value) in text
-    assert [RULESETS[r].jump_down.max_height.value for r in ("mordheim-1999", "mordheim-lrb", "coreheim-v10")] == [6, 6, 7]
+    assert [RULESETS[r].jump_down.max_height.value for r in ("mordheim-1999", "mordheim-lrb", "coreheim-v10")] == [
+        6,
+        6,
+        7,
+    ]
     assert [RULESETS[r].gap.max_gap.value for r in ("mordheim-1999", "mordheim-lrb", "coreheim-v10")] == [3, 3, 4]
     for ruleset_id, rules in RULESETS.items():
         quick = "".join(read_page(built_site / ruleset_id / "quick" / "index.html").text)
@@ -99,10 +104,12 @@ def test_compare_texts_follow_each_other_on_a_phone_and_sit_side_by_side_when_wi
         assert phone.locator(".tabbed-labels").count() == 0
         texts = phone.locator(".compare-text")
         names = [texts.nth(i).locator(".compare-ruleset").inner_text() for i in range(texts.count())]
-        assert names == [RULESETS[r].title for r in RULESETS if r in next(t for t in TOPICS if t.id == "charge").sections]
+        assert names == [
+            RULESETS[r].title for r in RULESETS if r in next(t for t in TOPICS if t.id == "charge").sections
+        ]
         boxes = [texts.nth(i).bounding_box() for i in range(texts.count())]
         assert all(b["x"] == boxes[0]["x"] and b["width"] > 300 for b in boxes)  # full width, one under the other
-        assert all(later["y"] >= earlier["y"] + earlier["height"] - 1 for earlier, later in zip(boxes, boxes[1:]))
+        assert all(later["y"] >= earlier["y"] + earlier["height"] - 1 for earlier, later in pairwise(boxes))
         # Scrolled into the second text, its name stays in sight just under the header.
         phone.evaluate(f"window.scrollTo(0, {boxes[1]['y'] + boxes[1]['height'] / 2})")
         phone.wait_for_timeout(200)
@@ -126,7 +133,7 @@ def test_a_topic_one_text_holds_is_no_comparison(built_site):
     index = read_page(built_site / "compare" / "index.html")
     for topic in alone:
         assert not (built_site / "compare" / topic.id).exists(), topic.id
-        (ruleset_id, anchors), = topic.sections.items()
+        ((ruleset_id, anchors),) = topic.sections.items()
         assert f"../{ruleset_id}/{RULESETS[ruleset_id].chapter}/#{anchors[0]}" in index.links, topic.id
         assert f"{topic.id}/" not in index.links
         chapter = read_page(built_site / ruleset_id / RULESETS[ruleset_id].chapter / "index.html")
@@ -142,8 +149,11 @@ def test_a_number_a_text_lacks_says_the_site_holds_only_movement(built_site):
     table = re.search(r'<table class="compare-table".*?</table>', markup, re.S).group(0)
     assert "not in this text" not in table
     unseen = re.search(r'<th scope="row">Unseen target</th>(.*?)</tr>', table, re.S).group(1)
-    assert re.search(r'data-ruleset="Warhammer Fantasy Battle 6th"><span class="compare-none">not in the movement '
-                     r'rules held here</span>', unseen)
+    assert re.search(
+        r'data-ruleset="Warhammer Fantasy Battle 6th"><span class="compare-none">not in the movement '
+        r"rules held here</span>",
+        unseen,
+    )
 
 
 @pytest.mark.parametrize("name", ["fall", "jump-down", "gap", "climb", "edge-fall"])
@@ -161,7 +171,9 @@ def test_a_compare_table_says_every_chance_on_one_scale(name):
 def test_live_compare_calculator_equals_cpython(phone, server):
     phone.goto(server.origin + "/compare/jumping-down/")
     phone.fill("#compare-jump-down-height", "5")
-    phone.wait_for_function("() => document.getElementById('compare-jump-down').dataset.state === 'live'", timeout=60_000)
+    phone.wait_for_function(
+        "() => document.getElementById('compare-jump-down').dataset.state === 'live'", timeout=60_000
+    )
     expected = json.loads(respond_compare("jump-down", json.dumps({"height": "5"}), "../../"))["html"]
     rows = phone.locator("#compare-jump-down tbody tr")
     assert rows.count() == 3
@@ -191,7 +203,11 @@ def test_changed_sections_link_to_their_place_in_the_edition_diff(built_site):
     assert len(shown) >= 3
     for ruleset_id in ("mordheim-1999", "mordheim-lrb"):
         page = (built_site / ruleset_id / "movement" / "index.html").read_text(encoding="utf-8")
-        linked = set(re.findall(r'<a class="compare-link edition-link" href="../../compare/mordheim-editions/#([a-z0-9-]+)"', page))
+        linked = set(
+            re.findall(
+                r'<a class="compare-link edition-link" href="../../compare/mordheim-editions/#([a-z0-9-]+)"', page
+            )
+        )
         assert linked == shown, ruleset_id
 
 

@@ -18,18 +18,26 @@ VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 
 # (message pattern, why it is not ours). Matched against the whole message.
 MATERIAL = [
-    (r"Bad value “” for attribute “tabindex” on element “label”: The empty string is not a valid integer\.",
-     "Material's header and search labels carry an empty tabindex (its partials/header.html and search.html)"),
-    (r"Attribute “autocomplete” is only allowed when the input type is .*",
-     "Material's drawer and search toggles are checkboxes with autocomplete=off (its base.html)"),
+    (
+        r"Bad value “” for attribute “tabindex” on element “label”: The empty string is not a valid integer\.",
+        "Material's header and search labels carry an empty tabindex (its partials/header.html and search.html)",
+    ),
+    (
+        r"Attribute “autocomplete” is only allowed when the input type is .*",
+        "Material's drawer and search toggles are checkboxes with autocomplete=off (its base.html)",
+    ),
 ]
 
 
 def run_checker(folder) -> list[dict]:
     if not shutil.which("java"):
         pytest.fail("Java is not installed: ./dev test installs Debian's default-jre-headless")
-    done = subprocess.run(["java", "-jar", str(VNU), "--format", "json", "--errors-only", "--skip-non-html", str(folder)],
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        ["java", "-jar", str(VNU), "--format", "json", "--errors-only", "--skip-non-html", str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     report = json.loads(done.stderr or done.stdout or '{"messages": []}')
     return [m for m in report["messages"] if m.get("type") == "error"]
 

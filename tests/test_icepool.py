@@ -10,6 +10,7 @@ import pytest
 
 from rulescore import calculate
 from rulescore.rolls import read_dice, read_injury, read_test
+
 d3, d6, d12 = icepool.d3, icepool.d6, icepool.d12
 
 
@@ -49,7 +50,11 @@ def test_dice_phrases_agree_with_icepool(phrase):
 # Tests: a characteristic rolled under or over, natural results deciding first.
 TESTS = {
     "D6 under, a 6 fails": (d6, lambda roll, value: roll != 6 and roll <= value, range(0, 11)),
-    "D12 over, a 12 passes, a 1 fails": (d12, lambda roll, value: roll == 12 or (roll != 1 and roll >= value), range(1, 14)),
+    "D12 over, a 12 passes, a 1 fails": (
+        d12,
+        lambda roll, value: roll == 12 or (roll != 1 and roll >= value),
+        range(1, 14),
+    ),
     "2D6 under": (2 @ d6, lambda roll, value: roll <= value, range(2, 13)),  # a Leadership or Fear test
 }
 
@@ -59,20 +64,26 @@ def test_characteristic_tests_agree_with_icepool(phrase):
     die, passes, values = TESTS[phrase]
     test = read_test(phrase)
     for value in values:
-        expected = odds(die.map(lambda roll: passes(roll, value))).get(True, Fraction(0))
+        expected = odds(die.map(lambda roll, value=value: passes(roll, value))).get(True, Fraction(0))
         assert test.chance(value) == expected, (phrase, value)
 
 
-@pytest.mark.parametrize("phrase, die", [
-    ("D6: 1-2 knocked down, 3-4 stunned, 5-6 out of action", d6),
-    ("D12: 1-4 knocked down, 5-8 stunned, 9-12 out of action", d12),
-])
+@pytest.mark.parametrize(
+    "phrase, die",
+    [
+        ("D6: 1-2 knocked down, 3-4 stunned, 5-6 out of action", d6),
+        ("D12: 1-4 knocked down, 5-8 stunned, 9-12 out of action", d12),
+    ],
+)
 def test_injury_rolls_agree_with_icepool(phrase, die):
     from rulescore.dice import Distribution
     from rulescore.falling import injury
 
     roll = read_injury(phrase)
-    band = lambda face: "knocked-down" if face <= roll.knocked_down else "stunned" if face <= roll.stunned else "out-of-action"
+
+    def band(face: int) -> str:
+        return "knocked-down" if face <= roll.knocked_down else "stunned" if face <= roll.stunned else "out-of-action"
+
     for wounds in (1, 2):
         for taken in range(0, 4):
             got = dict(injury(Distribution.always(taken), wounds, roll))
@@ -90,8 +101,13 @@ def test_a_mordheim_fall_agrees_with_icepool(height, toughness):
     """D3 hits at Strength = inches fallen, each wounding on the chart's score; W1, one injury die."""
     gap = height - toughness
     target = 2 if gap >= 2 else {1: 3, 0: 4, -1: 5, -2: 6, -3: 6}.get(gap)
-    wounds = d3.map(lambda hits: hits @ (d6 >= target).map(lambda wounded: int(wounded))) if target else icepool.Die([0])
-    band = lambda face: "knocked-down" if face <= 2 else "stunned" if face <= 4 else "out-of-action"
+    wounds = (
+        d3.map(lambda hits: hits @ (d6 >= target).map(lambda wounded: int(wounded))) if target else icepool.Die([0])
+    )
+
+    def band(face: int) -> str:
+        return "knocked-down" if face <= 2 else "stunned" if face <= 4 else "out-of-action"
+
     expected: dict[str, Fraction] = {}
     for taken, p in odds(wounds).items():  # W1: one injury die per wound taken, the highest counting
         outcomes = {"unhurt": Fraction(1)} if taken == 0 else odds(highest(d6, taken).map(band))

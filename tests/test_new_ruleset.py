@@ -21,8 +21,13 @@ from tests.helpers import ROOT, read_page
 
 FOLDER = Path(__file__).parent / "lanternfall"
 # Where each section of the text is placed among the shared topics (README step 6).
-TOPICS = {"moving": ["1-1-moving"], "terrain": ["1-2-rough-ground"], "running": ["1-3-rushing"],
-          "charge": ["1-4-charging"], "falling": ["1-5-falling"]}
+TOPICS = {
+    "moving": ["1-1-moving"],
+    "terrain": ["1-2-rough-ground"],
+    "running": ["1-3-rushing"],
+    "charge": ["1-4-charging"],
+    "falling": ["1-5-falling"],
+}
 OUTLINE = """\
 Lanternfall: Movement #lanternfall-movement @1
   1.1 Moving #1-1-moving @3
@@ -88,7 +93,9 @@ def test_references_by_bare_title_link_to_the_numbered_section(project):
     assert re.search(r'<a [^>]*href="#1-2-rough-ground"[^>]*>see Rough Ground</a>', html)
     assert re.search(r'<a [^>]*href="#1-3-rushing"[^>]*>see Rush</a>', html)  # the other name ruleset.toml gives
     # Climbing is not in this text: the reference says so instead of linking nowhere.
-    assert re.search(r'class="xref-elsewhere" title="The Climbing section is in a part of[^"]*this site does not hold', html)
+    assert re.search(
+        r'class="xref-elsewhere" title="The Climbing section is in a part of[^"]*this site does not hold', html
+    )
 
 
 def test_search_compare_and_calculator_pages_hold_it(project):
@@ -113,11 +120,13 @@ def test_its_calculators_answer_as_worked_by_hand(project):
     result = calculate(project, "charge", "--ruleset", "lanternfall", "move=4", "distance=5", "terrain=rough")
     assert odds(result)["reaches"] == F(11, 36)
     # Rushing: an enemy at 6" forbids it, at 6.5" it does not.
-    assert odds(calculate(project, "run", "--ruleset", "lanternfall", "move=4", "distance=6", "enemy_state=standing")) \
-        == {"may-not-run": 1}
+    assert odds(
+        calculate(project, "run", "--ruleset", "lanternfall", "move=4", "distance=6", "enemy_state=standing")
+    ) == {"may-not-run": 1}
     assert odds(calculate(project, "run", "--ruleset", "lanternfall", "move=4", "distance=6.5")) == {"may-run": 1}
-    assert odds(calculate(project, "run", "--ruleset", "lanternfall", "move=4", "distance=3", "enemy_state=stunned")) \
-        == {"may-not-run": 1}  # every enemy counts in Lanternfall (its own assumption)
+    assert odds(
+        calculate(project, "run", "--ruleset", "lanternfall", "move=4", "distance=3", "enemy_state=stunned")
+    ) == {"may-not-run": 1}  # every enemy counts in Lanternfall (its own assumption)
     # A 6" fall on T3: Strength 6 wounds on 2+ (5/6). With one Wound, any injury die showing 6 is out
     # of action, so each hit is safe with 1/6 + 5/6 * 5/6 = 31/36; D3 hits average the three powers.
     safe = F(31, 36)
@@ -130,7 +139,7 @@ def test_its_calculators_answer_as_worked_by_hand(project):
 
 def test_its_prerendered_calculator_is_on_its_page(project):
     html = (project / "site" / "lanternfall" / "movement" / "index.html").read_text(encoding="utf-8")
-    block = html[html.index('id="calc-charge"'):]
+    block = html[html.index('id="calc-charge"') :]
     assert "highest of 2D6" in block[:20000]
 
 
@@ -138,8 +147,23 @@ def test_the_project_tests_pass_with_it(project):
     """Every test that does not drive a browser, run in the copy: none assumes the bundled five."""
     if (ROOT / ".venv-zensical").exists() and not (project / ".venv-zensical").exists():
         (project / ".venv-zensical").symlink_to(ROOT / ".venv-zensical")
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not browser",
-                           "--deselect", "tests/test_new_ruleset.py"],
-                          cwd=project, capture_output=True, text=True, timeout=1200)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-m",
+            "not browser",
+            "--deselect",
+            "tests/test_new_ruleset.py",
+        ],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
     assert done.returncode == 0, done.stdout[-3000:]
     assert " passed" in done.stdout

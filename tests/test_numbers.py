@@ -1,8 +1,8 @@
 """rules/<id>/numbers.toml: the dice vocabulary read exactly, and every mistake named by file and line."""
 
+import shutil
 from fractions import Fraction as F
 from itertools import product
-import shutil
 
 import pytest
 
@@ -24,12 +24,24 @@ def enumerate_dice(count: int, sides: int, keep=None, add=0, cap=None) -> dict[i
     return found
 
 
-@pytest.mark.parametrize("text, parts", [
-    ("D3", (1, 3)), ("D6", (1, 6)), ("D12", (1, 12)), ("2D6", (2, 6)), ("3D6", (3, 6)),
-    ("highest of 2D6", (2, 6, "highest")), ("lowest of 2D6", (2, 6, "lowest")), ("highest of 3D6", (3, 6, "highest")),
-    ("D6+1", (1, 6, None, 1)), ("D6-1", (1, 6, None, -1)), ("2D6+2", (2, 6, None, 2)),
-    ("D6+2, at most 6", (1, 6, None, 2, 6)), ("highest of 2D6+1, at most 6", (2, 6, "highest", 1, 6)),
-])
+@pytest.mark.parametrize(
+    "text, parts",
+    [
+        ("D3", (1, 3)),
+        ("D6", (1, 6)),
+        ("D12", (1, 12)),
+        ("2D6", (2, 6)),
+        ("3D6", (3, 6)),
+        ("highest of 2D6", (2, 6, "highest")),
+        ("lowest of 2D6", (2, 6, "lowest")),
+        ("highest of 3D6", (3, 6, "highest")),
+        ("D6+1", (1, 6, None, 1)),
+        ("D6-1", (1, 6, None, -1)),
+        ("2D6+2", (2, 6, None, 2)),
+        ("D6+2, at most 6", (1, 6, None, 2, 6)),
+        ("highest of 2D6+1, at most 6", (2, 6, "highest", 1, 6)),
+    ],
+)
 def test_dice_are_read_exactly(text, parts):
     dice = read_dice(text)
     assert dict(dice.odds) == enumerate_dice(*parts)
@@ -42,8 +54,24 @@ def test_a_hand_worked_roll():
     assert odds[1] == F(1, 36) and odds[6] == F(11, 36)
 
 
-@pytest.mark.parametrize("text", ["", "6", "D", "D1", "D6+", "2D", "highest of D6", "D6 + x", "__import__('os')",
-                                  "1+1", "D6*2", "D6, at least 2", "highest 2D6"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "6",
+        "D",
+        "D1",
+        "D6+",
+        "2D",
+        "highest of D6",
+        "D6 + x",
+        "__import__('os')",
+        "1+1",
+        "D6*2",
+        "D6, at least 2",
+        "highest 2D6",
+    ],
+)
 def test_anything_else_is_refused_with_what_is_allowed(text):
     with pytest.raises(ValueError) as error:
         read_dice(text)
@@ -67,7 +95,9 @@ def test_test_words():
     assert read_test("D6 under, a 6 fails").words == "D6, equal to or under I; a 6 always fails"
 
 
-@pytest.mark.parametrize("text", ["D6", "D6 sideways", "D6 under, a 7 fails", "D6 under, 6 fails", "D6 under, a 6 wins"])
+@pytest.mark.parametrize(
+    "text", ["D6", "D6 sideways", "D6 under, a 7 fails", "D6 under, 6 fails", "D6 under, a 6 wins"]
+)
 def test_bad_tests(text):
     with pytest.raises(ValueError):
         read_test(text)
@@ -76,9 +106,16 @@ def test_bad_tests(text):
 def test_injury_rolls():
     roll = read_injury("D6: 1-2 knocked down, 3-4 stunned, 5-6 out of action")
     assert (roll.sides, roll.knocked_down, roll.stunned) == (6, 2, 4)
-    assert read_injury("D6: 1-3 knocked down, 4-5 stunned, 6 out of action").words == "1-3 knocked down, 4-5 stunned, 6 out of action"
-    for bad in ("D6: 1-2 knocked down, 3-4 stunned", "D6: 1-2 knocked down, 4-5 stunned, 6 out of action",
-                "D6: 1-2 stunned, 3-4 knocked down, 5-6 out of action", "D6: 1-2 knocked down, 3-4 stunned, 5-7 out of action"):
+    assert (
+        read_injury("D6: 1-3 knocked down, 4-5 stunned, 6 out of action").words
+        == "1-3 knocked down, 4-5 stunned, 6 out of action"
+    )
+    for bad in (
+        "D6: 1-2 knocked down, 3-4 stunned",
+        "D6: 1-2 knocked down, 4-5 stunned, 6 out of action",
+        "D6: 1-2 stunned, 3-4 knocked down, 5-6 out of action",
+        "D6: 1-2 knocked down, 3-4 stunned, 5-7 out of action",
+    ):
         with pytest.raises(ValueError):
             read_injury(bad)
 
@@ -113,18 +150,56 @@ def test_the_five_rulesets_load():
     assert found["mordheim-lrb"].charge.interception.value == "enemy-chooses"  # its own
 
 
-@pytest.mark.parametrize("ruleset_id, old, new, line_needle, reason", [
-    ("mordheim-1999", "max_gap = 3", "max_gap = 3\nmax_jump = 3", "max_jump", "[gap] has no key 'max_jump'"),
-    ("mordheim-1999", "max_height = 6\ntest_every", 'max_height = "six"\ntest_every', 'max_height = "six"', "must be a number of inches"),
-    ("coreheim-v10", 'assumption = "fall-coreheim"', 'assumption = "fall-corehiem"', "fall-corehiem", "unknown assumption 'fall-corehiem'"),
-    ("trench-crusade", 'move = "Movement + D6"', 'move = "Movement + D6 + D3"', "move =", "is not dice this site reads"),
-    ("whfb-6", 'test = { value = "D6 under, a 6 fails", assumption = "test-d6-under" }', 'test = "D6 under, a 6 fails"',
-     "test =", "say where this comes from"),
-    ("mordheim-lrb", 'inherit = "mordheim-1999"', 'inherit = "mordheim-1998"', "inherit =", "is not a ruleset folder"),
-    ("mordheim-1999", "[hiding]", "[hidding]", "[hidding]", "unknown table [hidding]"),
-    ("coreheim-v10", "least = 2", "least = 2\nhits = \"D3\"", "[fall]", "needs exactly one of hits or roll"),
-    ("coreheim-v10", "edge_fall", "edge_fall = { value = 1 }\nedge_fall_old", "edge_fall = { value = 1 }", "say where this comes from"),
-])
+@pytest.mark.parametrize(
+    "ruleset_id, old, new, line_needle, reason",
+    [
+        ("mordheim-1999", "max_gap = 3", "max_gap = 3\nmax_jump = 3", "max_jump", "[gap] has no key 'max_jump'"),
+        (
+            "mordheim-1999",
+            "max_height = 6\ntest_every",
+            'max_height = "six"\ntest_every',
+            'max_height = "six"',
+            "must be a number of inches",
+        ),
+        (
+            "coreheim-v10",
+            'assumption = "fall-coreheim"',
+            'assumption = "fall-corehiem"',
+            "fall-corehiem",
+            "unknown assumption 'fall-corehiem'",
+        ),
+        (
+            "trench-crusade",
+            'move = "Movement + D6"',
+            'move = "Movement + D6 + D3"',
+            "move =",
+            "is not dice this site reads",
+        ),
+        (
+            "whfb-6",
+            'test = { value = "D6 under, a 6 fails", assumption = "test-d6-under" }',
+            'test = "D6 under, a 6 fails"',
+            "test =",
+            "say where this comes from",
+        ),
+        (
+            "mordheim-lrb",
+            'inherit = "mordheim-1999"',
+            'inherit = "mordheim-1998"',
+            "inherit =",
+            "is not a ruleset folder",
+        ),
+        ("mordheim-1999", "[hiding]", "[hidding]", "[hidding]", "unknown table [hidding]"),
+        ("coreheim-v10", "least = 2", 'least = 2\nhits = "D3"', "[fall]", "needs exactly one of hits or roll"),
+        (
+            "coreheim-v10",
+            "edge_fall",
+            "edge_fall = { value = 1 }\nedge_fall_old",
+            "edge_fall = { value = 1 }",
+            "say where this comes from",
+        ),
+    ],
+)
 def test_a_mistake_is_named_by_file_and_line(rules, ruleset_id, old, new, line_needle, reason):
     message = broken(rules, ruleset_id, old, new)
     if "edge_fall_old" in new:  # a duplicate key is a TOML error, named at its line by tomllib
@@ -140,7 +215,9 @@ def test_a_syntax_error_names_its_line(rules):
 
 
 def test_a_test_is_needed_where_a_rule_takes_one(rules):
-    message = broken(rules, "mordheim-1999", 'test = { value = "D6 under, a 6 fails", assumption = "test-d6-under" }', "")
+    message = broken(
+        rules, "mordheim-1999", 'test = { value = "D6 under, a 6 fails", assumption = "test-d6-under" }', ""
+    )
     assert "mordheim-1999/numbers.toml:" in message and "takes Initiative tests" in message
 
 
@@ -151,12 +228,19 @@ def test_an_assumption_given_twice_is_named(rules):
 
 def test_a_ruleset_may_give_its_own_assumption(rules):
     path = rules / "whfb-6" / "assumptions.toml"
-    path.write_text('[[assumption]]\nid = "whfb-sight"\ntitle = "Sight"\ntext = "A charger must see its target."\n'
-                    'source = "our reading"\n', encoding="utf-8")
+    path.write_text(
+        '[[assumption]]\nid = "whfb-sight"\ntitle = "Sight"\ntext = "A charger must see its target."\n'
+        'source = "our reading"\n',
+        encoding="utf-8",
+    )
     numbers = rules / "whfb-6" / "numbers.toml"
-    numbers.write_text(numbers.read_text(encoding="utf-8").replace(
-        'needs_sight = { value = true, section = "movement-phase" }',
-        'needs_sight = { value = true, section = "movement-phase", assumption = "whfb-sight" }'), encoding="utf-8")
+    numbers.write_text(
+        numbers.read_text(encoding="utf-8").replace(
+            'needs_sight = { value = true, section = "movement-phase" }',
+            'needs_sight = { value = true, section = "movement-phase", assumption = "whfb-sight" }',
+        ),
+        encoding="utf-8",
+    )
     assert load(rules)["whfb-6"].charge.needs_sight.assumption == "whfb-sight"
 
 
@@ -194,15 +278,24 @@ def test_a_cited_section_missing_from_the_text_stops_the_build(rules, monkeypatc
     from sitegen.sources import load_rulesets
 
     path = rules / "coreheim-v10" / "numbers.toml"
-    path.write_text(path.read_text(encoding="utf-8").replace('section = "climbing"', 'section = "climbing-up"'), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('section = "climbing"', 'section = "climbing-up"'), encoding="utf-8"
+    )
     monkeypatch.setattr(rulesets, "_read", rulesets.load_all(rules))  # rulescore reads the broken copy
     documents = {r.id: parse(r) for r in load_rulesets(rules)}
     with pytest.raises(SourceError) as error:
         check_citations(documents)
-    assert f"coreheim-v10/numbers.toml:{line_of(rules, 'coreheim-v10', 'climbing-up')}: no section 'climbing-up'" in str(error.value)
+    assert (
+        f"coreheim-v10/numbers.toml:{line_of(rules, 'coreheim-v10', 'climbing-up')}: no section 'climbing-up'"
+        in str(error.value)
+    )
 
 
 def test_a_value_not_in_the_text_names_its_assumption(rules):
-    message = broken(rules, "trench-crusade", 'needs_sight = { value = true, section = "", assumption = "tc-line-of-sight" }',
-                     'needs_sight = { value = true, section = "" }')
+    message = broken(
+        rules,
+        "trench-crusade",
+        'needs_sight = { value = true, section = "", assumption = "tc-line-of-sight" }',
+        'needs_sight = { value = true, section = "" }',
+    )
     assert "say where this comes from" in message

@@ -10,8 +10,7 @@ import sys
 import pytest
 
 from rulescore import RULESETS
-from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, StaticServer, later
-from tests.test_build import copy_project
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, StaticServer, copy_project, later
 
 pytestmark = pytest.mark.browser
 
@@ -23,8 +22,9 @@ document.addEventListener('securitypolicyviolation', e => window.cspViolations.p
 
 
 def offline_context(browser):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
-                                  service_workers="allow")
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, service_workers="allow"
+    )
     context.add_init_script(WATCH_CSP)
     requests: list[str] = []
     context.on("request", lambda request: requests.append(request.url))
@@ -100,9 +100,19 @@ def test_a_new_build_waits_for_the_tap_then_takes_over(browser, tmp_path):
         first = page.evaluate("caches.keys()")
         # Change the text and rebuild, as a maintainer fixing a typo would.
         source = project / "rules" / "whfb-6" / "001_a96322852597b3f4.txt"
-        source.write_text(source.read_text(encoding="utf-8").replace("Flank & Rear Charges", "Flank & Rear Charges\n\nA NEW LINE OF RULES TEXT"), encoding="utf-8")
+        source.write_text(
+            source.read_text(encoding="utf-8").replace(
+                "Flank & Rear Charges", "Flank & Rear Charges\n\nA NEW LINE OF RULES TEXT"
+            ),
+            encoding="utf-8",
+        )
         metadata = project / "rules" / "whfb-6" / "ruleset.toml"
-        metadata.write_text(metadata.read_text().replace('text = "Flank & Rear Charges"\nlevel = 3', 'text = "Flank & Rear Charges"\nlevel = 3\n\n[[parse.headings]]\ntext = "A NEW LINE OF RULES TEXT"\nlevel = 3'))
+        metadata.write_text(
+            metadata.read_text().replace(
+                'text = "Flank & Rear Charges"\nlevel = 3',
+                'text = "Flank & Rear Charges"\nlevel = 3\n\n[[parse.headings]]\ntext = "A NEW LINE OF RULES TEXT"\nlevel = 3',
+            )
+        )
         assert subprocess.run([sys.executable, "build.py"], cwd=project, capture_output=True).returncode == 0
         later(*[p for p in site.rglob("*") if p.is_file()])
         server.stop()
@@ -124,7 +134,8 @@ def test_a_new_build_waits_for_the_tap_then_takes_over(browser, tmp_path):
 def test_installable(playwright, server, tmp_path):
     # A real profile: Chromium never offers to install from an incognito-like context.
     context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740})
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740}
+    )
     page = context.new_page()
     try:
         page.goto(server.base)
@@ -143,7 +154,9 @@ def test_installable(playwright, server, tmp_path):
 def test_data_saver_caches_the_runtime_only_when_asked(browser, server):
     """With Save-Data on, pages are cached but the 12 MB runtime waits for a calculator or a tap."""
     context, requests = offline_context(browser)
-    context.add_init_script("Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) });")
+    context.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) });"
+    )
     page = context.new_page()
     try:
         page.goto(server.base + "about/")
@@ -158,7 +171,9 @@ def test_data_saver_caches_the_runtime_only_when_asked(browser, server):
         assert any("pyodide.asm.wasm" in url for url in requests)
         assert page.locator(".offline-offer").count() == 0
         page.wait_for_timeout(1500)
-        assert not any("/snapshot/" in url for url in requests), "the snapshot, a speed-up only, was fetched with Save-Data on"
+        assert not any("/snapshot/" in url for url in requests), (
+            "the snapshot, a speed-up only, was fetched with Save-Data on"
+        )
     finally:
         context.close()
 
@@ -200,7 +215,9 @@ def test_a_returning_visitor_starts_from_the_snapshot(browser, server):
         assert live_answer(page) == ("snapshot", first)
         assert page.inner_text("#calc-fall .calc-headline").startswith("46% out of action")
         page.fill("#calc-fall [name=height]", "3")  # and it keeps answering
-        page.wait_for_function("() => !document.querySelector('#calc-fall .calc-headline').textContent.startsWith('46%')")
+        page.wait_for_function(
+            "() => !document.querySelector('#calc-fall .calc-headline').textContent.startsWith('46%')"
+        )
 
         for size in (4096, None):  # too short; the right size but not a snapshot
             page.evaluate(BREAK_SNAPSHOT, size)

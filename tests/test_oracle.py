@@ -4,53 +4,13 @@ heights at each rule's limits. Also the worked examples of rules-facts.md, as ex
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction as F
 
 import pytest
 
-from rulescore import calculate, catalogue
+from rulescore import calculate
 from tests import oracle
-
-CATALOGUE = catalogue()
-PAIRS = [(name, ruleset_id) for name, entry in CATALOGUE.items() for ruleset_id in entry["rulesets"]]
-# Heights, gaps and distances where the rules change: under an inch, each full 2", each limit, past the 12" cap.
-LIMITS = ["0.5", "1", "1.9", "2", "3", "3.5", "4", "4.5", "6", "6.5", "7", "8", "9", "12", "13", "14", "16"]
-
-
-def edges(field: dict) -> list[str]:
-    """The values of one field worth checking: both ends, the default and the rules' limits."""
-    if field["kind"] == "choice":
-        return [option["value"] for option in field["choices"]]
-    low = F(field["min"])
-    high = F(field["max"])
-    if field.get("above_zero"):
-        low = F(1, 10)
-    found = {low, high, F(field["default"])}
-    if field["kind"] == "inches":
-        found |= {F(x) for x in LIMITS if low <= F(x) <= high}
-    else:
-        found |= {v for v in (low + 1, high - 1, F(0), F(2), F(3), F(4), F(7), F(12)) if low <= v <= high}
-    return [shown(v, field) for v in sorted(found)]
-
-
-def shown(value: F, field: dict) -> str:
-    if field["kind"] == "modifier":
-        return f"{int(value):+d}"
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
-
-
-def grid(name: str, ruleset_id: str, randoms: int = 60) -> list[dict[str, str]]:
-    """The defaults; each field alone at each of its edges; then seeded random mixes of edges."""
-    fields = CATALOGUE[name]["rulesets"][ruleset_id]["fields"]
-    defaults = {f["name"]: f["default"] for f in fields}
-    cases = [defaults]
-    for field in fields:
-        cases += [{**defaults, field["name"]: value} for value in edges(field)]
-    pick = random.Random(f"{name}/{ruleset_id}/2026")
-    for _ in range(randoms):
-        cases.append({f["name"]: pick.choice(edges(f)) for f in fields})
-    return cases
+from tests.grid import CATALOGUE, PAIRS, edges, grid
 
 
 def as_fractions(rows: list[dict]) -> dict[str, F]:
@@ -63,15 +23,24 @@ def test_calculator_agrees_with_the_oracle(name, ruleset_id):
         expected = oracle.expect(name, ruleset_id, values)
         result = calculate(name, ruleset_id, values)
         if expected is None:
-            assert not result["ok"], f"{name}/{ruleset_id} {values}: the rule forbids this, but got {result.get('headlines')}"
+            assert not result["ok"], (
+                f"{name}/{ruleset_id} {values}: the rule forbids this, but got {result.get('headlines')}"
+            )
             continue
         assert result["ok"], f"{name}/{ruleset_id} {values}: refused {result['errors']}"
-        got = {"outcomes": as_fractions(result["outcomes"]), "extra": {t["title"]: as_fractions(t["outcomes"]) for t in result["extra"]}}
-        assert got == expected.plain(), f"{name}/{ruleset_id} {values}; the oracle's reading: {sorted(expected.assumptions)}"
+        got = {
+            "outcomes": as_fractions(result["outcomes"]),
+            "extra": {t["title"]: as_fractions(t["outcomes"]) for t in result["extra"]},
+        }
+        assert got == expected.plain(), (
+            f"{name}/{ruleset_id} {values}; the oracle's reading: {sorted(expected.assumptions)}"
+        )
         for table in [got["outcomes"], *got["extra"].values()]:
             assert sum(table.values()) == 1
         listed = {a["id"] for a in result["assumptions"]}
-        assert expected.assumptions <= listed, f"{name}/{ruleset_id} {values}: result does not say it assumes {expected.assumptions - listed}"
+        assert expected.assumptions <= listed, (
+            f"{name}/{ruleset_id} {values}: result does not say it assumes {expected.assumptions - listed}"
+        )
 
 
 def test_the_grid_reaches_every_edge():
@@ -96,7 +65,11 @@ def test_rules_facts_worked_examples():
     assert odds("jump-down", "mordheim-1999", height=4, initiative=3, toughness=3, wounds=1)["landed"] == F(1, 4)
     # Coreheim: T +0 W1 falling 9": unhurt 1/12, then knocked down, stunned, out of action 11/36 each.
     assert odds("fall", "coreheim-v10", height=9, toughness="+0", wounds=1) == {
-        "unhurt": F(1, 12), "knocked-down": F(11, 36), "stunned": F(11, 36), "out-of-action": F(11, 36)}
+        "unhurt": F(1, 12),
+        "knocked-down": F(11, 36),
+        "stunned": F(11, 36),
+        "out-of-action": F(11, 36),
+    }
     # The same fall at the end of a failed Coreheim jump down (9" is over the 7" limit: it always fails).
     assert odds("jump-down", "coreheim-v10", height=9, initiative=7, toughness=0, wounds=1)["fell-unhurt"] == F(1, 12)
     # Trench Crusade: M6, target 10" away needs 9", so a D6 of 3 or more: 2/3.
@@ -112,8 +85,15 @@ def test_coreheim_falls_keep_a_natural_12_and_1():
 
 
 def test_nothing_is_not_a_fall():
-    for name, field in [("fall", "height"), ("jump-down", "height"), ("climb", "height"), ("gap", "gap"),
-                        ("gap", "height"), ("edge-fall", "height"), ("diving-charge", "height")]:
+    for name, field in [
+        ("fall", "height"),
+        ("jump-down", "height"),
+        ("climb", "height"),
+        ("gap", "gap"),
+        ("gap", "height"),
+        ("edge-fall", "height"),
+        ("diving-charge", "height"),
+    ]:
         for ruleset_id in CATALOGUE[name]["rulesets"]:
             result = calculate(name, ruleset_id, {field: "0"})
             assert not result["ok"] and result["errors"][field].endswith("must be more than 0."), (name, ruleset_id)
@@ -127,14 +107,21 @@ def test_living_rulebook_interception_shows_both_answers():
     assert "certain to reach" not in " ".join(result["headlines"])
     assert result["headlines"][0] == "the enemy chooses whether to intercept"
     assert result["caption"] == "If the enemy lets the charge through"
-    assert [(t["title"], as_fractions(t["outcomes"])) for t in result["extra"]] == [("If the enemy intercepts", {"intercepted": 1})]
+    assert [(t["title"], as_fractions(t["outcomes"])) for t in result["extra"]] == [
+        ("If the enemy intercepts", {"intercepted": 1})
+    ]
 
 
 def test_coreheim_toughness_is_read_as_the_profile_prints_it():
     same = [odds("fall", "coreheim-v10", height=6, toughness=t) for t in ("+0", "0", "-0")]
     assert same[0] == same[1] == same[2]
-    assert odds("fall", "coreheim-v10", height=6, toughness="-1") == odds("fall", "coreheim-v10", height=6, toughness="\u22121")
+    assert odds("fall", "coreheim-v10", height=6, toughness="-1") == odds(
+        "fall", "coreheim-v10", height=6, toughness="\u22121"
+    )
     # T -1 (a tougher model) is harder to wound: more often unhurt.
-    assert odds("fall", "coreheim-v10", height=6, toughness="-1")["unhurt"] > odds("fall", "coreheim-v10", height=6, toughness="+0")["unhurt"]
+    assert (
+        odds("fall", "coreheim-v10", height=6, toughness="-1")["unhurt"]
+        > odds("fall", "coreheim-v10", height=6, toughness="+0")["unhurt"]
+    )
     label = CATALOGUE["fall"]["rulesets"]["coreheim-v10"]["fields"][1]["label"]
     assert label == "Toughness (as on the profile: +0, -1)"

@@ -15,8 +15,10 @@ def test_section_tree(ruleset_id):
     document = parse(load_ruleset(ROOT / "rules" / ruleset_id))
     expected = ROOT / "rules" / ruleset_id / "outline.txt"
     if not expected.is_file():
-        pytest.fail(f"add {expected.relative_to(ROOT)}: the section tree you expect (title #anchor @line), "
-                    f"checked against the text. The parser reads it as:\n{outline(document)}")
+        pytest.fail(
+            f"add {expected.relative_to(ROOT)}: the section tree you expect (title #anchor @line), "
+            f"checked against the text. The parser reads it as:\n{outline(document)}"
+        )
     assert outline(document) == expected.read_text(encoding="utf-8")
 
 
@@ -39,8 +41,13 @@ def test_trench_crusade_bullets_are_lists():
 
 @pytest.mark.parametrize(
     "title, anchor",
-    [("Jumping Down", "jumping-down"), ("1. Charge!", "1-charge"), ("Stand & Shoot", "stand-shoot"),
-     ("models’ moves", "models-moves"), ("Jumping Horizontally/Diagonally", "jumping-horizontally-diagonally")],
+    [
+        ("Jumping Down", "jumping-down"),
+        ("1. Charge!", "1-charge"),
+        ("Stand & Shoot", "stand-shoot"),
+        ("models’ moves", "models-moves"),
+        ("Jumping Horizontally/Diagonally", "jumping-horizontally-diagonally"),
+    ],
 )
 def test_slugify(title, anchor):
     assert slugify(title) == anchor

@@ -51,7 +51,9 @@ def test_the_stated_roll_gives_the_stated_chance(name, ruleset_id, outcome, valu
     if not result["ok"]:
         return  # a refused input has no headline (its message is tested elsewhere)
     phrases = [h for h in result["headlines"] if h.startswith("needs ")]
-    chance = next((Fraction(row["probability"]) for row in result["outcomes"] if row["outcome"] == outcome), Fraction(0))
+    chance = next(
+        (Fraction(row["probability"]) for row in result["outcomes"] if row["outcome"] == outcome), Fraction(0)
+    )
     if not phrases:
         return
     assert len(phrases) == 1 and result["headlines"][1] == phrases[0]

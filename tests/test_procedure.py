@@ -13,7 +13,7 @@ import pytest
 
 from rulescore import RULESETS, calculate
 from rulescore.present import result_html
-from tests.test_oracle import PAIRS, grid
+from tests.grid import PAIRS, grid
 
 CHART = {1: 3, 0: 4, -1: 5, -2: 6, -3: 6}  # Strength minus Toughness -> score to wound; +2 or more: 2+
 
@@ -40,10 +40,16 @@ def test_the_answer_opens_with_the_procedure_the_rule_gives(name, ruleset_id):
         assert result_html(result).startswith('<p class="calc-procedure">'), "the procedure is the first line"
         # A roll the headline names is the roll the procedure names.
         for needs in (h for h in result["headlines"] if "needs " in h):
-            assert needs.split("needs ", 1)[1].removesuffix(" twice").removesuffix(" each time").split(" on ")[0] in procedure
+            assert (
+                needs.split("needs ", 1)[1].removesuffix(" twice").removesuffix(" each time").split(" on ")[0]
+                in procedure
+            )
         height = Fraction(values.get("height", "0").replace(",", "."))
         if name in ("jump-down", "diving-charge") and height <= rules.jump_down.max_height.value:
-            assert initiative_tests_in(procedure) == floor(height / rules.jump_down.test_every.value), (values, procedure)
+            assert initiative_tests_in(procedure) == floor(height / rules.jump_down.test_every.value), (
+                values,
+                procedure,
+            )
         if name in ("climb", "edge-fall") and values.get("railings") != "yes":
             assert initiative_tests_in(procedure) == (rules.climb.tests.value if name == "climb" else 1), procedure
         fell = "falls " in procedure or name == "fall"
@@ -63,21 +69,34 @@ def test_the_answer_opens_with_the_procedure_the_rule_gives(name, ruleset_id):
             said = re.search(r"(?:^|; )[Oo]ne hit: ([^,]+)", procedure)
             assert said, (name, values, procedure)
             said = said.group(1)
-            expected = ("every roll but a natural 1 wounds" if wound == list(range(2, 13)) else
-                        "only a natural 12 wounds" if wound == [12] else f"wounds on {min(wound)}+ on the D12")
+            expected = (
+                "every roll but a natural 1 wounds"
+                if wound == list(range(2, 13))
+                else "only a natural 12 wounds"
+                if wound == [12]
+                else f"wounds on {min(wound)}+ on the D12"
+            )
             assert said == expected, (values, procedure)
 
 
 def test_hand_worked_procedures():
-    say = lambda *args, **values: calculate(*args, {k: str(v) for k, v in values.items()})["procedure"]
+    def say(*args, **values) -> str:
+        return calculate(*args, {k: str(v) for k, v in values.items()})["procedure"]
+
     assert say("fall", "mordheim-1999", height=5, toughness=4, wounds=2).startswith(
-        "D3 hits at Strength 5, each wounding Toughness 4 on 3+, no armour save; at 0 Wounds, an injury roll")
-    assert say("charge", "mordheim-1999", move=4, distance=7) == \
-        'No dice: the charge move is 8" (double Movement) and the target needs 7".'
-    assert say("charge", "trench-crusade", move=4, distance=7) == \
-        'Roll the D6 charge bonus: Movement 4" plus the roll, at most 12", must cover 6": needs 2+.'
+        "D3 hits at Strength 5, each wounding Toughness 4 on 3+, no armour save; at 0 Wounds, an injury roll"
+    )
+    assert (
+        say("charge", "mordheim-1999", move=4, distance=7)
+        == 'No dice: the charge move is 8" (double Movement) and the target needs 7".'
+    )
+    assert (
+        say("charge", "trench-crusade", move=4, distance=7)
+        == 'Roll the D6 charge bonus: Movement 4" plus the roll, at most 12", must cover 6": needs 2+.'
+    )
     assert say("jump-down", "mordheim-1999", height=4, initiative=3).startswith(
-        'Jump down 4"; 2 Initiative tests, each needs 3 or less on the D6; failing, it falls 4"; D3 hits at Strength 4')
+        'Jump down 4"; 2 Initiative tests, each needs 3 or less on the D6; failing, it falls 4"; D3 hits at Strength 4'
+    )
     # The stated roll is the chance the calculator gives: 2+ on a D6 is 5 in 6.
     assert Fraction(sum(1 for (r,) in product(range(1, 7)) if r >= 2), 6) == Fraction(5, 6)
     assert calculate("charge", "trench-crusade", {"move": "4", "distance": "7"})["outcomes"][0]["probability"] == "5/6"

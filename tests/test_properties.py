@@ -2,7 +2,8 @@
 
 from fractions import Fraction as F
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulescore import RULESETS, calculate, catalogue
 
@@ -46,8 +47,13 @@ def test_every_table_sums_to_one(request):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from([r.id for r in RULESETS.values() if r.jump_down and r.fall]), st.integers(0, 14).map(lambda h: F(h, 2)),
-       st.integers(1, 12), st.integers(1, 5), st.integers(1, 3))
+@given(
+    st.sampled_from([r.id for r in RULESETS.values() if r.jump_down and r.fall]),
+    st.integers(0, 14).map(lambda h: F(h, 2)),
+    st.integers(1, 12),
+    st.integers(1, 5),
+    st.integers(1, 3),
+)
 def test_higher_initiative_never_makes_a_jump_riskier(ruleset, height, initiative, toughness, wounds):
     if RULESETS[ruleset].test.value.over:
         better, worse = initiative, initiative + 1  # roll-high: a lower target number is better
@@ -63,8 +69,12 @@ def test_higher_initiative_never_makes_a_jump_riskier(ruleset, height, initiativ
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(PAIRS_CHARGE := [p for p in PAIRS if p[0] == "charge"]), st.integers(2, 16), st.integers(0, 60),
-       st.data())
+@given(
+    st.sampled_from(PAIRS_CHARGE := [p for p in PAIRS if p[0] == "charge"]),
+    st.integers(2, 16),
+    st.integers(0, 60),
+    st.data(),
+)
 def test_longer_charges_are_never_easier(pair, move, half_inches, data):
     _, ruleset = pair
     fields = {f["name"]: f for f in CATALOGUE["charge"]["rulesets"][ruleset]["fields"]}
@@ -78,7 +88,9 @@ def test_longer_charges_are_never_easier(pair, move, half_inches, data):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.text(max_size=20), st.text(max_size=20), st.dictionaries(st.text(max_size=12), st.text(max_size=30), max_size=6))
+@given(
+    st.text(max_size=20), st.text(max_size=20), st.dictionaries(st.text(max_size=12), st.text(max_size=30), max_size=6)
+)
 def test_entry_point_never_raises_on_arbitrary_strings(calculator, ruleset, values):
     result = calculate(calculator, ruleset, values)
     assert result["ok"] is False and result["errors"]
@@ -102,10 +114,27 @@ def test_arbitrary_field_text_gets_a_message_not_an_exception(pair, data):
 
 ARGUMENT = st.one_of(
     st.text(max_size=12),
-    st.sampled_from(["--ruleset", "--ruleset=mordheim-1999", "coreheim-v10", "fall", "charge", "height=4", "height=",
-                     "=4", "toughness=+0", "move=99999999999", "distance=3,5", "-x"]),
-    st.builds(lambda name, value: f"{name}={value}", st.sampled_from(["height", "move", "distance", "toughness", ""]),
-              st.text(max_size=8)),
+    st.sampled_from(
+        [
+            "--ruleset",
+            "--ruleset=mordheim-1999",
+            "coreheim-v10",
+            "fall",
+            "charge",
+            "height=4",
+            "height=",
+            "=4",
+            "toughness=+0",
+            "move=99999999999",
+            "distance=3,5",
+            "-x",
+        ]
+    ),
+    st.builds(
+        lambda name, value: f"{name}={value}",
+        st.sampled_from(["height", "move", "distance", "toughness", ""]),
+        st.text(max_size=8),
+    ),
 )
 
 

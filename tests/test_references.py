@@ -13,8 +13,10 @@ def test_every_reference_the_site_does_not_hold_is_listed(item):
     """A new reference that finds no section is a visible change: ruleset.toml's not_held lists them."""
     found = sorted({reference.text for _, reference in item.chapter.references if reference.anchor is None})
     listed = sorted(item.ruleset.not_held)
-    assert found == listed, (f"rules/{item.ruleset.id}/ruleset.toml: not_held should list the references that find no "
-                             f"section: {found} (give a section another name under [cited_as] if it is held)")
+    assert found == listed, (
+        f"rules/{item.ruleset.id}/ruleset.toml: not_held should list the references that find no "
+        f"section: {found} (give a section another name under [cited_as] if it is held)"
+    )
 
 
 def test_a_numbered_section_is_found_by_its_bare_title():

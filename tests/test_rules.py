@@ -51,9 +51,13 @@ def test_mordheim_fall_worked_example():
     assert sum(table.values()) == 1
 
 
-@pytest.mark.parametrize("height, toughness, wounds", [(4, 3, 1), (2, 3, 1), (5, 4, 2), (6, 3, 3), (3, 4, 1), (1, 5, 1)])
+@pytest.mark.parametrize(
+    "height, toughness, wounds", [(4, 3, 1), (2, 3, 1), (5, 4, 2), (6, 3, 3), (3, 4, 1), (1, 5, 1)]
+)
 def test_mordheim_fall_equals_brute_force(height, toughness, wounds):
-    assert odds("fall", "mordheim-lrb", height=height, toughness=toughness, wounds=wounds) == brute_force_mordheim_fall(height, toughness, wounds)
+    assert odds("fall", "mordheim-lrb", height=height, toughness=toughness, wounds=wounds) == brute_force_mordheim_fall(
+        height, toughness, wounds
+    )
 
 
 def test_cli_example_from_the_issue():
@@ -115,7 +119,10 @@ def test_mordheim_charge():
     assert odds("charge", "mordheim-1999", move=4, distance=4, terrain="difficult") == {"reaches": 1}
     assert odds("charge", "mordheim-1999", move=4, distance="2.5", terrain="very-difficult") == {"falls-short": 1}
     # Unseen within 4": detect with an Initiative test (I3: 1/2); beyond 4": no charge.
-    assert odds("charge", "mordheim-1999", move=4, distance=3, unseen="yes", initiative=3) == {"reaches": F(1, 2), "cannot-charge": F(1, 2)}
+    assert odds("charge", "mordheim-1999", move=4, distance=3, unseen="yes", initiative=3) == {
+        "reaches": F(1, 2),
+        "cannot-charge": F(1, 2),
+    }
     assert odds("charge", "mordheim-1999", move=4, distance=5, unseen="yes") == {"cannot-charge": 1}
 
 
@@ -141,7 +148,9 @@ def test_trench_crusade_charge():
 
 def test_warhammer_charge_and_flee():
     result = calculate("charge", "whfb-6", {"move": "4", "distance": "3", "target_move": "4"})
-    assert result["outcomes"] == [{"outcome": "reaches", "label": "Reaches the target", "probability": "1/1", "percent": "100.0%"}]
+    assert result["outcomes"] == [
+        {"outcome": "reaches", "label": "Reaches the target", "probability": "1/1", "percent": "100.0%"}
+    ]
     flee = {r["outcome"]: F(r["probability"]) for r in result["extra"][0]["outcomes"]}
     assert flee["escapes"] == F(26, 36)  # 3 + 2D6 > 8: 2D6 of 6 or more
     result = calculate("charge", "whfb-6", {"move": "4", "distance": "2", "target_move": "7"})
@@ -166,9 +175,12 @@ def test_gaps():
 def test_climbing():
     assert odds("climb", "mordheim-1999", height=3, move=4, initiative=3) == {"made-it": F(1, 2), "stuck": F(1, 2)}
     down = odds("climb", "mordheim-1999", height=4, move=4, initiative=3, direction="down")
-    assert down["made-it"] == F(1, 2) and down["fell-out-of-action"] == F(1, 2) * brute_force_mordheim_fall(4, 3, 1)["out-of-action"]
+    assert (
+        down["made-it"] == F(1, 2)
+        and down["fell-out-of-action"] == F(1, 2) * brute_force_mordheim_fall(4, 3, 1)["out-of-action"]
+    )
     assert "Movement" in errors("climb", "mordheim-lrb", height=5, move=4)["height"]
-    assert "4\" a turn" in errors("climb", "coreheim-v10", height=5)["height"]
+    assert '4" a turn' in errors("climb", "coreheim-v10", height=5)["height"]
     assert "no field 'move'" in errors("climb", "coreheim-v10", height=3, move=6)["move"]  # Movement plays no part
 
 
@@ -198,4 +210,6 @@ def test_bad_input_gets_field_messages():
     }
     assert "Unknown ruleset" in errors("fall", "necromunda")["ruleset"]
     assert "Unknown calculator" in errors("teleport", "mordheim-1999")["calculator"]
-    assert errors("charge", "whfb-6", terrain="difficult") == {"terrain": "Warhammer Fantasy Battle 6th's charge calculator has no field 'terrain'."}
+    assert errors("charge", "whfb-6", terrain="difficult") == {
+        "terrain": "Warhammer Fantasy Battle 6th's charge calculator has no field 'terrain'."
+    }

@@ -57,7 +57,9 @@ def mordheim_fall(height: int, toughness: int) -> dict[str, F]:
     for hits, *rest in product(range(1, 4), *[range(1, 7)] * 6):
         taken = sum(roll >= target for roll in rest[:3][:hits])
         worst = max(rest[3:][: max(taken, 1)])
-        counts["unhurt" if not taken else "knocked-down" if worst <= 2 else "stunned" if worst <= 4 else "out-of-action"] += 1
+        counts[
+            "unhurt" if not taken else "knocked-down" if worst <= 2 else "stunned" if worst <= 4 else "out-of-action"
+        ] += 1
     total = sum(counts.values())
     return {key: F(n, total) for key, n in counts.items()}
 
@@ -96,7 +98,10 @@ def test_a_jump_down_to_charge_beyond_the_diving_range_keeps_its_tests(ruleset):
     lands = chance([6, 6], lambda r: all(x <= 3 for x in r))  # two tests at I3
     assert lands == F(1, 4)
     fall = mordheim_fall(4, 3)
-    assert table(result["outcomes"]) == {"lands-no-bonus": lands, **{f"fell-{k}": (1 - lands) * p for k, p in fall.items()}}
+    assert table(result["outcomes"]) == {
+        "lands-no-bonus": lands,
+        **{f"fell-{k}": (1 - lands) * p for k, p in fall.items()},
+    }
     assert result["headlines"][0] == "no diving bonus: 1 in 4 to land and charge as normal"
     assert cites(result, "diving-charge", "without the diving bonus")
     assert cites(result, "jumping-down", "2 tests")
@@ -109,9 +114,9 @@ def test_a_jump_down_to_charge_beyond_the_diving_range_keeps_its_tests(ruleset):
 def test_trench_crusade_cap_words_hold_for_every_movement():
     fast = answer("charge", "trench-crusade", move=13, distance=10)
     text = " ".join(t for t, _ in steps(fast))
-    assert "bonus adds nothing and it moves 13\"" in text and "at most 12\": 1/1 to cover" not in text
+    assert 'bonus adds nothing and it moves 13"' in text and 'at most 12": 1/1 to cover' not in text
     slow = answer("charge", "trench-crusade", move=9, distance=10)
-    assert "Movement plus the bonus counts as at most 12\"" in " ".join(t for t, _ in steps(slow))
+    assert 'Movement plus the bonus counts as at most 12"' in " ".join(t for t, _ in steps(slow))
     # M9 needs 9" for a 10" gap (end within 1"): certain, with no roll at all.
     assert table(slow["outcomes"]) == {"reaches": 1}
 
@@ -124,13 +129,16 @@ def test_coreheim_jump_down_says_what_coreheim_says():
     assert cites(mordheim, "jumping-down", "may not move any more during the movement phase")
 
 
-@pytest.mark.parametrize(("height", "toughness", "says"), [
-    (12, 0, "every roll but a natural 1 wounds"),  # 10 - 12 = -2: every face reaches it; a natural 1 still fails
-    (10, 0, "every roll but a natural 1 wounds"),
-    (5, 0, "it wounds on 5+ on the D12"),
-    (2, -5, "only a natural 12 wounds"),  # 8+ with -5: 13+, no face, but a natural 12 always wounds
-    (12, -5, "it wounds on 3+ on the D12"),  # -2 with -5: 3+
-])
+@pytest.mark.parametrize(
+    ("height", "toughness", "says"),
+    [
+        (12, 0, "every roll but a natural 1 wounds"),  # 10 - 12 = -2: every face reaches it; a natural 1 still fails
+        (10, 0, "every roll but a natural 1 wounds"),
+        (5, 0, "it wounds on 5+ on the D12"),
+        (2, -5, "only a natural 12 wounds"),  # 8+ with -5: 13+, no face, but a natural 12 always wounds
+        (12, -5, "it wounds on 3+ on the D12"),  # -2 with -5: 3+
+    ],
+)
 def test_a_coreheim_fall_says_which_rolls_wound(height, toughness, says):
     result = answer("fall", "coreheim-v10", height=height, toughness=f"{toughness:+d}")
     text = " ".join(t for t, _ in steps(result))
@@ -149,7 +157,7 @@ def test_coreheim_spotting_needs_the_enemy_to_move():
 
 def test_warhammer_stand_and_shoot_needs_missile_weapons():
     far = answer("charge", "whfb-6", move=4, distance=9)
-    assert cites(far, "stand-shoot", "has missile weapons and the chargers start more than 4\"")
+    assert cites(far, "stand-shoot", 'has missile weapons and the chargers start more than 4"')
     none = answer("charge", "whfb-6", move=4, distance=9, target="no-missiles")
     assert cites(none, "stand-shoot", "Only a unit with missile weapons may stand & shoot")
     close = answer("charge", "whfb-6", move=4, distance=4)
@@ -158,6 +166,7 @@ def test_warhammer_stand_and_shoot_needs_missile_weapons():
 
 def _fields(calculator: str, ruleset: str) -> list[dict]:
     from rulescore import catalogue
+
     return catalogue()[calculator]["rulesets"][ruleset]["fields"]
 
 
@@ -174,18 +183,26 @@ def test_a_hidden_warrior_cannot_be_charged(ruleset):
         assert refused("charge", other, unseen="hidden")["unseen"] == "Choose one of: no, yes."
 
 
-@pytest.mark.parametrize(("ruleset", "did", "section", "outcome"), [
-    ("mordheim-1999", "ran", "hiding", "cannot-hide"),  # "A model that runs, flees, is stunned or charges cannot hide"
-    ("mordheim-1999", "charged", "hiding", "cannot-hide"),
-    ("mordheim-lrb", "fled", "hiding", "cannot-hide"),
-    ("mordheim-lrb", "stunned", "hiding", "cannot-hide"),
-    ("mordheim-1999", "fell", "falling", "cannot-hide"),  # "A model that falls may not move any further or hide"
-    ("mordheim-1999", "shot", "hiding", "spotted"),  # "If a hidden model shoots ... he is no longer hidden"
-    ("coreheim-v10", "moved", "hiding", "cannot-hide"),  # "can only hide at the end of a half-move"
-    ("coreheim-v10", "charged", "hiding", "spotted"),  # "automatically spotted if: He charges, shoots, or ... cast"
-    ("coreheim-v10", "cast", "hiding", "spotted"),
-    ("coreheim-v10", "fell", "falling", "cannot-hide"),  # "may do nothing else for the rest of that turn"
-])
+@pytest.mark.parametrize(
+    ("ruleset", "did", "section", "outcome"),
+    [
+        (
+            "mordheim-1999",
+            "ran",
+            "hiding",
+            "cannot-hide",
+        ),  # "A model that runs, flees, is stunned or charges cannot hide"
+        ("mordheim-1999", "charged", "hiding", "cannot-hide"),
+        ("mordheim-lrb", "fled", "hiding", "cannot-hide"),
+        ("mordheim-lrb", "stunned", "hiding", "cannot-hide"),
+        ("mordheim-1999", "fell", "falling", "cannot-hide"),  # "A model that falls may not move any further or hide"
+        ("mordheim-1999", "shot", "hiding", "spotted"),  # "If a hidden model shoots ... he is no longer hidden"
+        ("coreheim-v10", "moved", "hiding", "cannot-hide"),  # "can only hide at the end of a half-move"
+        ("coreheim-v10", "charged", "hiding", "spotted"),  # "automatically spotted if: He charges, shoots, or ... cast"
+        ("coreheim-v10", "cast", "hiding", "spotted"),
+        ("coreheim-v10", "fell", "falling", "cannot-hide"),  # "may do nothing else for the rest of that turn"
+    ],
+)
 def test_what_the_model_did_this_turn_decides_its_hiding(ruleset, did, section, outcome):
     # An enemy far out of range: only what the model did can spoil its hiding.
     result = answer("hide", ruleset, this_turn=did, initiative=3, distance=20)
@@ -205,7 +222,7 @@ def test_mordheim_climbing_conditions():
     assert "cannot run while it climbs" in refused("climb", "mordheim-1999", running="yes")["running"]
     result = answer("climb", "mordheim-lrb", height=3, move=4, initiative=3)
     assert cites(result, "climbing", "must be touching what it climbs at the start of its movement phase")
-    assert cites(result, "climbing", "1\" left to move as normal")
+    assert cites(result, "climbing", '1" left to move as normal')
     assert table(result["outcomes"]) == {"made-it": F(1, 2), "stuck": F(1, 2)}
     assert "running" not in [f["name"] for f in _fields("climb", "coreheim-v10")]  # Coreheim says nothing of it
 
@@ -214,7 +231,9 @@ def test_a_gap_as_part_of_a_charge_or_run():
     # Mordheim: "It may also jump as part of its charge or running move"; the test and fall are the same.
     run = answer("gap", "mordheim-1999", gap=2, move=6, part_of="run", initiative=3, height=4)
     assert cites(run, "jumping-over-gaps", "part of a run")
-    assert table(run["outcomes"]) == table(answer("gap", "mordheim-1999", gap=2, move=6, initiative=3, height=4)["outcomes"])
+    assert table(run["outcomes"]) == table(
+        answer("gap", "mordheim-1999", gap=2, move=6, initiative=3, height=4)["outcomes"]
+    )
     # Coreheim: "You may measure beforehand, unless the jump is part of a charge": with 2" left a 3" gap
     # is refused in a normal move (measured, never started) but jumped, and fallen from, in a charge.
     assert "measure first" in refused("gap", "coreheim-v10", gap=3, move=2)["move"]
@@ -244,18 +263,26 @@ def test_living_rulebook_fear_test_to_intercept():
     brave = chance([6, 6], lambda r: sum(r) <= 7)  # a Leadership test on 2D6: 21/36
     assert brave == F(7, 12)
     assert extra(result) == {"If the enemy tries to intercept": {"intercepted": brave, "reaches": 1 - brave}}
-    short = answer("charge", "mordheim-lrb", move=1, distance=4, interceptor="fears", leadership=9,
-                   unseen="yes", initiative=4)
+    short = answer(
+        "charge", "mordheim-lrb", move=1, distance=4, interceptor="fears", leadership=9, unseen="yes", initiative=4
+    )
     brave, seen = chance([6, 6], lambda r: sum(r) <= 9), F(4, 6)  # an M1 charge (2") never covers 4"
-    assert extra(short) == {"If the enemy tries to intercept": {
-        "intercepted": seen * brave, "falls-short": seen * (1 - brave), "cannot-charge": 1 - seen}}
+    assert extra(short) == {
+        "If the enemy tries to intercept": {
+            "intercepted": seen * brave,
+            "falls-short": seen * (1 - brave),
+            "cannot-charge": 1 - seen,
+        }
+    }
     assert cites(result, "charge", "must pass a Fear test")
     # The headline names the one roll that decides, and that roll, listed face by face, gives the table's chance.
     for leadership in range(2, 13):
         said = answer("charge", "mordheim-lrb", distance=7, interceptor="fears", leadership=leadership)
-        needs = [] if leadership == 12 else [f"to intercept, the enemy needs {leadership} or less on the 2D6"]  # 12 never fails
+        needs = (
+            [] if leadership == 12 else [f"to intercept, the enemy needs {leadership} or less on the 2D6"]
+        )  # 12 never fails
         assert [h for h in said["headlines"] if "needs" in h] == needs
-        stated = chance([6, 6], lambda r: sum(r) <= leadership)
+        stated = chance([6, 6], lambda r, leadership=leadership: sum(r) <= leadership)
         assert extra(said)["If the enemy tries to intercept"]["intercepted"] == stated
     assert "fear-test" in [a["id"] for a in result["assumptions"]]
 
@@ -272,13 +299,16 @@ def test_trench_crusade_says_obstacles_are_optional_in_a_charge():
     assert cites(result, "taking-a-charge", "optional during a charge")
 
 
-@pytest.mark.parametrize(("ruleset", "section", "height", "free"), [
-    ("mordheim-1999", "walls-and-barriers", "0.9", True),  # "a barrier that is less than 1\" high"
-    ("mordheim-1999", "walls-and-barriers", "1", False),
-    ("mordheim-lrb", "walls-and-barriers", "1", False),
-    ("coreheim-v10", "moving", "1", True),  # "obstacles up to 1\" high without using Movement"
-    ("coreheim-v10", "moving", "1.1", False),
-])
+@pytest.mark.parametrize(
+    ("ruleset", "section", "height", "free"),
+    [
+        ("mordheim-1999", "walls-and-barriers", "0.9", True),  # "a barrier that is less than 1\" high"
+        ("mordheim-1999", "walls-and-barriers", "1", False),
+        ("mordheim-lrb", "walls-and-barriers", "1", False),
+        ("coreheim-v10", "moving", "1", True),  # "obstacles up to 1\" high without using Movement"
+        ("coreheim-v10", "moving", "1.1", False),
+    ],
+)
 def test_a_barrier_is_crossed_freely_only_under_the_texts_height(ruleset, section, height, free):
     result = answer("barrier", ruleset, height=height)
     assert table(result["outcomes"]) == {"crosses" if free else "goes-around": 1}

@@ -1,6 +1,5 @@
 """rulescore and the rules texts agree: every cited section exists, ids and pages match."""
 
-
 import pytest
 
 from rulescore import RULESETS, calculate, catalogue
@@ -28,7 +27,11 @@ def test_every_step_of_a_default_result_links_to_a_section(name, ruleset_id):
     assert result["ok"], result
     anchors = set(DOCUMENTS[ruleset_id].anchors())
     for step in result["steps"]:
-        assert step["section"] or step["assumption"] or step["text"].startswith(("Chance", "No Initiative", "All ", "The target needs")), step
+        assert (
+            step["section"]
+            or step["assumption"]
+            or step["text"].startswith(("Chance", "No Initiative", "All ", "The target needs"))
+        ), step
         if step["section"]:
             assert step["section"] in anchors
             assert step["href"] == f"{ruleset_id}/{RULESETS[ruleset_id].chapter}/#{step['section']}"

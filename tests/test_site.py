@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -64,7 +65,9 @@ def test_known_references(built_site, ruleset_id, words, anchor):
         assert f'<a class="xref" href="#{anchor}">{words}</a>' in markup
         assert anchor in page.ids
     else:
-        hit = re.search(r'<span class="xref-elsewhere" title="([^"]+)" tabindex="0">' + re.escape(words) + "</span>", markup)
+        hit = re.search(
+            r'<span class="xref-elsewhere" title="([^"]+)" tabindex="0">' + re.escape(words) + "</span>", markup
+        )
         assert hit and "this site does not hold" in hit.group(1)
 
 
@@ -108,4 +111,4 @@ def test_a_compare_link_is_not_repeated_section_after_section(built_site, rulese
     assert all(section.count('class="section-links"') <= 1 for section in sections)
     links = [set(re.findall(r'class="compare-link" href="([^"#]+)', section)) for section in sections]
     assert sum(map(len, links)) > 0
-    assert [sorted(a & b) for a, b in zip(links, links[1:]) if a & b] == []
+    assert [sorted(a & b) for a, b in pairwise(links) if a & b] == []

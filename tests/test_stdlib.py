@@ -26,9 +26,17 @@ def staged(built_site):
 def run_session(stdlib, wheel, *snapshot) -> list[str]:
     """Every calculator case's answer from the site's files in Pyodide (Node), started afresh or from a snapshot."""
     done = subprocess.run(
-        ["node", str(ROOT / "tests" / "pyodide" / "session.mjs"), str(stdlib), str(wheel), str(ROOT / "sitegen" / "session.py"),
-         *map(str, snapshot)],
-        capture_output=True, text=True, timeout=600,
+        [
+            "node",
+            str(ROOT / "tests" / "pyodide" / "session.mjs"),
+            str(stdlib),
+            str(wheel),
+            str(ROOT / "sitegen" / "session.py"),
+            *map(str, snapshot),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.strip().splitlines()[-1])["answers"]

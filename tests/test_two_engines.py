@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.engines.chromium import assert_journeys_pass_in_chromium
 from tests.helpers import ROOT, broken_links
-from tests.test_engines import assert_journeys_pass_in_chromium
 
 ARTICLE = re.compile(r"<article[^>]*>(.*?)</article>", re.DOTALL)
 ID = re.compile(r'\bid="([^"]+)"')
@@ -30,8 +30,12 @@ def zensical_site(tmp_path_factory) -> Path:
     if not (ROOT / ".venv-zensical" / "bin" / "zensical").exists():
         pytest.fail("Zensical is not installed: ./dev test installs it from requirements-zensical.txt")
     site = tmp_path_factory.mktemp("zensical") / "site"
-    done = subprocess.run([sys.executable, "build.py", "--engine", "zensical", "--site-dir", str(site)], cwd=ROOT,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "build.py", "--engine", "zensical", "--site-dir", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "with zensical" in done.stdout
     return site
@@ -56,8 +60,14 @@ def anchors(article: str) -> set[str]:
 
 def test_the_same_pages_and_files(built_site, zensical_site):
     def files(site: Path) -> set[str]:
-        return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and "/stylesheets/" not in f"/{p.relative_to(site)}"
-                and "/javascripts/" not in f"/{p.relative_to(site)}" and p.name != "sitemap.xml.gz"}
+        return {
+            p.relative_to(site).as_posix()
+            for p in site.rglob("*")
+            if p.is_file()
+            and "/stylesheets/" not in f"/{p.relative_to(site)}"
+            and "/javascripts/" not in f"/{p.relative_to(site)}"
+            and p.name != "sitemap.xml.gz"
+        }
 
     ours = {path for path in files(built_site) if not path.startswith("assets/images/")}
     theirs = {path for path in files(zensical_site) if not path.startswith("assets/images/")}
@@ -73,8 +83,11 @@ def test_the_same_words_and_anchors_on_every_page(built_site, zensical_site):
     assert set(ours) == set(theirs)
     differ = [path for path in ours if words(ours[path]) != words(theirs[path])]
     assert differ == []
-    missing = {path: sorted(anchors(ours[path]) ^ anchors(theirs[path]))[:5] for path in ours
-               if anchors(ours[path]) != anchors(theirs[path])}
+    missing = {
+        path: sorted(anchors(ours[path]) ^ anchors(theirs[path]))[:5]
+        for path in ours
+        if anchors(ours[path]) != anchors(theirs[path])
+    }
     assert missing == {}
     assert sum(len(anchors(article)) for article in theirs.values()) > 500
 
@@ -89,7 +102,7 @@ def test_each_page_has_the_site_head_on_zensical(zensical_site):
     page = (zensical_site / "mordheim-1999" / "movement" / "index.html").read_text(encoding="utf-8")
     assert 'http-equiv="Content-Security-Policy"' in page
     assert 'rel="manifest" href="../../manifest.webmanifest"' in page
-    assert "data-runtime=\"../../assets/pyodide/" in page  # the calculators' start script
+    assert 'data-runtime="../../assets/pyodide/' in page  # the calculators' start script
     assert "data-runtime" not in (zensical_site / "about" / "index.html").read_text(encoding="utf-8")
 
 

@@ -20,9 +20,27 @@ def wheels(built_site, tmp_path_factory):
     """Our wheel (as build.py made it) beside pytest and hypothesis for Pyodide's Python."""
     folder = tmp_path_factory.mktemp("pyodide-wheels")
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:", "--platform", "any", "--implementation", "py",
-         "--python-version", "3.13", "--no-deps", "--dest", str(folder), "-r", str(ROOT / "tests" / "pyodide" / "requirements.txt")],
-        capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--only-binary=:all:",
+            "--platform",
+            "any",
+            "--implementation",
+            "py",
+            "--python-version",
+            "3.13",
+            "--no-deps",
+            "--dest",
+            str(folder),
+            "-r",
+            str(ROOT / "tests" / "pyodide" / "requirements.txt"),
+        ],
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 0, done.stderr
     for wheel in (ROOT / "build" / "wheel").glob("rulescore-*.whl"):
@@ -32,8 +50,15 @@ def wheels(built_site, tmp_path_factory):
 
 def test_rulescore_suite_passes_in_pyodide(wheels):
     done = subprocess.run(
-        ["node", str(ROOT / "tests" / "pyodide" / "run.mjs"), str(wheels), *(str(ROOT / "tests" / name) for name in SUITE)],
-        capture_output=True, text=True, timeout=600,
+        [
+            "node",
+            str(ROOT / "tests" / "pyodide" / "run.mjs"),
+            str(wheels),
+            *(str(ROOT / "tests" / name) for name in SUITE),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     output = done.stdout + done.stderr
     assert done.returncode == 0, output[-3000:]

@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 
 from sitegen.offline import RUNTIME_PREFIXES, SKIP, SNAPSHOT_PREFIX, _url
-from tests.helpers import CHANGED_WORDS, CHROMIUM, CHROMIUM_ARGS, StaticServer, later, one_page_changed
-from tests.test_build import copy_project
+from tests.helpers import CHANGED_WORDS, CHROMIUM, CHROMIUM_ARGS, StaticServer, copy_project, later, one_page_changed
 
 pytestmark = pytest.mark.browser
 
@@ -34,8 +33,9 @@ def rules_changed(built_site, tmp_path_factory) -> Path:
     project = copy_project(tmp_path_factory.mktemp("rules-changed"))
     numbers = project / "rules" / "mordheim-1999" / "numbers.toml"
     numbers.write_text(numbers.read_text(encoding="utf-8").replace('hits = "D3"', 'hits = "D3+1"'), encoding="utf-8")
-    done = subprocess.run([sys.executable, "build.py", "--site-dir", str(project / "site")], cwd=project,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "build.py", "--site-dir", str(project / "site")], cwd=project, capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     site = project / "site"
     later(*[p for p in site.rglob("*") if p.is_file()])
@@ -44,8 +44,12 @@ def rules_changed(built_site, tmp_path_factory) -> Path:
 
 def launch(playwright, profile: Path):
     context = playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740},
-        service_workers="allow")
+        str(profile),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        viewport={"width": 360, "height": 740},
+        service_workers="allow",
+    )
     return context, (context.pages[0] if context.pages else context.new_page())
 
 
@@ -58,7 +62,10 @@ def offline_ready(page) -> None:
 
 
 def live_headline(page) -> str:
-    wait(page, "() => document.getElementById('calc-fall') && document.getElementById('calc-fall').dataset.state === 'live'")
+    wait(
+        page,
+        "() => document.getElementById('calc-fall') && document.getElementById('calc-fall').dataset.state === 'live'",
+    )
     return page.inner_text("#calc-fall .calc-headline")
 
 
@@ -102,7 +109,13 @@ def offline_files(site: Path) -> dict[str, tuple[str, str]]:
         relative = path.relative_to(site).as_posix()
         if SKIP.search(relative):
             continue
-        kind = "snapshot" if relative.startswith(SNAPSHOT_PREFIX) else "runtime" if relative.startswith(RUNTIME_PREFIXES) else "page"
+        kind = (
+            "snapshot"
+            if relative.startswith(SNAPSHOT_PREFIX)
+            else "runtime"
+            if relative.startswith(RUNTIME_PREFIXES)
+            else "page"
+        )
         found["/" + _url(relative).removeprefix("./")] = (kind, hashlib.sha256(path.read_bytes()).hexdigest())
     return found
 
@@ -136,8 +149,10 @@ def update(playwright, tmp_path: Path, first: Path, second: Path, when: str) -> 
 
 def say(what: str, sent: list, runtime_bytes: int) -> None:
     total = sum(size for _, size in sent)
-    print(f"\n{what}: {len(sent)} files, {total / 1e3:.1f} kB sent ({', '.join(sorted({p for p, _ in sent}))[:300]}); "
-          f"the runtime is {runtime_bytes / 1e6:.1f} MB")
+    print(
+        f"\n{what}: {len(sent)} files, {total / 1e3:.1f} kB sent ({', '.join(sorted({p for p, _ in sent}))[:300]}); "
+        f"the runtime is {runtime_bytes / 1e6:.1f} MB"
+    )
 
 
 def runtime_bytes(site: Path) -> int:
@@ -162,7 +177,9 @@ def test_a_one_page_update_sends_only_that_page_and_works_offline(playwright, bu
 
 
 @pytest.mark.parametrize("when", ["minutes later", "a day later"])
-def test_a_rules_update_brings_the_new_wheel_not_the_runtime_again(playwright, built_site, rules_changed, tmp_path, when):
+def test_a_rules_update_brings_the_new_wheel_not_the_runtime_again(
+    playwright, built_site, rules_changed, tmp_path, when
+):
     server, profile, sent = update(playwright, tmp_path, built_site, rules_changed, when)
     say(f"rules-number update, {when}", sent, runtime_bytes(built_site))
     paths = {path for path, _ in sent}
@@ -245,8 +262,10 @@ def test_storage_refused_works_online_and_says_offline_is_not_available(playwrig
     site = tmp_path / "site"
     shutil.copytree(built_site, site)
     worker = site / "sw.js"
-    refuse = ('for (const name of ["put", "add", "addAll"]) Cache.prototype[name] = () => '
-              'Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));\n')
+    refuse = (
+        'for (const name of ["put", "add", "addAll"]) Cache.prototype[name] = () => '
+        'Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));\n'
+    )
     worker.write_text(refuse + worker.read_text(encoding="utf-8"), encoding="utf-8")
     server = StaticServer(site)
     context, page = launch(playwright, tmp_path / "profile")

@@ -19,8 +19,11 @@ DRIVER = "/usr/bin/WebKitWebDriver"
 def virtual_screen():
     """DISPLAY set to a fresh Xvfb screen while inside (MiniBrowser has no headless mode)."""
     # Xvfb picks a free display and writes its number to fd 1, our pipe.
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     number = xvfb.stdout.readline().decode().strip()
     previous = os.environ.get("DISPLAY")
     os.environ["DISPLAY"] = f":{number}"
@@ -50,8 +53,9 @@ def open_browser(seconds: float = 60):
     options.add_argument("--automation")
     service = Service(executable_path=DRIVER)
     opened: list = []
-    starting = threading.Thread(target=lambda: opened.append(webdriver.WebKitGTK(options=options, service=service)),
-                                daemon=True)
+    starting = threading.Thread(
+        target=lambda: opened.append(webdriver.WebKitGTK(options=options, service=service)), daemon=True
+    )
     starting.start()
     starting.join(seconds)
     if not opened:
@@ -73,8 +77,10 @@ def wait(browser, check, seconds: float, what: str) -> None:
 
 
 TEXT = "const e = document.querySelector(arguments[0]); return e ? e.textContent.replace(/\\s+/g, ' ').trim() : '(missing)';"
-SAME_TEXT = ("const e = document.querySelector(arguments[0]);"
-             "return (e ? e.textContent.replace(/\\s+/g, ' ').trim() : '(missing)') === arguments[1];")
+SAME_TEXT = (
+    "const e = document.querySelector(arguments[0]);"
+    "return (e ? e.textContent.replace(/\\s+/g, ' ').trim() : '(missing)') === arguments[1];"
+)
 
 
 def step(browser, base: str, verb: str, arg=None) -> None:
@@ -83,8 +89,11 @@ def step(browser, base: str, verb: str, arg=None) -> None:
     elif verb == "wait_for":
         wait(browser, ("return document.querySelector(arguments[0]) !== null;", arg), 120, arg)
     elif verb == "set":
-        browser.execute_script("const i = document.querySelector(arguments[0]); i.value = arguments[1];"
-                               "i.dispatchEvent(new Event('input', { bubbles: true }));", *arg)
+        browser.execute_script(
+            "const i = document.querySelector(arguments[0]); i.value = arguments[1];"
+            "i.dispatchEvent(new Event('input', { bubbles: true }));",
+            *arg,
+        )
     elif verb == "wait_text":
         try:
             wait(browser, (SAME_TEXT, *arg), 120, arg[0])
