@@ -11,8 +11,9 @@ from rulescore.calculators import CALCULATORS
 from rulescore.reference import lines
 from sitegen import markup
 from sitegen.errors import SourceError, line_of, read_toml
+from sitegen.escape import escape_text
 from sitegen.glossary import Term
-from sitegen.inline import escape_text, explain_terms
+from sitegen.inline import explain_terms
 from sitegen.parse import Document, Section
 
 TOPICS = "topics.toml"

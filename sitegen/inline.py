@@ -7,10 +7,11 @@ glossary terms in the raw source text, then escapes everything else, so a `<scri
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
 
+from sitegen import markup
+from sitegen.escape import escape_text
 from sitegen.glossary import Term
 
 NAME = r"[A-Z][\w-]*(?: (?:[A-Z][\w-]*|&))*"
@@ -19,7 +20,6 @@ XREF = re.compile(
     rf"|\b(?:the )?(?P<named>{NAME}) section\b"
     r"|\(see diagram\)|\bdiagrams? (?:above|below)\b"
 )
-MARKDOWN_SPECIALS = re.compile(r"([\\`*_\[\]{}#|])")
 
 
 def normalise(name: str) -> str:
@@ -65,18 +65,8 @@ def find_terms(text: str, terms: list[Term], already: set[str]) -> list[tuple[in
     return kept
 
 
-def escape_text(text: str, markdown: bool, source_is_markdown: bool) -> str:
-    """Escape plain text for HTML, and for Markdown too unless the source is Markdown itself."""
-    escaped = html.escape(text, quote=False)
-    if markdown and not source_is_markdown:
-        escaped = MARKDOWN_SPECIALS.sub(r"\\\1", escaped)
-    return escaped
-
-
 def marks():
-    """The macros of templates/inline.html (loaded on first use: sitegen.markup imports this module)."""
-    from sitegen import markup
-
+    """The macros of templates/inline.html."""
     return markup.macros("inline.html")
 
 

@@ -12,7 +12,7 @@ import jinja2
 from markupsafe import Markup
 
 from rulescore import RULESETS
-from sitegen.inline import escape_text
+from sitegen.escape import escape_text
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 CALCULATOR_TEMPLATES = Path(__file__).resolve().parent.parent / "calculators"  # form.html, tabs.html
