@@ -16,7 +16,7 @@ RUNTIME_PREFIXES = ("assets/pyodide/", "assets/py/")
 # A returning visitor's faster start: cached after the runtime, never needed to work offline.
 SNAPSHOT_PREFIX = "assets/snapshot/"
 # Never needed by an English site or a browser: left out of the offline copy.
-SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^assets/javascripts/lunr/|^__bench__/)")
+SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^assets/javascripts/lunr/)")
 # An inline script (no src), with or without attributes (calculators/start.js carries data-*).
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.DOTALL)
 

@@ -136,6 +136,33 @@ def journeys(material_search: bool = True) -> dict[str, list]:
             ["wait_text", ["#compare-jump-down .calc-result", compare_text("jump-down", {"height": "5"})]],
         ],
         # #23: what a player meets at the table, item by item (Material's search: not on Zensical).
+        "a calculator is found from the ruleset's start page, and its rule from the calculator": [
+            ["goto", "mordheim-1999/"],
+            [
+                "check",
+                [
+                    "[...document.querySelectorAll('.ruleset-shortcuts a')].some((a) => a.textContent === 'Fall')",
+                    "the start page lists the fall calculator",
+                ],
+            ],
+            ["tap", ".ruleset-shortcuts a[href$='#falling']"],
+            ["wait_for", "#calc-fall"],
+            [
+                "check",
+                [
+                    "location.hash === '#falling' && /#falling$/.test(document.querySelector('#calc-fall .calc-rule').href)",
+                    "the calculator's title links its rule",
+                ],
+            ],
+            ["goto", "calculators/"],
+            [
+                "check",
+                [
+                    "document.querySelectorAll('.calc-jump a').length >= 9 * 3",
+                    "a jump list for each ruleset's calculators",
+                ],
+            ],
+        ],
         "compare texts follow each other on a phone": [
             ["goto", "compare/charge/"],
             ["wait_for", ".compare-text"],
