@@ -7,10 +7,7 @@ outside its text is in that ruleset's folder (rules/<id>/assumptions.toml).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import NamedTuple
-
-from rulescore.rule import OnFirstUse
 
 
 class Assumption(NamedTuple):
@@ -101,13 +98,3 @@ GENERAL = {
         ),
     )
 }
-
-
-def _every_assumption() -> dict[str, Assumption]:
-    from rulescore.rulesets import read_rules  # rulesets.py reads the files and checks the ids
-
-    return read_rules()[1]
-
-
-# The general ones, then each ruleset's.
-ASSUMPTIONS: Mapping[str, Assumption] = OnFirstUse(_every_assumption)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rulescore.assumptions import ASSUMPTIONS
 from rulescore.calculators import CALCULATORS, Calculator
 from rulescore.dice import Distribution
 from rulescore.explain import (
@@ -21,7 +20,7 @@ from rulescore.explain import (
     said_alike,
 )
 from rulescore.fields import FieldError
-from rulescore.rulesets import RULESETS, Ruleset
+from rulescore.rulesets import ASSUMPTIONS, RULESETS, Ruleset
 
 
 def _rows(table: Distribution) -> list[dict]:

@@ -30,7 +30,7 @@ from rulescore.rule import OnFirstUse, Rule, RulesFileError
 
 METADATA = "ruleset.toml"
 NUMBERS = "numbers.toml"
-ASSUMPTIONS = "assumptions.toml"
+ASSUMPTIONS_FILE = "assumptions.toml"
 
 
 # What each kind of value may be: a reader that returns it or raises ValueError saying what is wrong.
@@ -381,7 +381,7 @@ def _rule(
             table,
             key,
             f"{where}: unknown assumption '{assumption}' (give it in this folder's "
-            f"{ASSUMPTIONS}, or use one of: {', '.join(known)})",
+            f"{ASSUMPTIONS_FILE}, or use one of: {', '.join(known)})",
         )
     if not section and assumption is None:  # `section = ""` (not in this text) needs an assumption
         raise file.fail(
@@ -538,7 +538,7 @@ def read_folder(rules_dir: Path) -> dict[str, _File]:
 
     found = {}
     for folder in sorted(p for p in rules_dir.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
-        for name in (METADATA, NUMBERS, ASSUMPTIONS):
+        for name in (METADATA, NUMBERS, ASSUMPTIONS_FILE):
             path = folder / name
             if path.is_file() and (folder / METADATA).is_file():
                 raw = path.read_text(encoding="utf-8")
@@ -556,8 +556,8 @@ def _load(files: dict[str, _File]) -> tuple[dict[str, Ruleset], dict[str, Assump
     metas = {ruleset_id: files[f"{ruleset_id}/{METADATA}"].data for ruleset_id in ids}
     known = dict(GENERAL)
     for ruleset_id in sorted(ids, key=lambda i: (metas[i].get("order", 100), i)):
-        if f"{ruleset_id}/{ASSUMPTIONS}" in files:
-            _read_assumptions(files[f"{ruleset_id}/{ASSUMPTIONS}"], known)
+        if f"{ruleset_id}/{ASSUMPTIONS_FILE}" in files:
+            _read_assumptions(files[f"{ruleset_id}/{ASSUMPTIONS_FILE}"], known)
     found = []
     for ruleset_id in ids:
         meta = metas[ruleset_id]
@@ -613,3 +613,5 @@ def read_rules() -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
 
 
 RULESETS: Mapping[str, Ruleset] = OnFirstUse(lambda: read_rules()[0])
+# The general assumptions, then each ruleset's (read with the rulesets, which check their ids).
+ASSUMPTIONS: Mapping[str, Assumption] = OnFirstUse(lambda: read_rules()[1])

@@ -140,6 +140,6 @@ def render_home_list(rulesets: list[tuple[Ruleset, Document]]) -> str:
 
 def render_assumptions() -> str:
     """Each assumption the calculators may use, with an anchor a result can link to."""
-    from rulescore.assumptions import ASSUMPTIONS
+    from rulescore.rulesets import ASSUMPTIONS
 
     return markup.render("assumptions.md", assumptions=list(ASSUMPTIONS.values()))

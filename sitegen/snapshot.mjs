@@ -20,8 +20,7 @@ pyodide.runPython(`
 import importlib
 for name in modules:
     importlib.import_module(name)
-from rulescore.assumptions import ASSUMPTIONS
-from rulescore.rulesets import RULESETS
+from rulescore.rulesets import ASSUMPTIONS, RULESETS
 loaded = (len(RULESETS), len(ASSUMPTIONS))
 del modules, loaded, importlib, ASSUMPTIONS, RULESETS, name
 `);
