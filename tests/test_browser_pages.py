@@ -299,6 +299,8 @@ KEY_PAGES = {
     "ruleset-start": "/mordheim-1999/",
     "rules-with-shared-fall": "/mordheim-1999/movement/?calc-fall.height=5#falling",
     "compare-jumping-down": "/compare/jumping-down/",
+    "compare-charge": "/compare/charge/",
+    "compare-index": "/compare/",
     "quick-reference": "/mordheim-1999/quick/",
     "calculators": "/calculators/",
     "edition-diff": "/compare/mordheim-editions/",
