@@ -40,10 +40,12 @@ def lines(rules: Ruleset) -> list[Line]:
         if charge.ends_within:
             add(
                 "charge",
-                "Charge succeeds within",
-                f"{inches(charge.ends_within.value)} of the target",
+                "A charge reaches its target",
+                f"within {inches(charge.ends_within.value)}",
                 charge.ends_within,
             )
+        elif charge.base_contact and charge.base_contact.value:
+            add("charge", "A charge reaches its target", "in base-to-base contact", charge.base_contact)
         if charge.detect_unseen:
             add(
                 "charge",
@@ -51,6 +53,8 @@ def lines(rules: Ruleset) -> list[Line]:
                 f"within {inches(charge.detect_unseen.value)}: pass an Initiative test to detect it",
                 charge.detect_unseen,
             )
+        elif charge.needs_sight and charge.needs_sight.value:
+            add("charge", "Unseen target", "cannot be charged: the charger must see it", charge.needs_sight)
         if charge.failed:
             add("charge", "Failed charge", charge.failed.value, charge.failed)
         if charge.interception:

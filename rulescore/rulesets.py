@@ -109,6 +109,7 @@ class Charge(NamedTuple):
     move: Rule  # DoubleMove or DiceMove (charging.py)
     cap: Rule | None = None  # greatest total a charge roll may take Movement to
     ends_within: Rule | None = None  # inches from the target that count as reaching it
+    base_contact: Rule | None = None  # the text says a charge ends in base contact with its target
     detect_unseen: Rule | None = None  # an unseen target this close may be detected with a test
     needs_sight: Rule | None = None  # a target out of sight cannot be charged at all
     interception: Rule | None = None  # "blocks", "enemy-chooses" or "becomes-target"
@@ -194,6 +195,7 @@ TABLES: dict[str, tuple[type, dict[str, Callable[[Any], Any]]]] = {
             "move": read_move,
             "cap": _inches,
             "ends_within": _inches,
+            "base_contact": _flag,
             "detect_unseen": _inches,
             "needs_sight": _flag,
             "interception": _one_of("blocks", "enemy-chooses", "becomes-target"),

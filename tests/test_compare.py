@@ -144,16 +144,35 @@ def test_a_topic_one_text_holds_is_no_comparison(built_site):
 
 
 def test_a_number_a_text_lacks_says_the_site_holds_only_movement(built_site):
-    """#23 item 3: an empty cell says the rule is not in what the site holds, not that the game lacks it."""
+    """#23 item 3: an empty cell says the rule is not in what the site holds, not that the game lacks it
+    (Mordheim 1999's chargers strike first in its close-combat chapter); a text that does say it is
+    never shown empty (Warhammer: a unit may only charge an enemy it can see)."""
     markup = (built_site / "compare" / "charge" / "index.html").read_text(encoding="utf-8")
     table = re.search(r'<table class="compare-table".*?</table>', markup, re.S).group(0)
     assert "not in this text" not in table
-    unseen = re.search(r'<th scope="row">Unseen target</th>(.*?)</tr>', table, re.S).group(1)
-    assert re.search(
-        r'data-ruleset="Warhammer Fantasy Battle 6th"><span class="compare-none">not in the movement '
-        r"rules held here</span>",
-        unseen,
+
+    def cell(row: str, ruleset: str) -> str:
+        found = re.search(rf'<th scope="row">{row}</th>(.*?)</tr>', table, re.S).group(1)
+        return re.search(rf'data-ruleset="{ruleset}">(.*?)</td>', found, re.S).group(1)
+
+    assert cell("Chargers", "Mordheim 1999") == '<span class="compare-none">not in the movement rules held here</span>'
+    assert "strike first" not in " ".join(
+        block.text for s in DOCUMENTS["mordheim-1999"].sections() for block in s.blocks
     )
+    warhammer = cell("Unseen target", "Warhammer Fantasy Battle 6th")
+    assert (
+        re.sub("<[^>]+>", "", warhammer).startswith("cannot be charged")
+        and 'href="../../whfb-6/movement-phase/#movement-phase"' in warhammer
+    )
+    assert "can see at least one enemy model" in section_words(DOCUMENTS["whfb-6"].anchors()["movement-phase"])
+    assert "assumption" in cell("Unseen target", "Trench Crusade")  # from the core rules, not the text held
+    # Mordheim says where a charge ends: base to base, so the row is never empty for it.
+    mordheim = cell("A charge reaches its target", "Mordheim 1999")
+    assert (
+        "in base-to-base contact" in re.sub("<[^>]+>", "", mordheim)
+        and 'href="../../mordheim-1999/movement/#charge"' in mordheim
+    )
+    assert "base-to-base contact" in section_words(DOCUMENTS["mordheim-1999"].anchors()["charge"])
 
 
 @pytest.mark.parametrize("name", ["fall", "jump-down", "gap", "climb", "edge-fall"])

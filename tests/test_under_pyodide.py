@@ -11,8 +11,9 @@ import pytest
 from tests.helpers import ROOT
 
 pytestmark = pytest.mark.browser
-# The oracle and its grid run too (oracle.py is the second computation; __init__ makes `tests` a package).
-SUITE = ["__init__.py", "oracle.py", "test_dice.py", "test_rules.py", "test_properties.py", "test_oracle.py"]
+# The oracle and its grid run too (oracle.py is the second computation, grid.py its inputs; __init__ makes
+# `tests` a package).
+SUITE = ["__init__.py", "oracle.py", "grid.py", "test_dice.py", "test_rules.py", "test_properties.py", "test_oracle.py"]
 
 
 @pytest.fixture(scope="module")
