@@ -173,6 +173,11 @@ self.addEventListener("message", (event) => {
   if (type === "take-update") self.skipWaiting();
 });
 
+// A page asked for with no signal before this phone has saved it.
+const NOT_SAVED = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Not saved on this phone yet</title><p>No signal, and this page is not saved on this phone yet. Once a
+page of this site has said "Ready offline", every page and calculator works with no signal.</p></html>`;
+
 // Saved addresses: "folder/index.html" is the folder's page; a calculator's values in the query
 // string do not change which page it is.
 function pageKey(request) {
@@ -191,7 +196,16 @@ self.addEventListener("fetch", (event) => {
       // A page of the previous build still open in another tab asks for what only that build had.
       || (await caches.match(key));
     if (hit) return hit;
-    const response = await fetch(request);
+    let response;
+    try {
+      response = await fetch(request);
+    } catch (error) {
+      // No answer: no signal and not saved yet, or a load the page gave up as it moved on (Firefox logs
+      // a rejected answer as the worker's error). Said plainly, as a page for a page.
+      return request.mode === "navigate"
+        ? new Response(NOT_SAVED, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } })
+        : new Response("", { status: 503 });
+    }
     const bare = request.url.split("?")[0];
     if (response.ok && runtimeUrls.has(bare)) {
       try {

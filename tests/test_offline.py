@@ -84,6 +84,31 @@ def test_whole_site_works_offline_after_one_visit(browser, built_site, prefix):
     assert foreign == []
 
 
+def test_a_page_not_saved_says_so_with_no_signal(browser, built_site):
+    """With no signal, an address the phone has not saved gets a page that says so (not a failed
+    load, which Firefox logs as the worker's error), and a saved page still opens."""
+    server = StaticServer(built_site)
+    context, _ = offline_context(browser)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    try:
+        page.goto(server.base)
+        wait_ready_offline(page)
+        server.stop()
+        context.set_offline(True)
+        answer = page.goto(f"{server.base}no-such-page/")
+        assert answer.status == 503
+        assert "not saved on this phone yet" in page.inner_text("body")
+        page.goto(f"{server.base}mordheim-1999/movement/")
+        assert page.locator(".ruleset-banner[data-ruleset='mordheim-1999']").count() == 1
+        assert [e for e in errors if "ServiceWorker" in e] == []
+    finally:
+        context.close()
+        if server.thread.is_alive():
+            server.stop()
+
+
 def test_a_new_build_waits_for_the_tap_then_takes_over(browser, tmp_path):
     """A real rebuild (a rules text changed): the open page is told, the tap brings the new text, and
     the caches are the new build's pages, the previous build's (for a tab still open) and the shared files."""

@@ -87,9 +87,9 @@ def chromium_run(playwright, base: str, material_search: bool = True) -> dict[st
 def assert_all_pass(results: dict[str, dict], material_search: bool = True) -> None:
     assert set(results) == set(journeys(material_search))
     failed = {name: result for name, result in results.items() if not result["ok"]}
-    assert failed == {}
+    assert failed == {}, failed
     noisy = {name: result["consoleErrors"] for name, result in results.items() if result.get("consoleErrors")}
-    assert noisy == {}
+    assert noisy == {}, noisy
 
 
 def journey_server(site: Path) -> StaticServer:
