@@ -355,6 +355,11 @@ def build_before(ref: str, folder: Path) -> Path:
     return site
 
 
+def remove_before(folder: Path) -> None:
+    """The worktree `build_before` made in `folder`, gone (its site goes with the folder)."""
+    subprocess.run(["git", "worktree", "remove", "--force", str(folder / "before")], cwd=ROOT, capture_output=True)
+
+
 def add_bare(site: Path) -> None:
     manifest = json.loads((ROOT / "build" / "assets" / "manifest.json").read_text())
     bench = site / "__bench__"
@@ -602,7 +607,7 @@ def main() -> int:
                 builds.main(args.reps, before)
             finally:
                 if before:
-                    subprocess.run(["git", "worktree", "remove", "--force", str(before)], cwd=ROOT, capture_output=True)
+                    remove_before(Path(folder))
         return 0
     if args.pages:
         from benchmarks import pages
@@ -614,11 +619,7 @@ def main() -> int:
                 pages.main(site, build_before(args.before, Path(folder)) if args.before else None)
             finally:
                 if args.before:
-                    subprocess.run(
-                        ["git", "worktree", "remove", "--force", str(Path(folder) / "before")],
-                        cwd=ROOT,
-                        capture_output=True,
-                    )
+                    remove_before(Path(folder))
         return 0
     if args.updates:
         with tempfile.TemporaryDirectory() as folder:
@@ -632,11 +633,7 @@ def main() -> int:
                 update_figures(site, Path(folder), before)
             finally:
                 if args.before:
-                    subprocess.run(
-                        ["git", "worktree", "remove", "--force", str(Path(folder) / "before")],
-                        cwd=ROOT,
-                        capture_output=True,
-                    )
+                    remove_before(Path(folder))
         return 0
     print(
         f"(the benchmark's server compresses every response, as a real host should: gzip, or brotli where a link"
@@ -663,11 +660,7 @@ def main() -> int:
             for variant in variants:
                 variant.stop()
             if args.before:
-                subprocess.run(
-                    ["git", "worktree", "remove", "--force", str(Path(folder) / "before")],
-                    cwd=ROOT,
-                    capture_output=True,
-                )
+                remove_before(Path(folder))
         shutil.rmtree(site / "__bench__", ignore_errors=True)
         if not args.only_live:
             offline_figures(site)
