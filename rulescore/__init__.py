@@ -4,7 +4,7 @@ Standard library only: the same code runs in CPython and in the browser (Pyodide
 
 from rulescore.dice import Distribution
 from rulescore.entry import calculate, catalogue
-from rulescore.rulesets import RULESETS
+from rulescore.mechanics import RULESETS
 
 __all__ = ["Distribution", "RULESETS", "calculate", "catalogue"]
 __version__ = "0.1.0"

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
+from rulescore.fields import drop
+from rulescore.mechanic import Calculator, Line, Mechanic, Single
 
 
-def barrier(explain: Explanation, height: Fraction) -> Distribution:
+def _barrier(value: Any) -> tuple[int, str]:
+    words = str(value).rsplit(" ", 1)
+    if len(words) != 2 or words[0] not in ("under", "up to") or not words[1].isdigit():
+        raise ValueError("must be 'under N' or 'up to N' (inches)")
+    return int(words[1]), words[0]
+
+
+def barrier(explain: Explanation, ruleset, height: Fraction) -> Distribution:
     """Whether a barrier this high is crossed for free, or must be gone around (or climbed)."""
-    rule = explain.ruleset.barrier
+    rule = ruleset.barrier
     limit, how = rule.value  # (1, "under"): less than 1" high; (1, "up to"): 1" or less
     free = height < limit if how == "under" else height <= limit
     if free:
@@ -21,7 +31,7 @@ def barrier(explain: Explanation, height: Fraction) -> Distribution:
         )
         explain.to_do("no dice: it goes over, using no movement")
         return Distribution.always("crosses")
-    climb = " or climb it (see the climbing rule)" if explain.ruleset.climb else ""
+    climb = " or climb it (see the climbing rule)" if ruleset.climb else ""
     explain.step(
         f"Only a barrier {how} {inches(limit)} high is crossed for free: at {inches(height)} the model must go "
         f"around it{climb}.",
@@ -29,3 +39,28 @@ def barrier(explain: Explanation, height: Fraction) -> Distribution:
     )
     explain.to_do("no dice: it goes around" + (", or climbs it" if climb else ""))
     return Distribution.always("goes-around")
+
+
+def _lines(rules) -> list[Line]:
+    if not rules.barrier:
+        return []
+    height, how = rules.barrier.value
+    return [Line("obstacles", "Obstacles crossed at no cost", f"{how} {inches(height)} high", rules.barrier)]
+
+
+BARRIER = Mechanic(
+    parts={"barrier": Single(_barrier)},  # (inches, "under" or "up to"): crossed at no cost
+    calculators=(
+        Calculator(
+            "barrier",
+            "Walls and barriers",
+            supports=lambda r: r.barrier is not None,
+            fields=lambda r: [drop("height", "Height of the barrier", "0.5")],
+            compute=lambda e, r, v: (barrier(e, r, v["height"]), []),
+            headline=lambda t, x, say: ["crosses it freely" if "crosses" in t else "too high to cross freely"],
+            section=lambda r: r.barrier.section,
+        ),
+    ),
+    outcomes={"crosses": "Crosses it without using movement", "goes-around": "Too high to cross freely: go around it"},
+    lines=_lines,
+)

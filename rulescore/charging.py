@@ -1,16 +1,45 @@
-"""Charges: can the charger reach, with what chance, and what can stop it."""
+"""Charges: can the charger reach, with what chance, and what can stop it.
+
+Longer than 300 lines: the charge is the richest rule the texts hold (its move, sight, interception,
+the target's responses), and each piece reads the same `[charge]` table.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from rulescore.checks import initiative_test, test_words
+from rulescore import values
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words, fraction_text, inches
-from rulescore.fields import FieldError
-from rulescore.rolls import Dice, read_dice
+from rulescore.fields import YES_NO, Field, FieldError, choice, length, movement, whole
+from rulescore.ground import terrain_cost, terrain_field
+from rulescore.initiative import initiative_field, initiative_test, test_words
+from rulescore.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.rolls import Dice, read_dice, read_test
 from rulescore.rule import Rule
+
+
+class Charge(NamedTuple):
+    """How far a charge goes and what can stop it."""
+
+    section: str  # where the charge calculator sits
+    move: Rule  # DoubleMove or DiceMove
+    cap: Rule | None = None  # greatest total a charge roll may take Movement to
+    ends_within: Rule | None = None  # inches from the target that count as reaching it
+    base_contact: Rule | None = None  # the text says a charge ends in base contact with its target
+    detect_unseen: Rule | None = None  # an unseen target this close may be detected with a test
+    needs_sight: Rule | None = None  # a target out of sight cannot be charged at all
+    interception: Rule | None = None  # "blocks", "enemy-chooses" or "becomes-target"
+    interception_range: Rule | None = None
+    failed: Rule | None = None  # what a charger that falls short does
+    stand_and_shoot: Rule | None = None  # more than this many times the charge move away: may shoot
+    flee: Rule | None = None  # (dice when Movement <= 6, dice when more)
+    strike_first: Rule | None = None
+    intercept_fear: Rule | None = None  # Test: an interceptor that fears the charger must pass it to intercept
+    engaged_holds: Rule | None = None  # a charged unit already in combat may only hold
+    obstacles: Rule | None = None  # what a charge may go around, in our words
 
 
 class DoubleMove(NamedTuple):
@@ -117,23 +146,9 @@ INTERCEPTION_WORDS = {
 }
 
 
-def _terrain_cost(explain: Explanation, terrain: str) -> int:
-    costs = explain.ruleset.terrain
-    if costs is None or terrain not in costs:
-        if terrain == "open":
-            return 1
-        raise FieldError("terrain", f"{explain.ruleset.title}'s text gives no movement cost for this ground.")
-    cost = costs[terrain]
-    if cost.value != 1:
-        explain.step(
-            f"Every inch of this ground costs {cost.value} inches of movement.", cost, assumption=cost.assumption
-        )
-        explain.assume("whole-route-terrain")
-    return cost.value
-
-
 def charge(
     explain: Explanation,
+    ruleset,
     move: Fraction,
     distance: Fraction,
     terrain: str = "open",
@@ -150,10 +165,10 @@ def charge(
     `unseen`: "no", "yes" (out of sight, not hidden) or "hidden"; `interceptor`: "no", "yes" or
     "fears" (it must pass a Fear test to intercept, at `leadership`); `target` (Warhammer): "missiles",
     "no-missiles" or "engaged" (already in close combat)."""
-    rules = explain.ruleset.charge
+    rules = ruleset.charge
 
     if unseen == "hidden":
-        hiding = explain.ruleset.hiding
+        hiding = ruleset.hiding
         explain.step(
             "A hidden warrior cannot be seen, shot at or charged: pick another target.", hiding.cannot_be_charged
         )
@@ -181,7 +196,7 @@ def charge(
             "with an Initiative test; failing, the model may not charge this turn.",
             rules.detect_unseen,
         )
-        detected, needs = initiative_test(explain, initiative)
+        detected, needs = initiative_test(explain, ruleset, initiative)
         explain.to_do(f"to see the target, {test_words(1, needs, detected)}")
     else:
         detected = Fraction(1)
@@ -222,11 +237,11 @@ def charge(
                     rules.intercept_fear,
                 )
         else:
-            raise FieldError("interceptor", f"{explain.ruleset.title}'s text has no interception rule.")
+            raise FieldError("interceptor", f"{ruleset.title}'s text has no interception rule.")
 
     if rules.obstacles:
         explain.step(rules.obstacles.value[0].upper() + rules.obstacles.value[1:] + ".", rules.obstacles)
-    cost = _terrain_cost(explain, terrain)
+    cost = terrain_cost(explain, ruleset, terrain)
     reaches = rules.move.value.reaches(explain, rules, move, distance, cost)
     if rules.strike_first:
         explain.step("A model that charges strikes first in the first round of the combat.", rules.strike_first)
@@ -309,3 +324,177 @@ def _interception(
             "cannot-charge": 1 - detected,
         }
     )
+
+
+def _flee(value: Any) -> tuple:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError('must be two dice: Movement 6 or less, then more (["2D6", "3D6"])')
+    return tuple(read_dice(v) for v in value)
+
+
+CHARGED_UNITS = (
+    ("missiles", "Has missile weapons"),
+    ("no-missiles", "Has no missile weapons"),
+    ("engaged", "Is already in close combat"),
+)
+
+
+def _hides_from_charges(ruleset) -> bool:
+    return ruleset.hiding is not None and ruleset.hiding.cannot_be_charged is not None
+
+
+def _fields(ruleset) -> list[Field]:
+    rules = ruleset.charge
+    fields = [movement(), length("distance", "Distance to the target", "7", "0", "48")]
+    if ruleset.terrain:
+        fields.append(terrain_field(ruleset))
+    if rules.detect_unseen or rules.needs_sight:
+        sight = [("no", "No"), ("yes", "Yes, not hidden" if _hides_from_charges(ruleset) else "Yes")]
+        if _hides_from_charges(ruleset):
+            sight.append(("hidden", "Yes, hidden"))
+        fields.append(choice("unseen", "Target out of sight", "no", tuple(sight)))
+    if rules.detect_unseen:
+        fields.append(initiative_field(ruleset))
+    if rules.interception:
+        near = [*YES_NO] + ([("fears", "Yes, and it fears the charger")] if rules.intercept_fear else [])
+        fields.append(choice("interceptor", "Enemy near the route", "no", tuple(near)))
+    if rules.intercept_fear:
+        fields.append(
+            whole(
+                "leadership",
+                "That enemy's Leadership",
+                7,
+                2,
+                12,
+                help="Read only when the enemy near the route fears the charger.",
+            )
+        )
+    if rules.stand_and_shoot or rules.flee:
+        fields.append(
+            choice(
+                "target", "The charged unit", "missiles", CHARGED_UNITS if rules.engaged_holds else CHARGED_UNITS[:2]
+            )
+        )
+    if rules.flee:
+        fields.append(length("target_move", "Target's Movement (if it flees)", "4", "1", "20"))
+    return fields
+
+
+def _compute(explain: Explanation, ruleset, v: dict):
+    keep = ("terrain", "unseen", "interceptor", "initiative", "target_move", "leadership", "target")
+    return charge(explain, ruleset, v["move"], v["distance"], **{k: v[k] for k in keep if k in v})
+
+
+def _headline(table: Distribution, extra: list[tuple[str, Distribution]], say: Callable[[Fraction], str]) -> list[str]:
+    if any("intercepted" in t for _, t in extra):
+        # The enemy chooses: never a single chance while an interceptor may step in.
+        through = table["reaches"]
+        return [
+            "the enemy chooses whether to intercept",
+            "if not intercepted: " + ("reaches the target" if through == 1 else f"{say(through)} to reach"),
+        ]
+    if table["cannot-charge"] == 1:
+        return ["cannot charge"]
+    return [f"{say(table['reaches'])} to reach"]
+
+
+def _lines(rules) -> list[Line]:
+    charge = rules.charge
+    if not charge:
+        return []
+    found = [Line("charge", "Charge move", *charge.move.value.words(charge))]
+    if charge.ends_within:
+        found.append(
+            Line(
+                "charge",
+                "A charge reaches its target",
+                f"within {inches(charge.ends_within.value)}",
+                charge.ends_within,
+            )
+        )
+    elif charge.base_contact and charge.base_contact.value:
+        found.append(Line("charge", "A charge reaches its target", "in base-to-base contact", charge.base_contact))
+    if charge.detect_unseen:
+        found.append(
+            Line(
+                "charge",
+                "Unseen target",
+                f"within {inches(charge.detect_unseen.value)}: pass an Initiative test to detect it",
+                charge.detect_unseen,
+            )
+        )
+    elif charge.needs_sight and charge.needs_sight.value:
+        found.append(Line("charge", "Unseen target", "cannot be charged: the charger must see it", charge.needs_sight))
+    if charge.failed:
+        found.append(Line("charge", "Failed charge", charge.failed.value, charge.failed))
+    if charge.interception:
+        found.append(
+            Line(
+                "interception",
+                "Enemy near the route",
+                INTERCEPTION_WORDS[charge.interception.value].format(inches(charge.interception_range.value)),
+                charge.interception,
+            )
+        )
+    if charge.strike_first:
+        found.append(Line("charge", "Chargers", "strike first in the first round", charge.strike_first))
+    if charge.stand_and_shoot:
+        found.append(
+            Line(
+                "charge-responses",
+                "Stand & shoot",
+                "only if the chargers start more than half their charge move (M) away",
+                charge.stand_and_shoot,
+            )
+        )
+    if charge.flee:
+        low, high = charge.flee.value
+        found.append(Line("fleeing", "Flee", f'{low.name}" if M is 6 or less, {high.name}" if more', charge.flee))
+    return found
+
+
+CHARGE = Mechanic(
+    parts={
+        "charge": Table(
+            Charge,
+            {
+                "move": read_move,
+                "cap": values.inches,
+                "ends_within": values.inches,
+                "base_contact": values.flag,
+                "detect_unseen": values.inches,
+                "needs_sight": values.flag,
+                "interception": values.one_of("blocks", "enemy-chooses", "becomes-target"),
+                "interception_range": values.inches,
+                "failed": values.text,
+                "stand_and_shoot": values.fraction,
+                "flee": _flee,
+                "strike_first": values.flag,
+                "intercept_fear": read_test,
+                "engaged_holds": values.flag,
+                "obstacles": values.text,
+            },
+        )
+    },
+    tested=lambda r: "charge" if r.charge and r.charge.detect_unseen else None,
+    calculators=(
+        Calculator(
+            "charge",
+            "Charge",
+            supports=lambda r: r.charge is not None,
+            fields=_fields,
+            compute=_compute,
+            headline=_headline,
+            section=lambda r: r.charge.section,
+        ),
+    ),
+    outcomes={
+        "reaches": "Reaches the target",
+        "intercepted": "Intercepted: fights the intercepting enemy (still counts as charging)",
+        "cannot-charge": "Cannot charge",
+        "falls-short": "Falls short (failed charge)",
+        "escapes": "Fleeing unit escapes",
+        "caught": "Fleeing unit is caught",
+    },
+    lines=_lines,
+)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rulescore.calculators import CALCULATORS
 from rulescore.entry import calculate, describe
-from rulescore.rulesets import RULESETS
+from rulescore.mechanics import CALCULATORS, RULESETS
 
 
 def rulesets_for(name: str) -> list[str]:

@@ -7,20 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rulescore.calculators import CALCULATORS, Calculator
 from rulescore.dice import Distribution
-from rulescore.explain import (
-    Explanation,
-    fraction_text,
-    inches,
-    label,
-    outcome_order,
-    percent_text,
-    percent_words,
-    said_alike,
-)
+from rulescore.explain import Explanation, fraction_text, inches, percent_text, percent_words, said_alike
 from rulescore.fields import FieldError
-from rulescore.rulesets import ASSUMPTIONS, RULESETS, Ruleset
+from rulescore.mechanic import Calculator
+from rulescore.mechanics import ASSUMPTIONS, CALCULATORS, RULESETS, label, outcome_order
+from rulescore.rulesets import Ruleset
 
 
 def _rows(table: Distribution) -> list[dict]:
@@ -110,8 +102,8 @@ def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool = Fal
     if errors:
         return _refuse(errors, name, ruleset_id)
 
-    explain = Explanation(rules)
-    table, extra = calc.compute(explain, read)
+    explain = Explanation()
+    table, extra = calc.compute(explain, rules, read)
     if percentages:
         headlines = calc.headline(table, extra, percent_words)
     else:

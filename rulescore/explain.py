@@ -5,52 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from rulescore.rule import Rule
-
-if TYPE_CHECKING:
-    from rulescore.rulesets import Ruleset
-
-# Outcome keys -> the words a player reads in the table, in the order they are shown.
-OUTCOME_LABELS = {
-    "reaches": "Reaches the target",
-    "intercepted": "Intercepted: fights the intercepting enemy (still counts as charging)",
-    "cannot-charge": "Cannot charge",
-    "lands-no-bonus": "Lands safely, and charges on without the diving bonus",
-    "falls-short": "Falls short (failed charge)",
-    "escapes": "Fleeing unit escapes",
-    "caught": "Fleeing unit is caught",
-    "may-run": "May run",
-    "may-not-run": "May not run",
-    "cannot-hide": "Cannot hide this turn",
-    "spotted": "Spotted",
-    "stays-hidden": "Stays hidden",
-    "crosses": "Crosses it without using movement",
-    "goes-around": "Too high to cross freely: go around it",
-    "landed": "Lands safely",
-    "made-it": "Makes it",
-    "stuck": "Cannot move this turn",
-    "stays-put": "Stays on the edge",
-    "unhurt": "Unhurt",
-    "wounded": "Wounded, still standing",
-    "knocked-down": "Knocked down",
-    "stunned": "Stunned",
-    "out-of-action": "Out of action",
-}
-
-
-def label(key: str) -> str:
-    if key.startswith("fell-"):
-        return f"Falls: {OUTCOME_LABELS[key[5:]].lower()}"
-    return OUTCOME_LABELS[key]
-
-
-def outcome_order(key: str) -> int:
-    keys = list(OUTCOME_LABELS)
-    if key.startswith("fell-"):
-        return len(keys) + keys.index(key[5:])
-    return keys.index(key)
 
 
 class Step(NamedTuple):
@@ -62,8 +19,7 @@ class Step(NamedTuple):
 class Explanation:
     """The steps a calculation took, each tied to the rule section or assumption behind it."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
-        self.ruleset = ruleset
+    def __init__(self) -> None:
         self.steps: list[Step] = []
         self.assumptions: list[str] = []
         self.caption: str | None = None  # names the main table when it is one branch of a choice

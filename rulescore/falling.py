@@ -11,10 +11,12 @@ from fractions import Fraction
 from math import floor
 from typing import NamedTuple
 
+from rulescore import values
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words, fraction_text, inches
-from rulescore.fields import Field, modifier, whole
-from rulescore.rolls import Injury
+from rulescore.fields import Field, drop, modifier, toughness, whole, wounds
+from rulescore.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.rolls import Injury, read_dice, read_injury, read_test
 from rulescore.rule import Rule
 
 
@@ -83,7 +85,7 @@ class StrengthHits(NamedTuple):
     def words(self) -> list[tuple[str, str, Rule]]:
         return [("Fall damage", f"{self.hits.value.name} hits at Strength = inches fallen, no save", self.hits)]
 
-    def outcome(self, explain: Explanation, height: Fraction, toughness: int, wounds: int) -> Distribution:
+    def outcome(self, explain: Explanation, rules, height: Fraction, toughness: int, wounds: int) -> Distribution:
         strength = floor(height)
         if height.denominator != 1:
             explain.assume("fraction-inches")
@@ -164,7 +166,7 @@ class WoundRoll(NamedTuple):
             found.append(("Falls count from", inches(self.least.value), self.least))
         return found
 
-    def outcome(self, explain: Explanation, height: Fraction, toughness: int, wounds: int) -> Distribution:
+    def outcome(self, explain: Explanation, rules, height: Fraction, toughness: int, wounds: int) -> Distribution:
         test = self.roll.value
         if self.least and height < self.least.value:
             explain.step(
@@ -197,7 +199,7 @@ class WoundRoll(NamedTuple):
                 f"a natural {face} never does" for face in test.fails
             ]
             explain.step(
-                f"As on every {explain.ruleset.game} {test.dice.name} roll, {' and '.join(said)}.",
+                f"As on every {rules.game} {test.dice.name} roll, {' and '.join(said)}.",
                 self.roll,
                 assumption=self.roll.assumption,
             )
@@ -231,11 +233,65 @@ def _wounding_rolls(test, target: int, toughness: int) -> str:
 KINDS = {"hits": StrengthHits, "roll": WoundRoll}
 
 
-def fall(explain: Explanation, height: Fraction, toughness: int, wounds: int) -> Distribution:
+def fall(explain: Explanation, rules, height: Fraction, toughness: int, wounds: int) -> Distribution:
     """Outcome of a fall from `height` inches for a model of this Toughness and Wounds.
 
     Toughness is the ruleset's own: a characteristic in Mordheim (T3), the profile's modifier in Coreheim (+0).
     """
-    if explain.ruleset.fall is None:
-        raise ValueError(f"{explain.ruleset.id} has no falling rules")
-    return explain.ruleset.fall.outcome(explain, height, toughness, wounds)
+    if rules.fall is None:
+        raise ValueError(f"{rules.id} has no falling rules")
+    return rules.fall.outcome(explain, rules, height, toughness, wounds)
+
+
+def or_fall(
+    explain: Explanation, rules, safe: Fraction, safe_key: str, height: Fraction, toughness: int, wounds: int
+) -> Distribution:
+    """`safe_key` with chance `safe`, otherwise a fall from `height` with its injuries ("fell-" outcomes)."""
+    if safe == 1:
+        return Distribution.always(safe_key)
+    explain.to_do(f"{'failing, it' if safe else 'it'} falls {inches(height)}")
+    landing = fall(explain, rules, height, toughness, wounds).map(lambda key: f"fell-{key}")
+    return Distribution.chance(safe, safe_key, "fall").then(
+        lambda key: landing if key == "fall" else Distribution.always(key)
+    )
+
+
+def _lines(rules) -> list[Line]:
+    return [Line("falling", label, text, rule) for label, text, rule in rules.fall.words()] if rules.fall else []
+
+
+FALL = Mechanic(
+    parts={
+        "fall": Table(
+            None,
+            {
+                "hits": read_dice,
+                "roll": read_test,
+                "wounds_on": values.count,
+                "toughness": values.one_of("modifier"),
+                "injury": read_injury,
+                "least": values.inches,
+            },
+            kinds=KINDS,
+        )
+    },
+    calculators=(
+        Calculator(
+            "fall",
+            "Fall",
+            supports=lambda r: r.fall is not None,
+            fields=lambda r: [drop("height", "Height of the fall", "4"), toughness(r), wounds()],
+            compute=lambda e, r, v: (fall(e, r, v["height"], v["toughness"], v["wounds"]), []),
+            headline=lambda t, x, say: [f"{say(t['out-of-action'])} out of action", f"{say(t['unhurt'])} unhurt"],
+            section=lambda r: r.fall.section,
+        ),
+    ),
+    outcomes={
+        "unhurt": "Unhurt",
+        "wounded": "Wounded, still standing",
+        "knocked-down": "Knocked down",
+        "stunned": "Stunned",
+        "out-of-action": "Out of action",
+    },
+    lines=_lines,
+)

@@ -119,3 +119,22 @@ def choice(name: str, label: str, default: str, options: tuple[tuple[str, str], 
 
 
 YES_NO = (("no", "No"), ("yes", "Yes"))
+
+
+# The model's characteristics and the heights the rules measure, as every mechanic asks for them.
+def movement(default: int = 4) -> Field:
+    return length("move", "Movement", str(default), "1", "20")
+
+
+def drop(name: str, label: str, default: str) -> Field:
+    """A height the rule measures: 0" is no fall, jump or climb, so the field refuses it."""
+    return length(name, label, default, "0", "24", above_zero=True)
+
+
+def wounds() -> Field:
+    return whole("wounds", "Wounds", 1, 1, 10)
+
+
+def toughness(rules) -> Field:
+    """Toughness as the ruleset's kind of fall reads it (a characteristic, or a profile's modifier)."""
+    return rules.fall.toughness_field(rules.game)

@@ -3,12 +3,44 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, NamedTuple
 
-from rulescore.checks import target_number
+from rulescore import values
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
+from rulescore.fields import choice, length, whole
+from rulescore.initiative import target_number
+from rulescore.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.rule import Rule
 
-# What the model did this turn, as the hiding calculator offers it (rulesets.HIDING_ACTIONS, and the half-move).
+
+class Hiding(NamedTuple):
+    section: str
+    spotted_within: Rule  # "Initiative": enemies spot hidden models within their I in inches
+    also: Rule | None = None  # more the text says about hiding, in our words
+    enemy_moves: Rule | None = None  # spotted when an enemy moves within range, not whenever one is there
+    cannot_be_charged: Rule | None = None
+    # What each thing the model did this turn does to hiding ("cannot hide" or "spotted"); None: nothing.
+    moved: Rule | None = None  # a move of more than a half-move
+    ran: Rule | None = None
+    charged: Rule | None = None
+    fled: Rule | None = None
+    stunned: Rule | None = None
+    fell: Rule | None = None
+    shot: Rule | None = None
+    cast: Rule | None = None
+
+
+# The things a model may have done this turn that hiding rules name, as the hiding calculator asks them.
+HIDING_ACTIONS = ("moved", "ran", "charged", "fled", "stunned", "fell", "shot", "cast")
+
+
+def _stops(value: Any) -> str:
+    """What an action this turn does to hiding: it may not hide at all, or it gives itself away."""
+    return values.one_of("cannot hide", "spotted")(value)
+
+
+# What the model did this turn, as the hiding calculator offers it (HIDING_ACTIONS, and the half-move).
 DID = {
     "half-moved": ("Stayed still, or moved half its Movement or less", "moved half its Movement or less"),
     "moved": ("Moved more than half its Movement", "moved more than a half-move"),
@@ -36,9 +68,11 @@ def choices(rules) -> tuple[tuple[str, str], ...]:
     )
 
 
-def hide(explain: Explanation, initiative: int, distance: Fraction, this_turn: str = "half-moved") -> Distribution:
+def hide(
+    explain: Explanation, ruleset, initiative: int, distance: Fraction, this_turn: str = "half-moved"
+) -> Distribution:
     """Whether a model may hide after `this_turn`, and whether an enemy with this Initiative, this far away, spots it."""
-    rules = explain.ruleset.hiding
+    rules = ruleset.hiding
     stops = getattr(rules, this_turn, None) if this_turn != "half-moved" else None
     if stops is not None and stops.value == "cannot hide":
         why = (
@@ -56,11 +90,11 @@ def hide(explain: Explanation, initiative: int, distance: Fraction, this_turn: s
     if this_turn == "half-moved" and rules.moved:
         explain.step(
             "It moved no more than a half-move, so it may hide at the end of it.",
-            explain.ruleset.half_move or rules.moved,
+            ruleset.half_move or rules.moved,
         )
     spotted = distance <= initiative
     explain.to_do(
-        f"no dice: an I{initiative}{'+' if target_number(explain.ruleset) else ''} enemy "
+        f"no dice: an I{initiative}{'+' if target_number(ruleset) else ''} enemy "
         f"{'spots it' if spotted else 'does not spot it'} at {inches(distance)}"
     )
     if rules.enemy_moves:
@@ -77,12 +111,66 @@ def hide(explain: Explanation, initiative: int, distance: Fraction, this_turn: s
             rules.spotted_within,
             assumption="within-includes-edge",
         )
-    if target_number(explain.ruleset):
+    if target_number(ruleset):
         explain.step(
-            f"Read literally with {explain.ruleset.game}'s Initiative (a target number, lower is better), a worse "
+            f"Read literally with {ruleset.game}'s Initiative (a target number, lower is better), a worse "
             f'Initiative spots from further away: an I{initiative}+ enemy spots within {initiative}".',
             assumption=rules.spotted_within.assumption,
         )
     if rules.also:
         explain.step(rules.also.value, rules.also)
     return Distribution.always("spotted" if spotted else "stays-hidden")
+
+
+def _fields(ruleset) -> list:
+    options = choices(ruleset.hiding)
+    enemy = "How close the enemy moves" if ruleset.hiding.enemy_moves else "Enemy's distance"
+    return [
+        choice("this_turn", "This turn the hiding model", options[0][0], options),
+        whole("initiative", "Enemy's Initiative", 7 if target_number(ruleset) else 3, 1, 13),
+        length("distance", enemy, "4", "0", "99"),
+    ]
+
+
+def _lines(rules) -> list[Line]:
+    if not rules.hiding:
+        return []
+    return [
+        Line(
+            "hiding",
+            "Hidden models are spotted",
+            "by enemies within their Initiative in inches",
+            rules.hiding.spotted_within,
+        )
+    ]
+
+
+HIDING = Mechanic(
+    parts={
+        "hiding": Table(
+            Hiding,
+            {
+                "spotted_within": values.one_of("Initiative"),
+                "also": values.text,
+                "enemy_moves": values.flag,
+                "cannot_be_charged": values.flag,
+                **{action: _stops for action in HIDING_ACTIONS},
+            },
+        )
+    },
+    calculators=(
+        Calculator(
+            "hide",
+            "Hiding",
+            supports=lambda r: r.hiding is not None,
+            fields=_fields,
+            compute=lambda e, r, v: (hide(e, r, v["initiative"], v["distance"], v["this_turn"]), []),
+            headline=lambda t, x, say: [
+                "cannot hide" if "cannot-hide" in t else "spotted" if "spotted" in t else "stays hidden"
+            ],
+            section=lambda r: r.hiding.section,
+        ),
+    ),
+    outcomes={"cannot-hide": "Cannot hide this turn", "spotted": "Spotted", "stays-hidden": "Stays hidden"},
+    lines=_lines,
+)

@@ -3,14 +3,35 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
+from rulescore import values
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
+from rulescore.fields import choice, length, movement
+from rulescore.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.rule import Rule
 
 
-def run(explain: Explanation, move: Fraction, distance: Fraction, enemy_state: str) -> Distribution:
+class Run(NamedTuple):
+    section: str
+    multiplier: Rule
+    enemy_range: Rule  # no counting enemy within this many inches at the start of the turn
+    ignored_states: Rule  # enemy states that do not stop a run
+
+
+ENEMY_STATES = (
+    ("standing", "Standing"),
+    ("fleeing", "Fleeing"),
+    ("stunned", "Stunned"),
+    ("knocked-down", "Knocked down"),
+    ("hidden", "Hidden"),
+)
+
+
+def run(explain: Explanation, ruleset, move: Fraction, distance: Fraction, enemy_state: str) -> Distribution:
     """Whether a model may run, given the nearest enemy's distance and state at the start of the turn."""
-    rules = explain.ruleset.run
+    rules = ruleset.run
     if enemy_state in rules.ignored_states.value:
         explain.step(
             f"A {enemy_state.replace('-', ' ')} enemy does not count when deciding whether a model may run.",
@@ -33,3 +54,44 @@ def run(explain: Explanation, move: Fraction, distance: Fraction, enemy_state: s
             rules.multiplier,
         )
     return Distribution.always("may-run" if allowed else "may-not-run")
+
+
+def _lines(rules) -> list[Line]:
+    run = rules.run
+    if not run:
+        return []
+    return [
+        Line("running", "Run", f"{run.multiplier.value}×M", run.multiplier),
+        Line("running", "No run if an enemy is within", inches(run.enemy_range.value), run.enemy_range),
+    ]
+
+
+RUN = Mechanic(
+    parts={
+        "run": Table(
+            Run,
+            {
+                "multiplier": values.count,
+                "enemy_range": values.inches,
+                "ignored_states": lambda v: values.words_list(v, 'enemy states, e.g. ["fleeing", "stunned"]'),
+            },
+        )
+    },
+    calculators=(
+        Calculator(
+            "run",
+            "Running",
+            supports=lambda r: r.run is not None,
+            fields=lambda r: [
+                movement(),
+                length("distance", "Nearest enemy's distance", "10", "0", "99"),
+                choice("enemy_state", "That enemy is", "standing", ENEMY_STATES),
+            ],
+            compute=lambda e, r, v: (run(e, r, v["move"], v["distance"], v["enemy_state"]), []),
+            headline=lambda t, x, say: ["may run" if t["may-run"] == 1 else "may not run"],
+            section=lambda r: r.run.section,
+        ),
+    ),
+    outcomes={"may-run": "May run", "may-not-run": "May not run"},
+    lines=_lines,
+)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from rulescore import RULESETS, calculate
-from rulescore.calculators import CALCULATORS
 from rulescore.compare import compare, compare_fields
 from rulescore.entry import describe
+from rulescore.mechanics import CALCULATORS
 from rulescore.present import compare_html, result_html
 from sitegen import markup
 from sitegen.glossary import Term

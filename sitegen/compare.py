@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from rulescore import RULESETS
-from rulescore.calculators import CALCULATORS
+from rulescore.mechanics import CALCULATORS
 from rulescore.reference import lines
 from sitegen import markup
 from sitegen.errors import SourceError, line_of, read_toml

@@ -18,8 +18,8 @@ from pathlib import Path
 import yaml
 
 from rulescore import RULESETS
-from rulescore.calculators import CALCULATORS
 from rulescore.compare import rulesets_for
+from rulescore.mechanics import CALCULATORS
 from sitegen import offline
 from sitegen.assets import Assets, stage
 from sitegen.calculators import render_all, render_calculator, render_compare, terms_data

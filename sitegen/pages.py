@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulescore import RULESETS
-from rulescore.calculators import CALCULATORS
+from rulescore.mechanics import CALCULATORS
 from sitegen import markup
 from sitegen.glossary import Term
 from sitegen.inline import Reference, render_inline
@@ -140,6 +140,6 @@ def render_home_list(rulesets: list[tuple[Ruleset, Document]]) -> str:
 
 def render_assumptions() -> str:
     """Each assumption the calculators may use, with an anchor a result can link to."""
-    from rulescore.rulesets import ASSUMPTIONS
+    from rulescore.mechanics import ASSUMPTIONS
 
     return markup.render("assumptions.md", assumptions=list(ASSUMPTIONS.values()))

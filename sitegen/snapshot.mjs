@@ -20,7 +20,7 @@ pyodide.runPython(`
 import importlib
 for name in modules:
     importlib.import_module(name)
-from rulescore.rulesets import ASSUMPTIONS, RULESETS
+from rulescore.mechanics import ASSUMPTIONS, RULESETS
 loaded = (len(RULESETS), len(ASSUMPTIONS))
 del modules, loaded, importlib, ASSUMPTIONS, RULESETS, name
 `);

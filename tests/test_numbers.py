@@ -6,9 +6,9 @@ from itertools import product
 
 import pytest
 
+from rulescore.mechanics import load_folder
 from rulescore.rolls import read_dice, read_injury, read_test
 from rulescore.rule import RulesFileError
-from rulescore.rulesets import load
 from tests.helpers import ROOT
 
 
@@ -134,7 +134,7 @@ def broken(rules, ruleset_id: str, old: str, new: str, name: str = "numbers.toml
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     with pytest.raises(RulesFileError) as error:
-        load(rules)
+        load_folder(rules)
     return str(error.value)
 
 
@@ -144,7 +144,7 @@ def line_of(rules, ruleset_id: str, needle: str) -> int:
 
 
 def test_the_five_rulesets_load():
-    found = load(ROOT / "rules")
+    found = load_folder(ROOT / "rules")[0]
     assert list(found)[:5] == ["mordheim-1999", "mordheim-lrb", "coreheim-v10", "whfb-6", "trench-crusade"]
     assert found["mordheim-lrb"].jump_down == found["mordheim-1999"].jump_down  # inherited
     assert found["mordheim-lrb"].charge.interception.value == "enemy-chooses"  # its own
@@ -241,7 +241,7 @@ def test_a_ruleset_may_give_its_own_assumption(rules):
         ),
         encoding="utf-8",
     )
-    assert load(rules)["whfb-6"].charge.needs_sight.assumption == "whfb-sight"
+    assert load_folder(rules)[0]["whfb-6"].charge.needs_sight.assumption == "whfb-sight"
 
 
 def test_a_topic_without_a_title_is_named_by_line(rules):
@@ -271,7 +271,7 @@ def test_the_edition_pair_is_data(rules):
 
 
 def test_a_cited_section_missing_from_the_text_stops_the_build(rules, monkeypatch):
-    from rulescore import rulesets
+    from rulescore import mechanics
     from sitegen.content import check_citations
     from sitegen.errors import SourceError
     from sitegen.parse import parse
@@ -281,7 +281,7 @@ def test_a_cited_section_missing_from_the_text_stops_the_build(rules, monkeypatc
     path.write_text(
         path.read_text(encoding="utf-8").replace('section = "climbing"', 'section = "climbing-up"'), encoding="utf-8"
     )
-    monkeypatch.setattr(rulesets, "_read", rulesets.load_all(rules))  # rulescore reads the broken copy
+    monkeypatch.setattr(mechanics, "_read", mechanics.load_folder(rules))  # rulescore reads the broken copy
     documents = {r.id: parse(r) for r in load_rulesets(rules)}
     with pytest.raises(SourceError) as error:
         check_citations(documents)

@@ -11,8 +11,8 @@ from itertools import product
 import pytest
 
 from rulescore import RULESETS, calculate
-from rulescore.calculators import CALCULATORS
-from rulescore.checks import target_number
+from rulescore.initiative import target_number
+from rulescore.mechanics import CALCULATORS
 from rulescore.rolls import read_dice
 
 PHRASE = re.compile(r"needs (\d+)(\+| or less) on the (.+?)(?: (twice|each time))?$")

@@ -97,7 +97,7 @@ def test_headings_have_permalinks(built_site):
 
 
 def test_every_assumption_has_its_anchor_on_the_assumptions_page(built_site):
-    from rulescore.rulesets import ASSUMPTIONS
+    from rulescore.mechanics import ASSUMPTIONS
 
     ids = read_page(built_site / "assumptions" / "index.html").ids
     assert set(ASSUMPTIONS) <= ids

@@ -1,18 +1,22 @@
-"""Characteristic tests: the chance to pass an Initiative test in each ruleset."""
+"""Initiative tests: the ruleset's characteristic test (`test = ...` in numbers.toml), the chance to
+pass it, and the Initiative field every tested calculator asks for."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from rulescore.explain import Explanation, chance_words, fraction_text
+from rulescore.fields import Field, whole
+from rulescore.mechanic import Line, Mechanic, Single
+from rulescore.rolls import read_test
 
 
-def initiative_test(explain: Explanation, initiative: int) -> tuple[Fraction, str | None]:
+def initiative_test(explain: Explanation, rules, initiative: int) -> tuple[Fraction, str | None]:
     """Chance to pass one Initiative test, by the ruleset's kind of test, and the roll it needs in
     players' words (None when no roll can fail or none can pass)."""
-    rule = explain.ruleset.test
+    rule = rules.test
     if rule is None:
-        raise ValueError(f"{explain.ruleset.id} has no characteristic test")
+        raise ValueError(f"{rules.id} has no characteristic test")
     test = rule.value
     p = test.chance(initiative)
     explain.step(
@@ -35,16 +39,38 @@ def test_words(tests: int, needs: str | None, p: Fraction) -> str:
     return f"{what} {needs}" if needs else f"{what} {'passed' if p == 1 else 'failed'} whatever the roll"
 
 
-def pass_all(explain: Explanation, initiative: int, tests: int) -> Fraction:
+def pass_all(explain: Explanation, rules, initiative: int, tests: int) -> Fraction:
     """Chance to pass `tests` Initiative tests in a row."""
     if tests == 0:
         explain.step("No Initiative test is needed.")
         explain.to_do("no Initiative test")
         return Fraction(1)
-    p, needs = initiative_test(explain, initiative)
+    p, needs = initiative_test(explain, rules, initiative)
     explain.to_do(test_words(tests, needs, p))
     if needs:
         explain.needs(needs + ("" if tests == 1 else " each time" if tests > 2 else " twice"))
     if tests > 1:
         explain.step(f"All {tests} tests must be passed: ({fraction_text(p)})^{tests} = {fraction_text(p**tests)}.")
     return p**tests
+
+
+def initiative_field(rules, label: str = "Initiative") -> Field:
+    if target_number(rules):
+        return whole(
+            "initiative",
+            f"{label} (target number)",
+            7,
+            1,
+            13,
+            help=f"{rules.game}: the roll needed on a {rules.test.value.dice.name}, e.g. 7 for I7+.",
+        )
+    return whole("initiative", label, 3, 1, 10)
+
+
+def _lines(rules) -> list[Line]:
+    if not rules.test:
+        return []
+    return [Line("tests", "Initiative test", rules.test.value.words, rules.test if rules.test.section else None)]
+
+
+TEST = Mechanic(parts={"test": Single(read_test)}, lines=_lines)

@@ -1,0 +1,144 @@
+"""Climbing: up or down a wall within the ruleset's limit, with Initiative tests; a failure sticks or falls."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from rulescore import values
+from rulescore.dice import Distribution
+from rulescore.explain import Explanation, inches
+from rulescore.falling import or_fall
+from rulescore.fields import YES_NO, FieldError, choice, drop, movement, toughness, wounds
+from rulescore.initiative import initiative_field, pass_all
+from rulescore.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.rule import Rule
+
+
+class Climb(NamedTuple):
+    section: str
+    limit: Rule  # "Movement" (up to Movement) or a number of inches
+    tests: Rule  # Initiative tests taken
+    fail_up: Rule
+    fail_down: Rule
+    touching: Rule | None = None  # must touch what it climbs at the start of its movement phase
+    no_run: Rule | None = None  # a model that climbs cannot run
+
+
+def _limit(value: Any) -> str | int:
+    return "Movement" if value == "Movement" else values.inches(value)
+
+
+def climb(
+    explain: Explanation,
+    ruleset,
+    height: Fraction,
+    move: Fraction | None,
+    direction: str,
+    initiative: int,
+    toughness: int,
+    wounds: int,
+    running: str = "no",
+) -> Distribution:
+    """Chance to climb `height` inches up or down, and what a failure means.
+
+    `move` is read only where the limit is the model's Movement; a fixed limit (Coreheim's 4") ignores it.
+    """
+    rules = ruleset.climb
+    if running == "yes" and rules.no_run:
+        raise FieldError(
+            "running",
+            f"{ruleset.title}: a model cannot run while it climbs; climb in a normal move, or run without climbing.",
+        )
+    if rules.touching:
+        explain.step("The model must be touching what it climbs at the start of its movement phase.", rules.touching)
+    if rules.limit.value == "Movement":
+        limit = move
+    else:
+        limit = Fraction(rules.limit.value)
+        explain.assume("climb-fixed-limit")
+    if height > limit:
+        what = (
+            f"the model's Movement ({inches(move)})" if rules.limit.value == "Movement" else f"{inches(limit)} a turn"
+        )
+        raise FieldError("height", f"A climb may be at most {what}.")
+    tests = "one Initiative test" if rules.tests.value == 1 else f"{rules.tests.value} Initiative tests"
+    explain.step(f"A climb of {inches(height)} is within the limit ({inches(limit)}) and takes {tests}.", rules.limit)
+    explain.to_do(f"climb {inches(height)} {direction}")
+    if rules.limit.value == "Movement":
+        explain.step(
+            f"It uses {inches(height)} of its {inches(move)} Movement: {inches(move - height)} left to move as "
+            "normal if it makes it.",
+            rules.limit,
+        )
+    safe = pass_all(explain, ruleset, initiative, rules.tests.value)
+    if direction == "up":
+        explain.step(f"Failing while climbing up: the model {rules.fail_up.value}.", rules.fail_up)
+        if safe < 1:
+            explain.to_do(f"failing, it {rules.fail_up.value}")
+        return Distribution.chance(safe, "made-it", "stuck")
+    explain.step(f"Failing while climbing down: the model {rules.fail_down.value} ({inches(height)}).", rules.fail_down)
+    return or_fall(explain, ruleset, safe, "made-it", height, toughness, wounds)
+
+
+def _fields(ruleset) -> list:
+    fields = [drop("height", "Height of the climb", "3")]
+    if ruleset.climb.limit.value == "Movement":  # a fixed limit (Coreheim: 4" a turn) does not read Movement
+        fields.append(movement())
+    fields.append(choice("direction", "Direction", "up", (("up", "Up"), ("down", "Down"))))
+    if ruleset.climb.no_run:
+        fields.append(choice("running", "Running this turn", "no", YES_NO))
+    return fields + [initiative_field(ruleset), toughness(ruleset), wounds()]
+
+
+def _lines(rules) -> list[Line]:
+    climb = rules.climb
+    if not climb:
+        return []
+    limit = "M" if climb.limit.value == "Movement" else inches(climb.limit.value)
+    tests = "one Initiative test" if climb.tests.value == 1 else f"{climb.tests.value} Initiative tests"
+    return [Line("climbing", "Climb at most", f"{limit} a turn, {tests}", climb.limit)]
+
+
+CLIMB = Mechanic(
+    parts={
+        "climb": Table(
+            Climb,
+            {
+                "limit": _limit,
+                "tests": values.count,
+                "fail_up": values.text,
+                "fail_down": values.text,
+                "touching": values.flag,
+                "no_run": values.flag,
+            },
+        )
+    },
+    tested=lambda r: "climb" if r.climb else None,
+    calculators=(
+        Calculator(
+            "climb",
+            "Climb",
+            supports=lambda r: r.climb is not None and r.fall is not None,
+            fields=_fields,
+            compute=lambda e, r, v: (
+                climb(
+                    e,
+                    r,
+                    v["height"],
+                    v.get("move"),
+                    v["direction"],
+                    v["initiative"],
+                    v["toughness"],
+                    v["wounds"],
+                    v.get("running", "no"),
+                ),
+                [],
+            ),
+            headline=lambda t, x, say: [f"{say(t['made-it'])} to make the climb"],
+            section=lambda r: r.climb.section,
+        ),
+    ),
+    outcomes={"made-it": "Makes it", "stuck": "Cannot move this turn"},
+    lines=_lines,
+)

@@ -1,0 +1,138 @@
+"""Diving charges: jumping down onto an enemy below, with a bonus for a clean landing."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import NamedTuple
+
+from rulescore import values
+from rulescore.dice import Distribution
+from rulescore.explain import Explanation, inches
+from rulescore.falling import or_fall
+from rulescore.fields import FieldError, drop, length, toughness, wounds
+from rulescore.initiative import initiative_field
+from rulescore.jumping_down import pass_tests
+from rulescore.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.rule import Rule
+
+
+class DivingCharge(NamedTuple):
+    section: str
+    enemy_range: Rule  # enemy within this many inches of the landing point
+    max_height: Rule
+    test_every: Rule
+    bonus: Rule  # what a clean landing gives
+
+
+def diving_charge(
+    explain: Explanation, ruleset, height: Fraction, distance: Fraction, initiative: int, toughness: int, wounds: int
+) -> Distribution:
+    """Chance that a diving charge lands and gets its bonus."""
+    rules = ruleset.diving_charge
+    reach = rules.enemy_range.value
+    if height > rules.max_height.value:
+        raise FieldError("height", f"A diving charge jumps down at most {inches(rules.max_height.value)}.")
+    if distance > reach:
+        # Still a jump down during a charge: the jump's tests and fall stand, only the bonus is gone.
+        explain.step(
+            f"A diving charge needs the enemy within {inches(reach)} of where the model lands; at "
+            f"{inches(distance)} the model may still jump down and charge as normal, without the diving bonus.",
+            rules.enemy_range,
+            assumption="within-includes-edge",
+        )
+        jump = ruleset.jump_down or rules
+        explain.to_do(f"jump down {inches(height)} and charge, with no diving bonus")
+        safe = pass_tests(
+            explain,
+            ruleset,
+            height,
+            jump.test_every,
+            initiative,
+            f"Jumping down still takes one Initiative test per full {inches(jump.test_every.value)}: "
+            "{tests} test{s}.",
+        )
+        if safe < 1:
+            explain.step(
+                f"Failing any, the model falls the whole {inches(height)}, may not move any more and so does "
+                "not reach the enemy.",
+                getattr(jump, "fall_stops", None) or rules.bonus,
+                assumption="fall-full-height",
+            )
+        return or_fall(explain, ruleset, safe, "lands-no-bonus", height, toughness, wounds)
+    explain.step(
+        f"The enemy is within {inches(reach)} of the landing point, so a diving charge is allowed.",
+        rules.enemy_range,
+        assumption="within-includes-edge",
+    )
+    explain.to_do(f"jump down {inches(height)} onto the enemy ({rules.bonus.value} if it lands)")
+    safe = pass_tests(
+        explain,
+        ruleset,
+        height,
+        rules.test_every,
+        initiative,
+        f"One Initiative test per full {inches(rules.test_every.value)} jumped: {{tests}} test{{s}}.",
+    )
+    explain.step(
+        f"Passing all tests gives {rules.bonus.value}; failing any, the model falls and cannot charge.",
+        rules.bonus,
+        assumption="fall-full-height",
+    )
+    return or_fall(explain, ruleset, safe, "landed", height, toughness, wounds)
+
+
+def _lines(rules) -> list[Line]:
+    dive = rules.diving_charge
+    if not dive:
+        return []
+    return [
+        Line(
+            "diving-charge",
+            "Diving charge",
+            f"enemy within {inches(dive.enemy_range.value)} of the landing point",
+            dive.enemy_range,
+        ),
+        Line("diving-charge", "Clean landing", dive.bonus.value, dive.bonus),
+    ]
+
+
+DIVING_CHARGE = Mechanic(
+    parts={
+        "diving_charge": Table(
+            DivingCharge,
+            {
+                "enemy_range": values.inches,
+                "max_height": values.inches,
+                "test_every": values.inches,
+                "bonus": values.text,
+            },
+        )
+    },
+    tested=lambda r: "diving_charge" if r.diving_charge else None,
+    calculators=(
+        Calculator(
+            "diving-charge",
+            "Diving charge",
+            supports=lambda r: r.diving_charge is not None and r.fall is not None,
+            fields=lambda r: [
+                drop("height", "Height of the jump", "4"),
+                length("distance", "Enemy's distance from the landing point", "1", "0", "48"),
+                initiative_field(r),
+                toughness(r),
+                wounds(),
+            ],
+            compute=lambda e, r, v: (
+                diving_charge(e, r, v["height"], v["distance"], v["initiative"], v["toughness"], v["wounds"]),
+                [],
+            ),
+            headline=lambda t, x, say: (
+                [f"no diving bonus: {say(t['lands-no-bonus'])} to land and charge as normal"]
+                if "lands-no-bonus" in t
+                else [f"{say(t['landed'])} to land and charge with the bonus"]
+            ),
+            section=lambda r: r.diving_charge.section,
+        ),
+    ),
+    outcomes={"lands-no-bonus": "Lands safely, and charges on without the diving bonus", "landed": "Lands safely"},
+    lines=_lines,
+)

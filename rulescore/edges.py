@@ -1,0 +1,76 @@
+"""Falling off edges: a model knocked down or stunned near an edge tests or falls (railings stop it)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rulescore import values
+from rulescore.dice import Distribution
+from rulescore.explain import Explanation, inches
+from rulescore.falling import or_fall
+from rulescore.fields import YES_NO, choice, drop, toughness, wounds
+from rulescore.initiative import initiative_field, pass_all
+from rulescore.mechanic import Calculator, Line, Mechanic, Single
+
+
+def edge_fall(
+    explain: Explanation, ruleset, initiative: int, height: Fraction, toughness: int, wounds: int, railings: str = "no"
+) -> Distribution:
+    """A model knocked down or stunned near an edge: chance it stays up, and the fall if not."""
+    rule = ruleset.edge_fall
+    if railings == "yes" and ruleset.railings:
+        explain.step(
+            "An edge with railings, low walls or the like on all sides: the model does not fall, and takes no test.",
+            ruleset.railings,
+        )
+        explain.to_do("no test: railings on all sides")
+        return Distribution.always("stays-put")
+    explain.step(
+        f"A model knocked down or stunned within {inches(rule.value)} of an edge takes an Initiative test "
+        "or falls to the ground below.",
+        rule,
+        assumption="fall-full-height",
+    )
+    safe = pass_all(explain, ruleset, initiative, 1)
+    return or_fall(explain, ruleset, safe, "stays-put", height, toughness, wounds)
+
+
+def _lines(rules) -> list[Line]:
+    if not rules.edge_fall:
+        return []
+    return [
+        Line(
+            "falling-off-edges",
+            "Knocked down or stunned",
+            f"within {inches(rules.edge_fall.value)} of an edge: Initiative test or fall",
+            rules.edge_fall,
+        )
+    ]
+
+
+EDGE_FALL = Mechanic(
+    parts={
+        "edge_fall": Single(values.inches),  # a downed model this close to an edge may fall
+        "railings": Single(values.flag),  # no fall off an edge with railings or low walls on all sides
+    },
+    tested=lambda r: "edge_fall" if r.edge_fall else None,
+    calculators=(
+        Calculator(
+            "edge-fall",
+            "Knocked down near an edge",
+            supports=lambda r: r.edge_fall is not None and r.fall is not None,
+            fields=lambda r: (
+                [initiative_field(r), drop("height", "Drop below the edge", "4"), toughness(r), wounds()]
+                + ([choice("railings", "Railings or low walls on all sides", "no", YES_NO)] if r.railings else [])
+            ),
+            compute=lambda e, r, v: (
+                edge_fall(e, r, v["initiative"], v["height"], v["toughness"], v["wounds"], v.get("railings", "no")),
+                [],
+            ),
+            headline=lambda t, x, say: [f"{say(t['stays-put'])} to stay on the edge"],
+            section=lambda r: r.edge_fall.section,
+        ),
+    ),
+    outcomes={"stays-put": "Stays on the edge"},
+    lines=_lines,
+)

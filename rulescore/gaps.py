@@ -1,0 +1,164 @@
+"""Jumping gaps: how far a model may jump across, what it costs of its move, and the test after."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import NamedTuple
+
+from rulescore import values
+from rulescore.dice import Distribution
+from rulescore.explain import Explanation, inches
+from rulescore.falling import or_fall
+from rulescore.fields import FieldError, choice, drop, movement, toughness, wounds
+from rulescore.initiative import initiative_field, pass_all
+from rulescore.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.rule import Rule
+
+
+class Gap(NamedTuple):
+    section: str
+    max_gap: Rule
+    uses_movement: Rule
+    measure_first: Rule  # may the player measure before jumping
+    test: Rule | None = None  # an Initiative test after covering the distance, or None
+    in_charge: Rule | None = None  # may be jumped as part of a charge or a run
+
+
+def gap(
+    explain: Explanation,
+    ruleset,
+    width: Fraction,
+    move: Fraction,
+    initiative: int,
+    height: Fraction,
+    toughness: int,
+    wounds: int,
+    part_of: str = "move",
+) -> Distribution:
+    """Chance to clear a gap `width` inches wide with `move` inches of movement left; `part_of` is the
+    move the jump belongs to: "move", "run" or "charge"."""
+    rules = ruleset.gap
+    limit = rules.max_gap.value
+    explain.assume("fall-full-height")
+    if part_of != "move" and rules.in_charge:
+        explain.step(
+            f"A gap may be jumped as part of a {part_of}: the movement left is what remains of the {part_of} "
+            "move, and failing the jump ends it, since a model that falls may not move any further.",
+            rules.in_charge,
+        )
+    if rules.measure_first.value and part_of == "charge":
+        explain.step("As part of a charge the gap cannot be measured before jumping.", rules.measure_first)
+        if move < width <= limit:
+            explain.step(
+                f"With {inches(move)} of movement left the model cannot cover {inches(width)}: it falls from where "
+                "it jumped.",
+                rules.uses_movement,
+                assumption="gap-short-falls",
+            )
+            explain.to_do(f"a {inches(width)} gap with {inches(move)} of movement left: no test")
+            return or_fall(explain, ruleset, Fraction(0), "made-it", height, toughness, wounds)
+    elif rules.measure_first.value:
+        if move < width:
+            raise FieldError(
+                "move",
+                f"{ruleset.title} lets you measure first: with {inches(move)} of movement "
+                f"left the model cannot start a {inches(width)} jump.",
+            )
+        explain.step(
+            "You may measure the gap before jumping (unless the jump is part of a charge).", rules.measure_first
+        )
+    else:
+        explain.step(
+            "The gap cannot be measured before jumping; its width comes off the model's movement.", rules.measure_first
+        )
+    if width > limit:
+        explain.step(
+            f"Gaps are at most {inches(limit)}: at {inches(width)} the model falls from where it jumped.",
+            rules.max_gap,
+            assumption=None if rules.measure_first.value else "gap-over-max-falls",
+        )
+        explain.to_do(f"a {inches(width)} gap, over the {inches(limit)} limit: no test")
+        return or_fall(explain, ruleset, Fraction(0), "made-it", height, toughness, wounds)
+    if move < width:
+        explain.step(
+            f"With {inches(move)} of movement left the model cannot cover {inches(width)}: it falls.",
+            rules.uses_movement,
+        )
+        explain.to_do(f"a {inches(width)} gap with {inches(move)} of movement left: no test")
+        return or_fall(explain, ruleset, Fraction(0), "made-it", height, toughness, wounds)
+    explain.step(f"The jump uses {inches(width)} of movement, leaving {inches(move - width)}.", rules.uses_movement)
+    explain.to_do(f"jump the {inches(width)} gap ({inches(move - width)} of movement left after it)")
+    if rules.test is None:
+        explain.step("No test is needed to clear a gap within the limit.", rules.max_gap)
+        return Distribution.always("made-it")
+    explain.step("Having covered the distance, the model must pass an Initiative test or fall.", rules.test)
+    safe = pass_all(explain, ruleset, initiative, 1)
+    return or_fall(explain, ruleset, safe, "made-it", height, toughness, wounds)
+
+
+def _fields(ruleset) -> list:
+    rules = ruleset.gap
+    fields = [drop("gap", "Width of the gap", "2"), movement()]
+    moves = [("move", "A normal move")] + ([("run", "A run")] if rules.in_charge and ruleset.run else [])
+    if rules.in_charge or rules.measure_first.value:  # the charge changes what may be measured, or what is left
+        fields.append(choice("part_of", "The jump is part of", "move", (*moves, ("charge", "A charge"))))
+    return fields + [initiative_field(ruleset), drop("height", "Drop below the gap", "6"), toughness(ruleset), wounds()]
+
+
+def _lines(rules) -> list[Line]:
+    gap = rules.gap
+    if not gap:
+        return []
+    return [
+        Line("jumping-gaps", "Gap at most", inches(gap.max_gap.value), gap.max_gap),
+        Line("jumping-gaps", "Test", "Initiative test, or fall" if gap.test else "none", gap.test or gap.max_gap),
+        Line(
+            "jumping-gaps",
+            "Measure first",
+            "yes (not in a charge)" if gap.measure_first.value else "no",
+            gap.measure_first,
+        ),
+    ]
+
+
+GAP = Mechanic(
+    parts={
+        "gap": Table(
+            Gap,
+            {
+                "max_gap": values.inches,
+                "uses_movement": values.flag,
+                "measure_first": values.flag,
+                "test": values.one_of("initiative"),
+                "in_charge": values.flag,
+            },
+        )
+    },
+    tested=lambda r: "gap" if r.gap and r.gap.test else None,
+    calculators=(
+        Calculator(
+            "gap",
+            "Jump a gap",
+            supports=lambda r: r.gap is not None and r.fall is not None,
+            fields=_fields,
+            compute=lambda e, r, v: (
+                gap(
+                    e,
+                    r,
+                    v["gap"],
+                    v["move"],
+                    v["initiative"],
+                    v["height"],
+                    v["toughness"],
+                    v["wounds"],
+                    v.get("part_of", "move"),
+                ),
+                [],
+            ),
+            headline=lambda t, x, say: [f"{say(t['made-it'])} to clear the gap"],
+            section=lambda r: r.gap.section,
+        ),
+    ),
+    outcomes={"made-it": "Makes it"},
+    lines=_lines,
+)

@@ -1,0 +1,86 @@
+"""What a mechanic is: one kind of rule (a charge, a climb, a fall) as the module that holds it declares it.
+
+A mechanic owns the numbers.toml keys it reads (a table, a single value or a table of costs), says when
+a ruleset's values for it need the ruleset's Initiative test, and brings its calculators, the words of
+its outcomes and its quick-reference lines. `rulescore.mechanics` lists every mechanic; the loader
+(`rulesets.py`) is handed that list and knows none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from rulescore.dice import Distribution
+from rulescore.explain import Explanation
+from rulescore.fields import Field
+from rulescore.rule import Rule
+
+Reader = Callable[[Any], Any]  # a raw TOML value -> the value, or ValueError("must be ...")
+
+
+class Table(NamedTuple):
+    """A `[table]` of numbers.toml, read into `kind` with a reader per key. Where the kind depends on the
+    table (a fall is hits or a roll), `kinds` maps the key that says which to its type instead."""
+
+    kind: type | None
+    readers: dict[str, Reader]
+    kinds: dict[str, type] | None = None
+
+
+class Single(NamedTuple):
+    """One value at the top of numbers.toml; it names its own section."""
+
+    reader: Reader
+
+
+class Costs(NamedTuple):
+    """A table of any keys, each one value of the same kind (ground type -> inches spent per inch)."""
+
+    reader: Reader
+
+
+class Calculator(NamedTuple):
+    """One calculator: what it asks, where it applies and how it answers."""
+
+    name: str
+    title: str
+    supports: Callable[[Any], bool]  # Ruleset -> does its text have the rules for this
+    fields: Callable[[Any], list[Field]]
+    compute: Callable[[Explanation, Any, dict], tuple[Distribution, list[tuple[str, Distribution]]]]
+    # (main table, extra tables, how a chance is said) -> the answer's first lines
+    headline: Callable[[Distribution, list[tuple[str, Distribution]], Callable[[Fraction], str]], list[str]]
+    section: Callable[[Any], str]  # the rule section the calculator sits in
+
+
+class Line(NamedTuple):
+    """One number or rule of a ruleset, in a few words, with the rule it comes from."""
+
+    topic: str  # the shared topic id (rules/topics.toml), or "tests" for the characteristic test
+    label: str
+    text: str
+    rule: Rule | None  # None: from outside the text (see the assumptions page)
+
+
+def _none(rules: Any) -> None:
+    return None
+
+
+def _no_lines(rules: Any) -> list[Line]:
+    return []
+
+
+class Mechanic(NamedTuple):
+    """One kind of rule: the keys of numbers.toml it reads and everything the site does with them."""
+
+    parts: dict[str, Table | Single | Costs]  # its numbers.toml keys; the first names the mechanic
+    # Ruleset -> the key whose values take Initiative tests in that ruleset, or None
+    tested: Callable[[Any], str | None] = _none
+    calculators: tuple[Calculator, ...] = ()
+    outcomes: dict[str, str] = {}  # outcome key -> the words a player reads, in the order shown
+    lines: Callable[[Any], list[Line]] = _no_lines  # Ruleset -> its quick-reference lines
+
+    @property
+    def name(self) -> str:
+        return next(iter(self.parts))

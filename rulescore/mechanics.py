@@ -1,0 +1,95 @@
+"""Every mechanic the site knows, in the order players meet their calculators, and the rules read with them.
+
+Adding a kind of rule: a module that declares its `Mechanic` (see mechanic.py), and a line here. The
+list is explicit, not filled in by importing: what is known never depends on what was imported first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from rulescore.assumptions import Assumption
+from rulescore.barriers import BARRIER
+from rulescore.charging import CHARGE
+from rulescore.climbing import CLIMB
+from rulescore.diving import DIVING_CHARGE
+from rulescore.edges import EDGE_FALL
+from rulescore.falling import FALL
+from rulescore.gaps import GAP
+from rulescore.ground import TERRAIN
+from rulescore.half_move import HALF_MOVE
+from rulescore.hiding import HIDING
+from rulescore.initiative import TEST
+from rulescore.jumping_down import JUMP_DOWN
+from rulescore.mechanic import Calculator, Mechanic
+from rulescore.rule import OnFirstUse
+from rulescore.rulesets import Ruleset, load, read_folder, rules_files
+from rulescore.running import RUN
+
+MECHANICS: tuple[Mechanic, ...] = (
+    CHARGE,
+    JUMP_DOWN,
+    DIVING_CHARGE,
+    GAP,
+    CLIMB,
+    FALL,
+    EDGE_FALL,
+    RUN,
+    BARRIER,
+    HIDING,
+    TEST,
+    TERRAIN,
+    HALF_MOVE,
+)
+
+CALCULATORS: dict[str, Calculator] = {c.name: c for mechanic in MECHANICS for c in mechanic.calculators}
+
+
+def _outcomes() -> dict[str, str]:
+    """Every outcome key -> its words; two mechanics that share a key must say it alike."""
+    found: dict[str, str] = {}
+    for mechanic in MECHANICS:
+        for key, words in mechanic.outcomes.items():
+            if found.setdefault(key, words) != words:
+                raise ValueError(f"outcome '{key}' is worded two ways: {found[key]!r} and {words!r}")
+    return found
+
+
+OUTCOMES = _outcomes()
+
+
+def label(key: str) -> str:
+    """The words for an outcome; "fell-" outcomes are the fall's, after a failed test."""
+    if key.startswith("fell-"):
+        return f"Falls: {OUTCOMES[key[5:]].lower()}"
+    return OUTCOMES[key]
+
+
+def outcome_order(key: str) -> int:
+    """Where an outcome sits in a table: the mechanics' order, every fall after what did not fall."""
+    keys = list(OUTCOMES)
+    if key.startswith("fell-"):
+        return len(keys) + keys.index(key[5:])
+    return keys.index(key)
+
+
+def load_folder(rules_dir: Path) -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
+    """Every ruleset and assumption of a rules/ folder (a copy under test, or a new ruleset's)."""
+    return load(read_folder(rules_dir), MECHANICS)
+
+
+_read: tuple[dict[str, Ruleset], dict[str, Assumption]] = ()
+
+
+def read_rules() -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
+    """Every ruleset and assumption rulescore carries, read once with these mechanics."""
+    global _read
+    if not _read:
+        _read = load(rules_files(), MECHANICS)
+    return _read
+
+
+RULESETS: Mapping[str, Ruleset] = OnFirstUse(lambda: read_rules()[0])
+# The general assumptions, then each ruleset's (read with the rulesets, which check their ids).
+ASSUMPTIONS: Mapping[str, Assumption] = OnFirstUse(lambda: read_rules()[1])

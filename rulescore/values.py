@@ -1,0 +1,55 @@
+"""How a value in numbers.toml is read: each reader returns the value or raises ValueError saying
+what is wrong ("must be ..."), which the loader reports as `file:line: reason`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+
+def inches(value: Any) -> int | Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise ValueError("must be a number of inches (0 or more)")
+    return value if isinstance(value, int) else Fraction(str(value))
+
+
+def count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError("must be a whole number, 1 or more")
+    return value
+
+
+def text(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("must be some words in quotes")
+    return value
+
+
+def flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
+def one_of(*allowed: str) -> Callable[[Any], str]:
+    def read(value: Any) -> str:
+        if value not in allowed:
+            raise ValueError(f"must be one of: {', '.join(repr(a) for a in allowed)}")
+        return value
+
+    return read
+
+
+def fraction(value: Any) -> Fraction:
+    try:
+        return Fraction(str(value))
+    except ValueError:
+        raise ValueError('must be a fraction such as "1/2"') from None
+
+
+def words_list(value: Any, example: str) -> tuple[str, ...]:
+    """A list of words, e.g. enemy states: `example` shows the list the message asks for."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"must be a list of {example}")
+    return tuple(value)
