@@ -24,7 +24,8 @@ from rulescore.initiative import TEST
 from rulescore.jumping_down import JUMP_DOWN
 from rulescore.mechanic import Calculator, Mechanic
 from rulescore.rule import OnFirstUse
-from rulescore.rulesets import Ruleset, load, read_folder, rules_files
+from rulescore.rules_folder import TomlFile, read_folder
+from rulescore.rulesets import Ruleset, load, rules_files
 from rulescore.running import RUN
 
 MECHANICS: tuple[Mechanic, ...] = (
@@ -88,6 +89,12 @@ def read_rules() -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
     if not _read:
         _read = load(rules_files(), MECHANICS)
     return _read
+
+
+def read_from(files: Mapping[str, TomlFile]) -> None:
+    """Read the rulesets from files already read (the build's one read of rules/), not from disk again."""
+    global _read
+    _read = load(files, MECHANICS)
 
 
 RULESETS: Mapping[str, Ruleset] = OnFirstUse(lambda: read_rules()[0])

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -25,6 +24,7 @@ from rulescore.address import section_href, slugify
 from rulescore.assumptions import GENERAL, Assumption
 from rulescore.mechanic import Costs, Mechanic, Single, Table
 from rulescore.rule import Rule, RulesFileError
+from rulescore.rules_folder import TomlFile, read_folder
 
 METADATA = "ruleset.toml"
 NUMBERS = "numbers.toml"
@@ -72,7 +72,7 @@ class Citation(NamedTuple):
     """Where a value's section is written: a file, a table (None at the top) and a key."""
 
     section: str
-    file: _File
+    file: TomlFile
     table: str | None
     key: str
 
@@ -86,39 +86,8 @@ class Citation(NamedTuple):
         return self.file.line(self.table, self.key)
 
 
-def toml_line(error) -> int | None:
-    """The line a TOML syntax error is on (its message says "at line N")."""
-    match = re.search(r"at line (\d+)", str(error))
-    return int(match.group(1)) if match else None
-
-
-class _File:
-    """One TOML file of a ruleset: where it is, its text (for line numbers) and what it says."""
-
-    def __init__(self, path: Path, raw: str, data: dict) -> None:
-        self.path, self.raw, self.data = path, raw, data
-        self.lines = raw.splitlines()
-
-    def line(self, table: str | None, key: str | None = None) -> int | None:
-        """The line of `[table]` (or of `key` in it; a top-level key when table is None)."""
-        inside = table is None
-        for number, text in enumerate(self.lines, start=1):
-            stripped = text.strip()
-            if stripped.startswith("["):
-                inside = stripped.strip("[] ") == table
-                if inside and key is None:
-                    return number
-                continue
-            if inside and key and stripped.split("=")[0].strip().strip('"') == key:
-                return number
-        return None
-
-    def fail(self, table: str | None, key: str | None, reason: str) -> RulesFileError:
-        return RulesFileError(self.path, self.line(table, key) or self.line(table), reason)
-
-
 def _rule(
-    file: _File,
+    file: TomlFile,
     table: str | None,
     key: str,
     raw: Any,
@@ -189,9 +158,9 @@ class _Vocabulary(NamedTuple):
         return ", ".join(["inherit", *self.single, *self.tables, *self.costs])
 
 
-def _read_numbers(file: _File, known: Mapping[str, Assumption], words: _Vocabulary) -> tuple[str | None, dict]:
+def _read_numbers(file: TomlFile, known: Mapping[str, Assumption], words: _Vocabulary) -> tuple[str | None, dict]:
     """What one numbers.toml says: its `inherit`, and table -> key -> (Rule, file, where its section is)."""
-    found: dict[str, dict[str, tuple[Rule, _File, tuple]]] = {}
+    found: dict[str, dict[str, tuple[Rule, TomlFile, tuple]]] = {}
     inherit = file.data.get("inherit")
     if inherit is not None and not isinstance(inherit, str):
         raise file.fail(None, "inherit", "inherit must be a ruleset id in quotes")
@@ -229,7 +198,7 @@ def _read_numbers(file: _File, known: Mapping[str, Assumption], words: _Vocabula
 
 
 def _resolve(
-    files: dict[str, _File],
+    files: dict[str, TomlFile],
     ruleset_id: str,
     ids: set[str],
     known: Mapping[str, Assumption],
@@ -255,7 +224,7 @@ def _resolve(
     return merged
 
 
-def _build(file: _File | None, meta: dict, numbers: dict, words: _Vocabulary) -> Ruleset:
+def _build(file: TomlFile | None, meta: dict, numbers: dict, words: _Vocabulary) -> Ruleset:
     """One ruleset from its metadata and resolved numbers; `file` (its numbers.toml) is named in errors."""
     parts: dict[str, Any] = {}
     citations = []
@@ -292,7 +261,7 @@ def _build(file: _File | None, meta: dict, numbers: dict, words: _Vocabulary) ->
     return ruleset
 
 
-def _table(file: _File, table: str, shape: Table, rules: dict[str, Rule]) -> Any:
+def _table(file: TomlFile, table: str, shape: Table, rules: dict[str, Rule]) -> Any:
     """One `[table]`'s values, read into the mechanic's type (or the type its kind key picks)."""
     section = rules.pop("", Rule(None, None)).value
     if not section:
@@ -315,7 +284,7 @@ def _table(file: _File, table: str, shape: Table, rules: dict[str, Rule]) -> Any
     return kind(section=section, **rules)
 
 
-def _read_assumptions(file: _File, known: dict[str, Assumption]) -> None:
+def _read_assumptions(file: TomlFile, known: dict[str, Assumption]) -> None:
     """A ruleset's assumptions.toml: [[assumption]] entries with id, title, text and source, added to `known`."""
     path = file.path
     for key in file.data:
@@ -333,29 +302,11 @@ def _read_assumptions(file: _File, known: dict[str, Assumption]) -> None:
         known[entry["id"]] = Assumption(*(entry[f] for f in fields))
 
 
-def read_folder(rules_dir: Path) -> dict[str, _File]:
-    """What rulescore reads of a rules/ folder, read with tomllib: "<id>/<name>" -> its file, for
-    every folder with a ruleset.toml (its numbers and assumptions too, where it has them)."""
-    import tomllib  # only where the TOML itself is read: at build time, or in a checkout
-
-    found = {}
-    for folder in sorted(p for p in rules_dir.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
-        for name in (METADATA, NUMBERS, ASSUMPTIONS_FILE):
-            path = folder / name
-            if path.is_file() and (folder / METADATA).is_file():
-                raw = path.read_text(encoding="utf-8")
-                try:
-                    found[f"{folder.name}/{name}"] = _File(path, raw, tomllib.loads(raw))
-                except tomllib.TOMLDecodeError as error:
-                    raise RulesFileError(path, toml_line(error), f"not valid TOML: {error}") from None
-    return found
-
-
-def load(files: dict[str, _File], mechanics: Iterable[Mechanic]) -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
+def load(files: dict[str, TomlFile], mechanics: Iterable[Mechanic]) -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
     """Every ruleset in `files` (see read_folder), read with these mechanics, in the order players see
     them; and every assumption: the code's own, then each ruleset's."""
     words = _Vocabulary.of(mechanics)
-    ids = sorted({name.split("/")[0] for name in files})
+    ids = sorted(name.split("/")[0] for name in files if name.endswith(f"/{METADATA}"))
     metas = {ruleset_id: files[f"{ruleset_id}/{METADATA}"].data for ruleset_id in ids}
     known = dict(GENERAL)
     for ruleset_id in sorted(ids, key=lambda i: (metas[i].get("order", 100), i)):
@@ -378,12 +329,20 @@ def load(files: dict[str, _File], mechanics: Iterable[Mechanic]) -> tuple[dict[s
 PARSED = "rules.json"
 
 
-def parsed_files(rules_dir: Path) -> dict[str, dict]:
-    """What the wheel carries of rules/, as rules.json holds it."""
-    return {name: {"text": file.raw, "data": file.data} for name, file in read_folder(rules_dir).items()}
+# What rulescore reads of each ruleset folder.
+READ = (METADATA, NUMBERS, ASSUMPTIONS_FILE)
 
 
-def rules_files() -> dict[str, _File]:
+def parsed_files(files: Mapping[str, TomlFile]) -> dict[str, dict]:
+    """What the wheel carries of rules/, as rules.json holds it: each ruleset's files that rulescore reads."""
+    return {
+        name: {"text": file.raw, "data": file.data}
+        for name, file in files.items()
+        if "/" in name and name.split("/", 1)[1] in READ and f"{name.split('/')[0]}/{METADATA}" in files
+    }
+
+
+def rules_files() -> Mapping[str, TomlFile]:
     """The wheel's rules.json, or the rules/ folder of the checkout rulescore sits in."""
     here = os.path.dirname(__file__)
     try:
@@ -391,5 +350,5 @@ def rules_files() -> dict[str, _File]:
     except OSError:
         return read_folder(Path(here).resolve().parent / "rules")
     return {
-        name: _File(Path("rules") / name, entry["text"], entry["data"]) for name, entry in json.loads(parsed).items()
+        name: TomlFile(Path("rules") / name, entry["text"], entry["data"]) for name, entry in json.loads(parsed).items()
     }

@@ -14,8 +14,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulescore.rule import RulesFileError
+from rulescore.rules_folder import RulesFolder
 from rulescore.rulesets import PARSED, parsed_files
-from sitegen.errors import SourceError
 from sitegen.stdlib import precompile
 
 # Only what the browser loads: micropip and other packages are never asked for, and the
@@ -57,22 +58,22 @@ def _digest(paths: list[Path]) -> str:
     return hasher.hexdigest()[:10]
 
 
-def package_source(root: Path, out: Path) -> Path:
+def package_source(root: Path, rules: RulesFolder, out: Path) -> Path:
     """rulescore as it ships: its modules, and what it reads of rules/ (each ruleset's ruleset.toml,
     numbers.toml and assumptions.toml, read with tomllib now) as rulescore/rules.json."""
     shutil.rmtree(out, ignore_errors=True)
     shutil.copytree(root / "rulescore", out / "rulescore", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copyfile(root / "pyproject.toml", out / "pyproject.toml")
-    files = parsed_files(root / "rules")
+    files = parsed_files(rules)
     # In the files' own order, not sorted: a table's order is the order a form shows its choices.
     (out / "rulescore" / PARSED).write_text(json.dumps(files), encoding="utf-8")
     return out
 
 
-def build_wheel(root: Path, out: Path, env: dict[str, str]) -> Path:
+def build_wheel(root: Path, rules: RulesFolder, out: Path, env: dict[str, str]) -> Path:
     """A pure-Python wheel of rulescore by standard packaging (pip wheel), reproducible via SOURCE_DATE_EPOCH."""
     shutil.rmtree(out, ignore_errors=True)
-    source = package_source(root, root / "build" / "package")
+    source = package_source(root, rules, root / "build" / "package")
     done = subprocess.run(
         [
             sys.executable,
@@ -93,17 +94,17 @@ def build_wheel(root: Path, out: Path, env: dict[str, str]) -> Path:
     )
     wheels = list(out.glob("rulescore-*.whl"))
     if done.returncode != 0 or len(wheels) != 1:
-        raise SourceError(
+        raise RulesFileError(
             root / "pyproject.toml", None, f"building the rulescore wheel failed: {done.stderr.strip()[-400:]}"
         )
     return wheels[0]
 
 
-def stage(root: Path, env: dict[str, str]) -> Assets:
+def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
     """Build the wheel and copy runtime, wheel and glue into build/assets/; write its manifest."""
     runtime_source = root / "node_modules" / "pyodide"
     if not (runtime_source / "package.json").is_file():
-        raise SourceError(
+        raise RulesFileError(
             root / "package.json", None, "the Pyodide runtime is not installed: run `npm ci` (./dev does)"
         )
     version = json.loads((runtime_source / "package.json").read_text())["version"]
@@ -119,7 +120,7 @@ def stage(root: Path, env: dict[str, str]) -> Assets:
     lock = json.loads((runtime_source / "pyodide-lock.json").read_text())
     (target / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True))
 
-    plain = build_wheel(root, root / "build" / "wheel", env)
+    plain = build_wheel(root, rules, root / "build" / "wheel", env)
     compiled = precompile(runtime_source, plain, root / "build" / "compiled")
     stdlib = runtime + f"stdlib-{_digest([compiled.stdlib])}.zip"  # named by its content
     shutil.copyfile(compiled.stdlib, folder / stdlib)

@@ -9,8 +9,9 @@ from typing import NamedTuple
 from rulescore import RULESETS
 from rulescore.mechanics import CALCULATORS
 from rulescore.reference import lines
+from rulescore.rule import RulesFileError
+from rulescore.rules_folder import RulesFolder, line_of
 from sitegen import markup
-from sitegen.errors import SourceError, line_of, read_toml
 from sitegen.escape import escape_text
 from sitegen.glossary import Term
 from sitegen.inline import explain_terms
@@ -33,27 +34,28 @@ class Topic(NamedTuple):
         return len(self.sections) > 1
 
 
-def load_topics(rules_dir: Path, documents: dict[str, Document]) -> tuple[list[Topic], dict[str, list[str]]]:
+def load_topics(rules: RulesFolder, documents: dict[str, Document]) -> tuple[list[Topic], dict[str, list[str]]]:
     """The topic map and the ruleset-only sections; every anchor named must exist."""
-    path = rules_dir / TOPICS
-    raw, data = read_toml(path)
+    if TOPICS not in rules:
+        raise RulesFileError(rules.root / TOPICS, None, "missing: the topics the compare pages are made of")
+    path, raw, data = rules[TOPICS].path, rules[TOPICS].raw, rules[TOPICS].data
     for key in data:
         if key not in ("topic", "ruleset_only"):
-            raise SourceError(path, line_of(raw, key), f"unknown key '{key}' (known: [[topic]], [ruleset_only])")
+            raise RulesFileError(path, line_of(raw, key), f"unknown key '{key}' (known: [[topic]], [ruleset_only])")
     topics = []
     seen: set[str] = set()
     for number, entry in enumerate(data.get("topic", []), start=1):
         where = line_of_topic(raw, number)
         for key in ("id", "title"):
             if not isinstance(entry.get(key), str) or not entry[key].strip():
-                raise SourceError(
+                raise RulesFileError(
                     path, where, f'topic {number} needs {key} = "..." (every [[topic]] has an id and a title)'
                 )
         if entry["id"] in seen:
-            raise SourceError(path, where, f"topic id '{entry['id']}' is used twice")
+            raise RulesFileError(path, where, f"topic id '{entry['id']}' is used twice")
         seen.add(entry["id"])
         if entry.get("calculator") is not None and entry["calculator"] not in CALCULATORS:
-            raise SourceError(
+            raise RulesFileError(
                 path,
                 line_of(raw, f'calculator = "{entry["calculator"]}"'),
                 f"unknown calculator '{entry['calculator']}' (known: {', '.join(CALCULATORS)})",
@@ -75,20 +77,20 @@ def line_of_topic(raw: str, number: int) -> int | None:
 def _check_sections(path: Path, raw: str, sections: dict, documents: dict[str, Document], where: str) -> None:
     for ruleset_id, anchors in sections.items():
         if ruleset_id not in documents:
-            raise SourceError(
+            raise RulesFileError(
                 path,
                 line_of(raw, f"{ruleset_id} ="),
                 f"unknown ruleset '{ruleset_id}' in {where} (known: {', '.join(documents)})",
             )
         if not isinstance(anchors, list) or not all(isinstance(anchor, str) for anchor in anchors):
-            raise SourceError(
+            raise RulesFileError(
                 path,
                 line_of(raw, f"{ruleset_id} ="),
                 f'{ruleset_id} in {where} must be a list of section anchors, e.g. ["charge"]',
             )
         for anchor in anchors:
             if anchor not in documents[ruleset_id].anchors():
-                raise SourceError(
+                raise RulesFileError(
                     path,
                     line_of(raw, f'"{anchor}"'),
                     f"{ruleset_id} has no section '{anchor}' (its anchors are on its contents page)",
@@ -218,27 +220,30 @@ class Editions(NamedTuple):
         return RULESETS[self.old].game
 
 
-def edition_changes(rules_dir: Path, documents: dict[str, Document]) -> Editions | None:
+def edition_changes(rules: RulesFolder, documents: dict[str, Document]) -> Editions | None:
     """Every matching section pair of the two editions edition-notes.toml names, diffed once per
     build (the diff page and the chapters' links to it both read this); None without that file."""
-    path = rules_dir / EDITION_NOTES
-    if not path.is_file():
+    if EDITION_NOTES not in rules:
         return None
-    raw, data = read_toml(path)
+    path, raw, data = rules[EDITION_NOTES].path, rules[EDITION_NOTES].raw, rules[EDITION_NOTES].data
     for field in EDITION_FIELDS:
         if not isinstance(data.get(field), str) or not data[field].strip():
-            raise SourceError(path, line_of(raw, field), f'needs {field} = "..." (one of {", ".join(EDITION_FIELDS)})')
+            raise RulesFileError(
+                path, line_of(raw, field), f'needs {field} = "..." (one of {", ".join(EDITION_FIELDS)})'
+            )
     for field in ("old", "new"):
         if data[field] not in documents:
-            raise SourceError(path, line_of(raw, f"{field} ="), f"{field}: '{data[field]}' is not a ruleset in rules/")
+            raise RulesFileError(
+                path, line_of(raw, f"{field} ="), f"{field}: '{data[field]}' is not a ruleset in rules/"
+            )
     old, new = documents[data["old"]].anchors(), documents[data["new"]].anchors()
     pairs = {anchor: anchor for anchor in old if anchor in new} | data.get("pairs", {})
     notes: dict[str, list[str]] = {}
     for change in data.get("change", []):
         if not isinstance(change.get("section"), str) or not isinstance(change.get("note"), str):
-            raise SourceError(path, line_of(raw, "[[change]]"), "each [[change]] needs section and note")
+            raise RulesFileError(path, line_of(raw, "[[change]]"), "each [[change]] needs section and note")
         if change["section"] not in pairs:
-            raise SourceError(
+            raise RulesFileError(
                 path, line_of(raw, f'section = "{change["section"]}"'), f"no matching sections '{change['section']}'"
             )
         notes.setdefault(change["section"], []).append(change["note"])

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from rulescore import RULESETS
 from rulescore.reference import lines
+from rulescore.rule import RulesFileError
+from rulescore.rules_folder import RulesFolder
 from sitegen import compare
 from sitegen.calculators import placements
-from sitegen.errors import SourceError
 from sitegen.glossary import Term, load_glossary
 from sitegen.pages import RenderedChapter, chapter_page, render_chapter, render_glossary, render_index
 from sitegen.parse import Document, parse
@@ -51,7 +51,7 @@ def check_citations(documents: dict[str, Document]) -> None:
             section, path = citation.section, citation.path
             if section not in anchors:
                 inherited = "" if path.parent.name == ruleset_id else f" (inherited by {ruleset_id})"
-                raise SourceError(
+                raise RulesFileError(
                     path,
                     citation.line,
                     f"no section '{section}' in the {ruleset_id} text{inherited}; "
@@ -59,19 +59,19 @@ def check_citations(documents: dict[str, Document]) -> None:
                 )
 
 
-def load_content(rules_dir: Path) -> Content:
-    """Parse and render every ruleset and the compare pages; the first broken file raises SourceError."""
-    rulesets = load_rulesets(rules_dir)
+def load_content(rules: RulesFolder) -> Content:
+    """Parse and render every ruleset and the compare pages; the first broken file raises RulesFileError."""
+    rulesets = load_rulesets(rules)
     documents = {ruleset.id: parse(ruleset) for ruleset in rulesets}
     check_citations(documents)
-    topics, _ = compare.load_topics(rules_dir, documents)
+    topics, _ = compare.load_topics(rules, documents)
     by_section = compare.topics_by_section(topics)
-    editions = compare.edition_changes(rules_dir, documents)
+    editions = compare.edition_changes(rules, documents)
     changed = compare.changed_sections(editions)
     loaded = []
     for ruleset in rulesets:
         document = documents[ruleset.id]
-        terms = load_glossary(ruleset, rules_dir)
+        terms = load_glossary(ruleset, rules)
         chapter = render_chapter(
             document,
             terms,

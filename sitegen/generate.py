@@ -19,13 +19,14 @@ import yaml
 
 from rulescore import RULESETS
 from rulescore.compare import rulesets_for
-from rulescore.mechanics import CALCULATORS
+from rulescore.mechanics import CALCULATORS, read_from
+from rulescore.rule import RulesFileError
+from rulescore.rules_folder import read_folder
 from sitegen import offline
 from sitegen.assets import Assets, stage
 from sitegen.calculators import render_all, render_calculator, render_compare, terms_data
 from sitegen.compare import summary_table
 from sitegen.content import Content, load_content
-from sitegen.errors import SourceError
 from sitegen.icons import icons
 from sitegen.pages import render_assumptions, render_home_list
 
@@ -65,7 +66,7 @@ def expand(name: str, argument: str | None, path: str, content: Content, source:
     if name == "calc" and argument in CALCULATORS:
         ruleset_id = path.split("/")[0]
         if ruleset_id not in RULESETS:
-            raise SourceError(source, None, f"<!-- calc:{argument} --> is on {path}, which belongs to no ruleset")
+            raise RulesFileError(source, None, f"<!-- calc:{argument} --> is on {path}, which belongs to no ruleset")
         return render_calculator(argument, ruleset_id, root, f"calc-{argument}", links)
     if name == "calculators":
         return render_all(root, links)
@@ -79,7 +80,7 @@ def expand(name: str, argument: str | None, path: str, content: Content, source:
         return render_home_list([(item.ruleset, item.document) for item in content.rulesets])
     if name == "assumptions":
         return render_assumptions()
-    raise SourceError(
+    raise RulesFileError(
         source, None, f"unknown placeholder <!-- {name}{':' + argument if argument else ''} --> on {path}"
     )
 
@@ -213,8 +214,10 @@ def write_tree(target: Path, files: dict[str, bytes]) -> None:
 
 def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -> Tree:
     """Read and check rules/ once, stage the runtime and wheel, and write build/ for an engine."""
-    content = load_content(root / "rules")
-    assets = stage(root, dict(os.environ))
+    rules = read_folder(root / "rules")  # the one read of rules/: rulescore, the pages and the wheel share it
+    read_from(rules)
+    content = load_content(rules)
+    assets = stage(root, rules, dict(os.environ))
     out = root / "build"
     files: dict[str, bytes] = {path: text.encode("utf-8") for path, text in pages(root, content, engine).items()}
     for source in sorted((root / "docs").rglob("*")):
@@ -260,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         tree = generate(ROOT, serving=args.serving, engine=args.engine)
-    except SourceError as error:
+    except RulesFileError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     print(

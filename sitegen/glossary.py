@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from rulescore.address import slugify
-from sitegen.errors import SourceError, line_of, read_toml
+from rulescore.rule import RulesFileError
+from rulescore.rules_folder import RulesFolder, line_of
 from sitegen.sources import GLOSSARY, Ruleset
 
 
@@ -23,24 +23,24 @@ class Term:
         return slugify(self.name)
 
 
-def load_glossary(ruleset: Ruleset, rules_dir: Path) -> list[Term]:
+def load_glossary(ruleset: Ruleset, rules: RulesFolder) -> list[Term]:
     """The ruleset's terms, its own first, then those it inherits that it does not redefine."""
-    path = ruleset.folder / GLOSSARY
-    if not path.is_file():
+    file = rules.get(f"{ruleset.id}/{GLOSSARY}")
+    if file is None:
         return []
-    raw, data = read_toml(path)
+    path, raw, data = file.path, file.raw, file.data
     terms: dict[str, Term] = {}
     for entry in data.get("term", []):
         if not isinstance(entry.get("name"), str) or not isinstance(entry.get("definition"), str):
-            raise SourceError(path, line_of(raw, "[[term]]"), "each [[term]] needs a name and a definition")
+            raise RulesFileError(path, line_of(raw, "[[term]]"), "each [[term]] needs a name and a definition")
         forms = (entry["name"], *entry.get("also", ()))
         terms[entry["name"].lower()] = Term(entry["name"], entry["definition"].strip(), forms)
     parent = data.get("inherit")
     if parent:
-        parent_path = rules_dir / parent / GLOSSARY
-        if not parent_path.is_file():
-            raise SourceError(path, line_of(raw, "inherit"), f"inherits from '{parent}', which has no {GLOSSARY}")
-        for entry in read_toml(parent_path)[1].get("term", []):
+        inherited = rules.get(f"{parent}/{GLOSSARY}")
+        if inherited is None:
+            raise RulesFileError(path, line_of(raw, "inherit"), f"inherits from '{parent}', which has no {GLOSSARY}")
+        for entry in inherited.data.get("term", []):
             if entry["name"].lower() not in terms and entry["name"] not in data.get("drop", ()):
                 forms = (entry["name"], *entry.get("also", ()))
                 terms[entry["name"].lower()] = Term(entry["name"], entry["definition"].strip(), forms)

@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass, field
 
 from rulescore.address import slugify
-from sitegen.errors import SourceError, line_of
+from rulescore.rule import RulesFileError
+from rulescore.rules_folder import line_of
 from sitegen.inline import normalise
 from sitegen.sources import Ruleset
 
@@ -81,7 +82,7 @@ class Document:
             names[normalise(section.title)] = section.anchor
         for anchor, others in self.ruleset.cited_as.items():
             if anchor not in self.anchors():
-                raise SourceError(
+                raise RulesFileError(
                     self.ruleset.metadata_path,
                     line_of(self.ruleset.metadata_path.read_text(encoding="utf-8"), anchor),
                     f"[cited_as] names '{anchor}', which is not a section of the text",
@@ -122,17 +123,17 @@ def _split_front_matter(lines: list[str], ruleset: Ruleset) -> tuple[list[tuple[
             for number in range(1, end):
                 key, sep, value = lines[number].partition(":")
                 if not sep:
-                    raise SourceError(ruleset.source_path, number + 1, "front matter line is not 'key: value'")
+                    raise RulesFileError(ruleset.source_path, number + 1, "front matter line is not 'key: value'")
                 pairs.append((key.strip(), value.strip().strip('"')))
             return pairs, end + 1
-    raise SourceError(ruleset.source_path, 1, "front matter opened with '---' is never closed")
+    raise RulesFileError(ruleset.source_path, 1, "front matter opened with '---' is never closed")
 
 
 def parse(ruleset: Ruleset, text: str | None = None) -> Document:
-    """Parse a ruleset's text into its section tree; raise SourceError on what we cannot read."""
+    """Parse a ruleset's text into its section tree; raise RulesFileError on what we cannot read."""
     text = ruleset.text() if text is None else text
     if not text.strip():
-        raise SourceError(ruleset.source_path, 1, "the rules text is empty")
+        raise RulesFileError(ruleset.source_path, 1, "the rules text is empty")
     lines = text.split("\n")
     front_matter, start = _split_front_matter(lines, ruleset)
 
@@ -163,7 +164,7 @@ def parse(ruleset: Ruleset, text: str | None = None) -> Document:
         section = Section(title=title, level=level, anchor=anchor, line=number, added=added)
         if level == 1:
             if root is not None:
-                raise SourceError(
+                raise RulesFileError(
                     ruleset.source_path, number, f"a second chapter title '{title}' (only one level-1 heading per text)"
                 )
             root = section
@@ -247,19 +248,19 @@ def parse(ruleset: Ruleset, text: str | None = None) -> Document:
     metadata_text = ruleset.metadata_path.read_text(encoding="utf-8")
     for rule in ruleset.headings:
         if rule.text not in found_explicit:
-            raise SourceError(
+            raise RulesFileError(
                 ruleset.metadata_path,
                 line_of(metadata_text, f'"{rule.text}"'),
                 f"heading '{rule.text}' is not a line of {ruleset.source_path.name}",
             )
     for added in pending_added:
-        raise SourceError(
+        raise RulesFileError(
             ruleset.metadata_path,
             line_of(metadata_text, f'"{added.before}"'),
             f"no paragraph of {ruleset.source_path.name} starts with '{added.before}'",
         )
     if root is None or not root.children:
-        raise SourceError(
+        raise RulesFileError(
             ruleset.source_path, start + 1, "found no section headings (check heading_styles in ruleset.toml)"
         )
     return Document(ruleset=ruleset, root=root, provenance=provenance, front_matter=front_matter)

@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitegen.errors import SourceError, line_of, read_toml
+from rulescore.rule import RulesFileError
+from rulescore.rules_folder import RulesFolder, TomlFile, line_of, read_toml
 
 METADATA = "ruleset.toml"
 GLOSSARY = "glossary.toml"
@@ -83,61 +84,64 @@ class Ruleset:
         try:
             return self.source_path.read_text(encoding="utf-8")
         except UnicodeDecodeError as error:
-            raise SourceError(self.source_path, None, f"not UTF-8 text ({error.reason})") from None
+            raise RulesFileError(self.source_path, None, f"not UTF-8 text ({error.reason})") from None
 
 
 def _check_level(path: Path, raw: str, what: str, level: object) -> int:
     if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= 4:
-        raise SourceError(path, line_of(raw, what), f"{what}: level must be a whole number from 1 to 4")
+        raise RulesFileError(path, line_of(raw, what), f"{what}: level must be a whole number from 1 to 4")
     return level
 
 
-def load_ruleset(folder: Path) -> Ruleset:
-    """Read and check one ruleset folder; a problem raises SourceError naming file and line."""
+def load_ruleset(folder: Path, file: TomlFile | None = None) -> Ruleset:
+    """Check one ruleset folder's ruleset.toml (`file`, as rules/ was read; else read now); a problem
+    raises RulesFileError naming file and line."""
     path = folder / METADATA
-    if not path.is_file():
-        raise SourceError(path, None, f"missing {METADATA} (every folder in rules/ needs one)")
-    raw, data = read_toml(path)
+    if file is None:
+        if not path.is_file():
+            raise RulesFileError(path, None, f"missing {METADATA} (every folder in rules/ needs one)")
+        file = read_toml(path)
+    raw, data = file.raw, file.data
 
     for name in data:
         if name not in FIELDS:
-            raise SourceError(path, line_of(raw, name), f"unknown field '{name}'")
+            raise RulesFileError(path, line_of(raw, name), f"unknown field '{name}'")
     for name, (kind, required) in FIELDS.items():
         if name not in data:
             if required:
-                raise SourceError(path, None, f"missing required field '{name}'")
+                raise RulesFileError(path, None, f"missing required field '{name}'")
             continue
         value = data[name]
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise SourceError(path, line_of(raw, name), f"field '{name}' must be a {kind.__name__}")
+            raise RulesFileError(path, line_of(raw, name), f"field '{name}' must be a {kind.__name__}")
 
     if data["id"] != folder.name or not ID_PATTERN.match(data["id"]):
-        raise SourceError(
+        raise RulesFileError(
             path,
             line_of(raw, "id"),
             f"id '{data['id']}' must equal the folder name '{folder.name}' (lowercase words and dashes)",
         )
     if data["format"] not in FORMATS:
-        raise SourceError(path, line_of(raw, "format"), f"format must be one of {', '.join(FORMATS)}")
+        raise RulesFileError(path, line_of(raw, "format"), f"format must be one of {', '.join(FORMATS)}")
     source_path = folder / data["source"]
     if not source_path.is_file() or source_path.parent != folder:
-        raise SourceError(path, line_of(raw, "source"), f"source file '{data['source']}' is not in {folder}")
+        raise RulesFileError(path, line_of(raw, "source"), f"source file '{data['source']}' is not in {folder}")
 
     parse = data.get("parse", {})
     for name in parse:
         if name not in ("provenance_lines", "heading_styles", "headings", "added_headings"):
-            raise SourceError(path, line_of(raw, name), f"unknown field 'parse.{name}'")
+            raise RulesFileError(path, line_of(raw, name), f"unknown field 'parse.{name}'")
     styles = parse.get("heading_styles", {})
     for style, level in styles.items():
         if style not in HEADING_STYLES:
-            raise SourceError(
+            raise RulesFileError(
                 path, line_of(raw, style), f"unknown heading style '{style}' (known: {', '.join(HEADING_STYLES)})"
             )
         _check_level(path, raw, style, level)
     headings = []
     for entry in parse.get("headings", []):
         if not isinstance(entry.get("text"), str) or set(entry) != {"text", "level"}:
-            raise SourceError(
+            raise RulesFileError(
                 path, line_of(raw, "[[parse.headings]]"), "each [[parse.headings]] needs exactly text and level"
             )
         headings.append(HeadingRule(entry["text"], _check_level(path, raw, entry["text"], entry["level"])))
@@ -146,7 +150,7 @@ def load_ruleset(folder: Path) -> Ruleset:
         if set(entry) != {"before", "title", "level"} or not all(
             isinstance(entry[k], str) for k in ("before", "title")
         ):
-            raise SourceError(
+            raise RulesFileError(
                 path,
                 line_of(raw, "[[parse.added_headings]]"),
                 "each [[parse.added_headings]] needs before, title and level",
@@ -158,7 +162,9 @@ def load_ruleset(folder: Path) -> Ruleset:
     cited_as = {}
     for anchor, names in data.get("cited_as", {}).items():
         if not isinstance(names, list) or not all(isinstance(name, str) and name.strip() for name in names):
-            raise SourceError(path, line_of(raw, anchor), f'[cited_as] {anchor} must be a list of names, e.g. ["Rush"]')
+            raise RulesFileError(
+                path, line_of(raw, anchor), f'[cited_as] {anchor} must be a list of names, e.g. ["Rush"]'
+            )
         cited_as[anchor] = tuple(names)
 
     return Ruleset(
@@ -184,10 +190,9 @@ def load_ruleset(folder: Path) -> Ruleset:
     )
 
 
-def load_rulesets(rules_dir: Path) -> list[Ruleset]:
-    """Every ruleset folder under rules_dir, in the order players see them."""
-    folders = [p for p in sorted(rules_dir.iterdir()) if p.is_dir() and not p.name.startswith((".", "_"))]
-    if not folders:
-        raise SourceError(rules_dir, None, "no ruleset folders found")
-    rulesets = [load_ruleset(folder) for folder in folders]
+def load_rulesets(rules: RulesFolder) -> list[Ruleset]:
+    """Every ruleset folder of rules/, in the order players see them."""
+    if not rules.folders:
+        raise RulesFileError(rules.root, None, "no ruleset folders found")
+    rulesets = [load_ruleset(rules.root / name, rules.get(f"{name}/{METADATA}")) for name in rules.folders]
     return sorted(rulesets, key=lambda r: (r.order, r.id))

@@ -19,7 +19,7 @@ import zipfile
 from pathlib import Path
 from typing import NamedTuple
 
-from sitegen.errors import SourceError
+from rulescore.rule import RulesFileError
 
 HERE = Path(__file__).resolve().parent
 # What the zip, the compiled wheel and the snapshot are made from, besides the runtime and the wheel.
@@ -39,7 +39,7 @@ def _node(script: str, *args: str) -> str:
     """Run one of our build scripts in Node; its last line of output, or a build error naming it."""
     done = subprocess.run(["node", str(HERE / script), *args], capture_output=True, text=True, timeout=600)
     if done.returncode != 0:
-        raise SourceError(HERE / script, None, f"running Pyodide at build time failed: {done.stderr.strip()[-600:]}")
+        raise RulesFileError(HERE / script, None, f"running Pyodide at build time failed: {done.stderr.strip()[-600:]}")
     return done.stdout.strip().splitlines()[-1]
 
 
@@ -79,7 +79,7 @@ def precompile(runtime: Path, wheel: Path, cache: Path) -> Compiled:
                     json.dumps(browser_modules(compiled)),
                 )
             )
-        except SourceError:
+        except RulesFileError:
             shutil.rmtree(out, ignore_errors=True)
             raise
         summary.write_text(json.dumps(made))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.errors import SourceError
+from rulescore.rule import RulesFileError
 from sitegen.parse import parse
 from sitegen.sources import load_ruleset
 from tests.helpers import copy_project
@@ -73,14 +73,14 @@ def test_build_is_deterministic(project, tmp_path):
 def test_unclosed_front_matter_names_source_line(tmp_path):
     folder = copy_project(tmp_path) / "rules" / "coreheim-v10"
     ruleset = load_ruleset(folder)
-    with pytest.raises(SourceError) as caught:
+    with pytest.raises(RulesFileError) as caught:
         parse(ruleset, "---\nsidebar_position: 3\n## Moving\n- text\n")
     assert str(caught.value).endswith("003_49d89d32c6453d4f.txt:1: front matter opened with '---' is never closed")
 
 
 def test_text_without_headings_is_refused(tmp_path):
     ruleset = load_ruleset(copy_project(tmp_path) / "rules" / "mordheim-lrb")
-    with pytest.raises(SourceError, match="is not a line of"):
+    with pytest.raises(RulesFileError, match="is not a line of"):
         parse(ruleset, "Just one long paragraph of rules with no heading at all.\n")
 
 

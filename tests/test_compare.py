@@ -13,13 +13,14 @@ from rulescore import RULESETS
 from rulescore.explain import inches
 from rulescore.present import respond_compare
 from rulescore.reference import lines
+from rulescore.rules_folder import read_folder
 from sitegen.compare import load_topics, section_words, word_diff
 from sitegen.parse import parse
 from sitegen.sources import load_rulesets
 from tests.helpers import ROOT, read_page
 
-DOCUMENTS = {r.id: parse(r) for r in load_rulesets(ROOT / "rules")}
-TOPICS, RULESET_ONLY = load_topics(ROOT / "rules", DOCUMENTS)
+DOCUMENTS = {r.id: parse(r) for r in load_rulesets(read_folder(ROOT / "rules"))}
+TOPICS, RULESET_ONLY = load_topics(read_folder(ROOT / "rules"), DOCUMENTS)
 
 
 def test_every_section_belongs_to_a_topic_or_is_listed_as_ruleset_only():

@@ -9,6 +9,7 @@ import pytest
 from rulescore.mechanics import load_folder
 from rulescore.rolls import read_dice, read_injury, read_test
 from rulescore.rule import RulesFileError
+from rulescore.rules_folder import read_folder
 from tests.helpers import ROOT
 
 
@@ -245,35 +246,35 @@ def test_a_ruleset_may_give_its_own_assumption(rules):
 
 
 def test_a_topic_without_a_title_is_named_by_line(rules):
+    from rulescore.rule import RulesFileError
     from sitegen.content import load_content
-    from sitegen.errors import SourceError
 
     path = rules / "topics.toml"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace('title = "Running"\n', "", 1), encoding="utf-8")
-    with pytest.raises(SourceError) as error:
-        load_content(rules)
+    with pytest.raises(RulesFileError) as error:
+        load_content(read_folder(rules))
     header = text[: text.index('id = "running"')].count("\n")  # [[topic]] is the line before the id
     assert f"topics.toml:{header}: topic 3 needs title" in str(error.value)
 
 
 def test_the_edition_pair_is_data(rules):
+    from rulescore.rule import RulesFileError
     from sitegen.content import load_content
-    from sitegen.errors import SourceError
 
     path = rules / "edition-notes.toml"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace('new = "mordheim-lrb"', 'new = "mordheim-2005"'), encoding="utf-8")
-    with pytest.raises(SourceError) as error:
-        load_content(rules)
+    with pytest.raises(RulesFileError) as error:
+        load_content(read_folder(rules))
     line = text[: text.index('new = "mordheim-lrb"')].count("\n") + 1
     assert f"edition-notes.toml:{line}: new: 'mordheim-2005' is not a ruleset" in str(error.value)
 
 
 def test_a_cited_section_missing_from_the_text_stops_the_build(rules, monkeypatch):
     from rulescore import mechanics
+    from rulescore.rule import RulesFileError
     from sitegen.content import check_citations
-    from sitegen.errors import SourceError
     from sitegen.parse import parse
     from sitegen.sources import load_rulesets
 
@@ -282,8 +283,8 @@ def test_a_cited_section_missing_from_the_text_stops_the_build(rules, monkeypatc
         path.read_text(encoding="utf-8").replace('section = "climbing"', 'section = "climbing-up"'), encoding="utf-8"
     )
     monkeypatch.setattr(mechanics, "_read", mechanics.load_folder(rules))  # rulescore reads the broken copy
-    documents = {r.id: parse(r) for r in load_rulesets(rules)}
-    with pytest.raises(SourceError) as error:
+    documents = {r.id: parse(r) for r in load_rulesets(read_folder(rules))}
+    with pytest.raises(RulesFileError) as error:
         check_citations(documents)
     assert (
         f"coreheim-v10/numbers.toml:{line_of(rules, 'coreheim-v10', 'climbing-up')}: no section 'climbing-up'"

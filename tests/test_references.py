@@ -2,10 +2,11 @@
 
 import pytest
 
+from rulescore.rules_folder import read_folder
 from sitegen.content import load_content
 from tests.helpers import ROOT
 
-CONTENT = load_content(ROOT / "rules")
+CONTENT = load_content(read_folder(ROOT / "rules"))
 
 
 @pytest.mark.parametrize("item", CONTENT.rulesets, ids=lambda item: item.ruleset.id)

@@ -3,11 +3,12 @@
 import pytest
 
 from rulescore import RULESETS, calculate, catalogue
+from rulescore.rules_folder import read_folder
 from sitegen.parse import parse
 from sitegen.sources import load_rulesets
 from tests.helpers import ROOT
 
-DOCUMENTS = {r.id: parse(r) for r in load_rulesets(ROOT / "rules")}
+DOCUMENTS = {r.id: parse(r) for r in load_rulesets(read_folder(ROOT / "rules"))}
 
 
 def test_same_rulesets_in_both():

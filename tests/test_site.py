@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from rulescore import RULESETS as all_rulesets
+from rulescore.rules_folder import read_folder
 from sitegen.sources import load_rulesets
 from tests.helpers import ROOT, broken_links, read_page
 
 WORD = re.compile(r"[A-Za-z0-9]+")
-RULESETS = [r.id for r in load_rulesets(ROOT / "rules")]
+RULESETS = [r.id for r in load_rulesets(read_folder(ROOT / "rules"))]
 
 
 def html_pages(site: Path) -> list[Path]:
@@ -23,7 +24,7 @@ def html_pages(site: Path) -> list[Path]:
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_source_word_is_on_the_ruleset_pages(built_site, ruleset_id):
-    ruleset = next(r for r in load_rulesets(ROOT / "rules") if r.id == ruleset_id)
+    ruleset = next(r for r in load_rulesets(read_folder(ROOT / "rules")) if r.id == ruleset_id)
     source_words = Counter(WORD.findall(ruleset.source_path.read_text(encoding="utf-8")))
     shown = Counter()
     for page in (built_site / ruleset_id).rglob("index.html"):

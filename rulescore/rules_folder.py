@@ -1,0 +1,84 @@
+"""The one reader of rules/: each TOML file with its text, its data and the line a key is on.
+
+rulescore (numbers and assumptions) and sitegen (metadata, glossaries, topics, edition notes) read
+rules/ through it, once per build, so every broken file is reported the same way: `file:line: reason`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from rulescore.rule import RulesFileError
+
+
+class TomlFile:
+    """One TOML file of rules/: where it is, its text (for line numbers) and what it says."""
+
+    def __init__(self, path: Path, raw: str, data: dict) -> None:
+        self.path, self.raw, self.data = path, raw, data
+        self.lines = raw.splitlines()
+
+    def line(self, table: str | None, key: str | None = None) -> int | None:
+        """The line of `[table]` (or of `key` in it; a top-level key when table is None)."""
+        inside = table is None
+        for number, text in enumerate(self.lines, start=1):
+            stripped = text.strip()
+            if stripped.startswith("["):
+                inside = stripped.strip("[] ") == table
+                if inside and key is None:
+                    return number
+                continue
+            if inside and key and stripped.split("=")[0].strip().strip('"') == key:
+                return number
+        return None
+
+    def fail(self, table: str | None, key: str | None, reason: str) -> RulesFileError:
+        return RulesFileError(self.path, self.line(table, key) or self.line(table), reason)
+
+
+def line_of(text: str, needle: str) -> int | None:
+    """The first line (1-based) of `text` holding `needle`: an entry a key alone does not find."""
+    return next((number for number, line in enumerate(text.splitlines(), start=1) if needle in line), None)
+
+
+def toml_line(error: Exception) -> int | None:
+    """The line a TOML syntax error is on (its message says "at line N")."""
+    match = re.search(r"at line (\d+)", str(error))
+    return int(match.group(1)) if match else None
+
+
+def read_toml(path: Path) -> TomlFile:
+    """A TOML file read and parsed; a syntax error names the file and line."""
+    import tomllib  # only where the TOML itself is read: at build time, or in a checkout
+
+    raw = path.read_text(encoding="utf-8")
+    try:
+        return TomlFile(path, raw, tomllib.loads(raw))
+    except tomllib.TOMLDecodeError as error:
+        raise RulesFileError(path, toml_line(error), f"not valid TOML: {error}") from None
+
+
+class RulesFolder(Mapping):
+    """Every TOML file of a rules/ folder, read once: "topics.toml", "<id>/numbers.toml", ... -> TomlFile;
+    `folders` are the ruleset folders (every folder not hidden, a ruleset.toml or not)."""
+
+    def __init__(self, root: Path, files: dict[str, TomlFile], folders: list[str]) -> None:
+        self.root, self._files, self.folders = root, files, folders
+
+    def __getitem__(self, name: str) -> TomlFile:
+        return self._files[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._files)
+
+    def __len__(self) -> int:
+        return len(self._files)
+
+
+def read_folder(root: Path) -> RulesFolder:
+    """rules/ as the build reads it: its own TOML files, then each ruleset folder's, in name order."""
+    folders = sorted(p.name for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+    paths = sorted(root.glob("*.toml")) + [p for name in folders for p in sorted((root / name).glob("*.toml"))]
+    return RulesFolder(root, {p.relative_to(root).as_posix(): read_toml(p) for p in paths}, folders)
