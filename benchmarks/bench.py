@@ -22,7 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, StaticServer, later, packed  # noqa: E402
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, later  # noqa: E402
+from tests.server import StaticServer, packed  # noqa: E402
 
 RULES_PAGE = "mordheim-1999/movement/"
 LIVE_PAGE = "/mordheim-1999/movement/?calc-fall.height=4#falling"  # a shared link: computes at once
@@ -450,7 +451,7 @@ def changed_copy(project: Path, site: Path, folder: Path) -> Path:
 
 def rules_changed_copy(project: Path, folder: Path) -> Path:
     """`project` built with one rules number changed (Mordheim falls take D3+1 hits): a new wheel."""
-    from tests.test_build import copy_project
+    from tests.helpers import copy_project
 
     tree = folder / f"rules-{project.name}"
     tree.mkdir()

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rulescore.rule import RulesFileError
+from rulescore.rules_folder import TomlFile
+
 
 class Assumption(NamedTuple):
     id: str
@@ -98,3 +101,21 @@ GENERAL = {
         ),
     )
 }
+
+
+def read_assumptions(file: TomlFile, known: dict[str, Assumption]) -> None:
+    """A ruleset's assumptions.toml: [[assumption]] entries with id, title, text and source, added to `known`."""
+    path = file.path
+    for key in file.data:
+        if key != "assumption":
+            raise file.fail(None, key, f"unknown key '{key}': this file holds [[assumption]] entries only")
+    for entry in file.data.get("assumption", []):
+        where = next((n for n, text in enumerate(file.lines, start=1) if f'id = "{entry.get("id")}"' in text), None)
+        fields = ("id", "title", "text", "source")
+        if set(entry) != set(fields) or not all(isinstance(entry[f], str) and entry[f].strip() for f in fields):
+            raise RulesFileError(path, where, "each [[assumption]] needs exactly id, title, text and source, as text")
+        if entry["id"] in known:
+            raise RulesFileError(
+                path, where, f"assumption '{entry['id']}' is already given (ids are shared by every ruleset)"
+            )
+        known[entry["id"]] = Assumption(*(entry[f] for f in fields))

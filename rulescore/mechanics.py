@@ -24,8 +24,8 @@ from rulescore.initiative import TEST
 from rulescore.jumping_down import JUMP_DOWN
 from rulescore.mechanic import Calculator, Mechanic
 from rulescore.rule import OnFirstUse
-from rulescore.rules_folder import TomlFile, read_folder
-from rulescore.rulesets import Ruleset, load, rules_files
+from rulescore.rules_folder import TomlFile, read_folder, rules_files
+from rulescore.rulesets import Ruleset, load
 from rulescore.running import RUN
 
 MECHANICS: tuple[Mechanic, ...] = (

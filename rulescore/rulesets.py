@@ -14,21 +14,15 @@ beside it.
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from rulescore.address import section_href, slugify
-from rulescore.assumptions import GENERAL, Assumption
+from rulescore.assumptions import GENERAL, Assumption, read_assumptions
 from rulescore.mechanic import Costs, Mechanic, Single, Table
 from rulescore.rule import Rule, RulesFileError
-from rulescore.rules_folder import TomlFile, read_folder
-
-METADATA = "ruleset.toml"
-NUMBERS = "numbers.toml"
-ASSUMPTIONS_FILE = "assumptions.toml"
+from rulescore.rules_folder import ASSUMPTIONS_FILE, METADATA, NUMBERS, TomlFile
 
 
 class Ruleset:
@@ -284,24 +278,6 @@ def _table(file: TomlFile, table: str, shape: Table, rules: dict[str, Rule]) -> 
     return kind(section=section, **rules)
 
 
-def _read_assumptions(file: TomlFile, known: dict[str, Assumption]) -> None:
-    """A ruleset's assumptions.toml: [[assumption]] entries with id, title, text and source, added to `known`."""
-    path = file.path
-    for key in file.data:
-        if key != "assumption":
-            raise file.fail(None, key, f"unknown key '{key}': this file holds [[assumption]] entries only")
-    for entry in file.data.get("assumption", []):
-        where = next((n for n, text in enumerate(file.lines, start=1) if f'id = "{entry.get("id")}"' in text), None)
-        fields = ("id", "title", "text", "source")
-        if set(entry) != set(fields) or not all(isinstance(entry[f], str) and entry[f].strip() for f in fields):
-            raise RulesFileError(path, where, "each [[assumption]] needs exactly id, title, text and source, as text")
-        if entry["id"] in known:
-            raise RulesFileError(
-                path, where, f"assumption '{entry['id']}' is already given (ids are shared by every ruleset)"
-            )
-        known[entry["id"]] = Assumption(*(entry[f] for f in fields))
-
-
 def load(files: dict[str, TomlFile], mechanics: Iterable[Mechanic]) -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
     """Every ruleset in `files` (see read_folder), read with these mechanics, in the order players see
     them; and every assumption: the code's own, then each ruleset's."""
@@ -311,7 +287,7 @@ def load(files: dict[str, TomlFile], mechanics: Iterable[Mechanic]) -> tuple[dic
     known = dict(GENERAL)
     for ruleset_id in sorted(ids, key=lambda i: (metas[i].get("order", 100), i)):
         if f"{ruleset_id}/{ASSUMPTIONS_FILE}" in files:
-            _read_assumptions(files[f"{ruleset_id}/{ASSUMPTIONS_FILE}"], known)
+            read_assumptions(files[f"{ruleset_id}/{ASSUMPTIONS_FILE}"], known)
     found = []
     for ruleset_id in ids:
         meta = metas[ruleset_id]
@@ -321,34 +297,3 @@ def load(files: dict[str, TomlFile], mechanics: Iterable[Mechanic]) -> tuple[dic
         numbers = _resolve(files, ruleset_id, set(ids), known, words)
         found.append(_build(files.get(f"{ruleset_id}/{NUMBERS}"), meta, numbers, words))
     return {r.id: r for r in sorted(found, key=lambda r: (r.order, r.id))}, known
-
-
-# In the wheel: {"<id>/<name>": {"text": ..., "data": ...}}, what read_folder read at build time
-# (sitegen/assets.py writes it), so a browser starts without importing and running a TOML parser
-# (~30 ms on a fast machine, four times that on a slow phone).
-PARSED = "rules.json"
-
-
-# What rulescore reads of each ruleset folder.
-READ = (METADATA, NUMBERS, ASSUMPTIONS_FILE)
-
-
-def parsed_files(files: Mapping[str, TomlFile]) -> dict[str, dict]:
-    """What the wheel carries of rules/, as rules.json holds it: each ruleset's files that rulescore reads."""
-    return {
-        name: {"text": file.raw, "data": file.data}
-        for name, file in files.items()
-        if "/" in name and name.split("/", 1)[1] in READ and f"{name.split('/')[0]}/{METADATA}" in files
-    }
-
-
-def rules_files() -> Mapping[str, TomlFile]:
-    """The wheel's rules.json, or the rules/ folder of the checkout rulescore sits in."""
-    here = os.path.dirname(__file__)
-    try:
-        parsed = __spec__.loader.get_data(f"{here}/{PARSED}")
-    except OSError:
-        return read_folder(Path(here).resolve().parent / "rules")
-    return {
-        name: TomlFile(Path("rules") / name, entry["text"], entry["data"]) for name, entry in json.loads(parsed).items()
-    }

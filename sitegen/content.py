@@ -10,6 +10,7 @@ from rulescore.rule import RulesFileError
 from rulescore.rules_folder import RulesFolder
 from sitegen import compare
 from sitegen.calculators import placements
+from sitegen.editions import Editions, changed_sections, edition_changes, render_editions
 from sitegen.glossary import Term, load_glossary
 from sitegen.pages import RenderedChapter, chapter_page, render_chapter, render_glossary, render_index
 from sitegen.parse import Document, parse
@@ -34,7 +35,7 @@ class Content:
     rulesets: list[RulesetPages]
     topics: list[compare.Topic]
     compare_pages: dict[str, str] = field(default_factory=dict)
-    editions: compare.Editions | None = None
+    editions: Editions | None = None
 
     @property
     def glossaries(self) -> dict[str, list[Term]]:
@@ -66,8 +67,8 @@ def load_content(rules: RulesFolder) -> Content:
     check_citations(documents)
     topics, _ = compare.load_topics(rules, documents)
     by_section = compare.topics_by_section(topics)
-    editions = compare.edition_changes(rules, documents)
-    changed = compare.changed_sections(editions)
+    editions = edition_changes(rules, documents)
+    changed = changed_sections(editions)
     loaded = []
     for ruleset in rulesets:
         document = documents[ruleset.id]
@@ -98,6 +99,6 @@ def load_content(rules: RulesFolder) -> Content:
         if topic.compared
     }
     if editions:
-        pages[editions.path] = compare.render_editions(documents, editions)
+        pages[editions.path] = render_editions(documents, editions)
     content.compare_pages = pages
     return content

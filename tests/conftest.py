@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import CHROMIUM, CHROMIUM_ARGS, ROOT, StaticServer
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, ROOT
+from tests.server import StaticServer
 
 
 def pytest_configure(config):

@@ -8,7 +8,7 @@ import pytest
 
 from rulescore import RULESETS, calculate, catalogue
 from rulescore.present import result_html
-from tests.helpers import StaticServer
+from tests.server import StaticServer
 
 pytestmark = pytest.mark.browser
 CATALOGUE = catalogue()

@@ -14,7 +14,8 @@ from rulescore.explain import inches
 from rulescore.present import respond_compare
 from rulescore.reference import lines
 from rulescore.rules_folder import read_folder
-from sitegen.compare import load_topics, section_words, word_diff
+from sitegen.compare import load_topics
+from sitegen.editions import section_words, word_diff
 from sitegen.parse import parse
 from sitegen.sources import load_rulesets
 from tests.helpers import ROOT, read_page

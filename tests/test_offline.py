@@ -10,7 +10,8 @@ import sys
 import pytest
 
 from rulescore import RULESETS
-from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, StaticServer, copy_project, later
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, copy_project, later
+from tests.server import StaticServer
 
 pytestmark = pytest.mark.browser
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.helpers import ROOT
 
@@ -25,3 +27,69 @@ def test_the_code_passes_the_linter():
 def test_the_code_is_formatted():
     done = ruff("format", "--check")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def modules() -> dict[str, Path]:
+    """Every module of ours by its dotted name: rulescore.charging, sitegen.generate, tests.helpers, build."""
+    found = {}
+    for path in ROOT.glob("*.py"):
+        found[path.stem] = path
+    for package in ("rulescore", "sitegen", "tests", "benchmarks"):
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The modules of ours `name` imports, wherever the import is (a function, a TYPE_CHECKING block)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if alias.name in known}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(
+                    package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else [])
+                )
+            for alias in node.names:
+                if f"{base}.{alias.name}" in known:
+                    found.add(f"{base}.{alias.name}")
+                elif base in known:
+                    found.add(base)
+    return found - {name}
+
+
+def test_no_module_imports_itself_round_a_circle():
+    known = modules()
+    graph = {name: imports(name, path, known) for name, path in known.items()}
+    circles = []
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+
+    def walk(name: str, path: list[str]) -> None:
+        state[name] = 1
+        for other in sorted(graph[name]):
+            if state.get(other) == 1:
+                circles.append(" -> ".join(path[path.index(other) :] + [name, other]))
+            elif other not in state:
+                walk(other, path + [name])
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            walk(name, [])
+    assert not circles, "import circles:\n" + "\n".join(circles)
+
+
+LONG = 300  # lines: past this, a file says at its top why it is one file
+
+
+def test_a_long_file_says_why_it_is_long():
+    unexplained = []
+    for path in modules().values():
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > LONG and f"Longer than {LONG} lines" not in "\n".join(text.splitlines()[:15]):
+            unexplained.append(f"{path.relative_to(ROOT)} ({text.count(chr(10))} lines)")
+    assert not unexplained, f"over {LONG} lines with no 'Longer than {LONG} lines: why' at the top: {unexplained}"

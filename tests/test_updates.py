@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from sitegen.offline import RUNTIME_PREFIXES, SKIP, SNAPSHOT_PREFIX, _url
-from tests.helpers import CHANGED_WORDS, CHROMIUM, CHROMIUM_ARGS, StaticServer, copy_project, later, one_page_changed
+from tests.helpers import CHANGED_WORDS, CHROMIUM, CHROMIUM_ARGS, copy_project, later, one_page_changed
+from tests.server import StaticServer
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.helpers import CHROMIUM, CHROMIUM_ARGS, StaticServer, one_page_changed
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, one_page_changed
 from tests.journeys import journeys
+from tests.server import StaticServer
 
 
 def check(holds, what: str, seconds: float = 10) -> None:

@@ -1,0 +1,232 @@
+"""The static server the tests and the benchmark serve a built site with, on 127.0.0.1: compressed as a
+phone's host would, quiet, and able to put up another build at the same address (an update)."""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import hashlib
+import io
+import sys
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    prefix = "/"
+
+    def log_message(self, *args) -> None:  # keep test output readable
+        pass
+
+    compress = False
+    rate = 0  # bytes per second for response bodies; 0: as fast as the machine goes
+    latency = 0.0  # seconds before each response, like a phone's round trip
+    link: Link | None = None  # set: every response shares this one link's rate, as on a phone
+
+    cache_control = ""  # e.g. "max-age=600", as GitHub Pages sends
+
+    def translate_path(self, path):
+        self.directory = str(self.server.folder)  # the build being served now (StaticServer.serve)
+        return super().translate_path(path)
+
+    def end_headers(self):
+        if self.cache_control:
+            self.send_header("Cache-Control", self.cache_control)
+        super().end_headers()
+
+    def copyfile(self, source, outputfile):
+        """Send the body, throttled to `rate` when set (a slow link, measured server-side); count what
+        was sent; cut it halfway and stop the server when the test asks (a signal lost mid-download)."""
+        body = source.read()
+        path = self.path.split("?")[0]
+        if self.server.cut and self.server.cut(path):
+            outputfile.write(body[: len(body) // 2])
+            self.server.sent.append((path, len(body) // 2))
+            threading.Thread(target=self.stop_server, daemon=True).start()
+            raise ConnectionAbortedError("cut halfway by the test")
+        self.server.sent.append((path, len(body)))
+        source = io.BytesIO(body)
+        if not self.rate:
+            return super().copyfile(source, outputfile)
+        chunk = max(1024, self.rate // 50)
+        while block := source.read(chunk):
+            if self.link:
+                time.sleep(self.link.reserve(len(block)))
+            outputfile.write(block)
+            if not self.link:
+                time.sleep(len(block) / self.rate)
+
+    def send_head(self):
+        if self.path.endswith("/__stop__"):  # a test in another process cuts the network: see StaticServer
+            self.send_response(204)
+            self.end_headers()
+            threading.Thread(target=self.stop_server, daemon=True).start()
+            return None
+        if self.server.folder is None and "/__build__/" not in self.path:
+            self.close_connection = True  # no signal: the browser gets no answer at all
+            return None
+        if "/__build__/" in self.path:  # a test in another process puts up another build: see StaticServer
+            name = self.path.rsplit("/", 1)[1]
+            known = name in self.server.builds
+            self.send_response(204 if known else 404)
+            self.end_headers()
+            if known:
+                self.server.folder = self.server.builds[name]
+            return None
+        if self.latency:
+            time.sleep(self.latency)
+        # Mounted under a subpath: anything outside it does not exist.
+        if not self.path.startswith(self.prefix):
+            self.send_error(404)
+            return None
+        self.path = "/" + self.path[len(self.prefix) :]
+        accepted = self.headers.get("Accept-Encoding", "")
+        if self.compress == "br" and "br" in accepted:
+            return self.send_packed("br")
+        if self.compress and "gzip" in accepted:
+            return self.send_packed("gzip")
+        return super().send_head()
+
+    def send_packed(self, encoding: str):
+        """Serve the file compressed, as a real host should (the benchmark measures with it)."""
+        path = Path(self.translate_path(self.path.split("?")[0]))
+        if path.is_dir():
+            path = path / "index.html"
+        if not path.is_file():
+            self.send_error(404)
+            return None
+        modified = int(path.stat().st_mtime)
+        if self.headers.get("If-Modified-Since") == self.date_time_string(modified):
+            # A browser revalidating its copy: as a real host, say it is unchanged (keeps compiled wasm cached).
+            self.send_response(304)
+            self.end_headers()
+            return None
+        body = packed(path.read_bytes(), encoding)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+_PACKED: dict[tuple[str, bytes], bytes] = {}
+_PACKING = threading.Lock()
+
+
+def packed(data: bytes, encoding: str) -> bytes:
+    """`data` gzipped (level 6, a server's default) or brotli'd (quality 11, as a host precompresses
+    static files); each content is compressed once per process, as a host compresses a file once."""
+    key = (encoding, hashlib.sha256(data).digest())
+    with _PACKING:
+        if key not in _PACKED:
+            if encoding == "br":
+                import brotli  # the benchmark's host only
+
+                _PACKED[key] = brotli.compress(data, quality=11)
+            else:
+                _PACKED[key] = gzip.compress(data, 6)
+        return _PACKED[key]
+
+
+class Link:
+    """One slow link that every response shares: a block is sent when the link is free for it."""
+
+    def __init__(self, rate: int) -> None:
+        self.rate = rate
+        self.free_at = 0.0
+        self.lock = threading.Lock()
+
+    def reserve(self, size: int) -> float:
+        """Book `size` bytes on the link; the seconds to wait before sending them."""
+        with self.lock:
+            now = time.monotonic()
+            self.free_at = max(now, self.free_at) + size / self.rate
+            return self.free_at - now
+
+
+class QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        """A browser that leaves a page mid-download closes its connections: not worth a traceback."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+class StaticServer:
+    """Serves a folder on 127.0.0.1 until stopped; `prefix` mounts it under a subpath ("/rules/");
+    `rate` (bytes per second) and `latency` (seconds per request) imitate a slow link: each response
+    at that rate, or with `shared` all of them together, as one phone's link. A request for
+    `__stop__` stops it (for a browser driven from another process: honest offline, nothing answers),
+    and one for `__build__/NAME` serves `builds[NAME]` from then on (a new build goes up; a build of
+    None answers nothing, as with no signal, until another is put up).
+    `compress`: True gzips every response, "br" sends brotli to a browser that accepts it;
+    `cache_control` is sent with every response; `sent` lists (path, bytes) of every body sent."""
+
+    def __init__(
+        self,
+        folder: Path,
+        prefix: str = "/",
+        port: int = 0,
+        compress: bool | str = False,
+        rate: int = 0,
+        latency: float = 0.0,
+        shared: bool = False,
+        cache_control: str = "",
+        builds: dict[str, Path] | None = None,
+    ) -> None:
+        self.folder = folder
+        self.prefix = prefix
+        mounted = type(
+            "Mounted",
+            (QuietHandler,),
+            {
+                "prefix": prefix,
+                "compress": compress,
+                "rate": rate,
+                "latency": latency,
+                "link": Link(rate) if shared and rate else None,
+                "cache_control": cache_control,
+                "stop_server": lambda _handler: self.stop(),
+            },
+        )
+        handler = functools.partial(mounted, directory=str(folder))
+        self.httpd = QuietServer(("127.0.0.1", port), handler)
+        self.httpd.folder = folder
+        self.httpd.builds = dict(builds or {})
+        self.httpd.sent = []
+        self.httpd.cut = None  # path -> True: that body is cut halfway and the server stops
+        self._stopped = threading.Lock()
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def serve(self, folder: Path) -> None:
+        """Put up another build at the same address."""
+        self.httpd.folder = folder
+
+    @property
+    def sent(self) -> list[tuple[str, int]]:
+        return self.httpd.sent
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    @property
+    def base(self) -> str:
+        """The site's own address: origin plus subpath, ending in "/"."""
+        return self.origin + self.prefix
+
+    def stop(self) -> None:
+        if self._stopped.acquire(blocking=False):  # once, whoever asks first
+            self.httpd.shutdown()
+            self.httpd.server_close()
