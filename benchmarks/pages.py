@@ -1,10 +1,14 @@
 """What the pages a player opens at the table weigh: each key page's HTML and the search index, raw
-and gzip, this checkout beside another ref's build (`python build.py bench --pages [--before REF]`)."""
+and gzip, this checkout beside another ref's build (`python build.py bench --pages [--before REF]`);
+and what the rules page loads before any calculator starts."""
 
 from __future__ import annotations
 
 import gzip
+from html.parser import HTMLParser
 from pathlib import Path
+
+from benchmarks.common import kib
 
 # The pages #23 touched, and the rules page every figure starts from.
 PAGES = (
@@ -43,3 +47,34 @@ def main(site: Path, before: Path | None = None) -> None:
         if folder
     }
     print("  pages: " + ", ".join(f"{name} {n}" for name, n in count.items()))
+
+
+RULES_PAGE = "mordheim-1999/movement/"
+
+
+class Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.assets: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag == "script" and attributes.get("src"):
+            self.assets.append(attributes["src"])
+        if tag == "link" and attributes.get("rel") == "stylesheet":
+            self.assets.append(attributes["href"])
+
+
+def page_weight(site: Path) -> None:
+    page = site / RULES_PAGE / "index.html"
+    links = Links()
+    links.feed(page.read_text(encoding="utf-8"))
+    parts = {"html": [page]}
+    for href in links.assets:
+        path = (page.parent / href.split("?")[0]).resolve()
+        parts.setdefault(path.suffix.lstrip("."), []).append(path)
+    print(f"rules page /{RULES_PAGE} (what loads before any calculator starts):")
+    for kind, paths in parts.items():
+        raw = sum(p.stat().st_size for p in paths)
+        packed = sum(len(gzip.compress(p.read_bytes(), 9)) for p in paths)
+        print(f"  {kind:5} {len(paths)} file(s): {kib(raw)} raw, {kib(packed)} gzip")

@@ -1,0 +1,96 @@
+"""The same start in Firefox ESR and WebKitGTK, beside a bare Pyodide in each."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from collections import Counter
+from pathlib import Path
+
+from benchmarks.common import ROOT, report
+from benchmarks.startup import LIVE_PAGE
+from tests.server import StaticServer
+
+
+def engine_figures(site: Path, reps: int) -> None:
+    """The same first-live-result figures in Firefox ESR and WebKitGTK, site against bare, warm and cold."""
+    server = StaticServer(site, compress=True)
+    site_url, bare_url = server.origin + LIVE_PAGE, server.origin + "/__bench__/bare.html"
+    try:
+        loads = [os.getloadavg()[0]]
+        done = subprocess.run(
+            ["node", str(ROOT / "benchmarks" / "firefox.mjs"), site_url, bare_url, str(reps)],
+            capture_output=True,
+            text=True,
+            timeout=3600,
+            cwd=ROOT,
+        )
+        loads.append(os.getloadavg()[0])
+        if done.returncode != 0:
+            print(f"firefox: could not run ({done.stderr.strip()[-300:]})")
+        else:
+            figures = json.loads(done.stdout.strip().splitlines()[-1])
+            for kind in ("warm", "cold"):
+                starts = {"site": Counter(figures["starts"][kind])} if kind in figures["starts"] else None
+                report(f"Firefox ESR, {kind}, localhost, {reps} alternating runs", figures[kind], None, loads, starts)
+        webkit_figures(site_url, bare_url, reps)
+    finally:
+        server.stop()
+
+
+def webkit_figures(site_url: str, bare_url: str, reps: int) -> None:
+    from tests.browsers.engines import webkit
+
+    flags = {
+        "site": "return performance.getEntriesByName('calculators:first-live')[0]?.startTime || null;",
+        "bare": "return window.bareReady || null;",
+    }
+    urls = {"site": site_url, "bare": bare_url}
+
+    def visit(browser, name: str) -> float:
+        browser.get(urls[name])
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            found = browser.execute_script(flags[name])
+            if found:
+                return found
+            time.sleep(0.05)
+        raise TimeoutError(name)
+
+    with webkit.virtual_screen():
+        loads = [os.getloadavg()[0]]
+        warm = {name: webkit.open_browser() for name in urls}
+        times: dict[str, list[float]] = {name: [] for name in urls}
+        try:
+            for name, browser in warm.items():
+                for _ in range(2):
+                    visit(browser, name)
+            saved = "return document.documentElement.dataset.snapshot === 'saved';"  # a returning visitor's browser
+            deadline = time.monotonic() + 300
+            while not warm["site"].execute_script(saved) and time.monotonic() < deadline:
+                time.sleep(0.25)
+            starts = {"site": Counter()}
+            for rep in range(reps):
+                for name in ["site", "bare"] if rep % 2 == 0 else ["bare", "site"]:
+                    times[name].append(visit(warm[name], name))
+                    if name == "site":
+                        starts["site"][
+                            warm["site"].execute_script("return document.documentElement.dataset.calculatorsStart;")
+                        ] += 1
+        finally:
+            for browser in warm.values():
+                browser.quit()
+        loads.append(os.getloadavg()[0])
+        report(f"WebKitGTK, warm (same session), localhost, {reps} alternating runs", times, None, loads, starts)
+        times = {name: [] for name in urls}
+        for rep in range(reps):
+            for name in ["site", "bare"] if rep % 2 == 0 else ["bare", "site"]:
+                browser = webkit.open_browser()
+                try:
+                    times[name].append(visit(browser, name))
+                finally:
+                    browser.quit()
+        loads.append(os.getloadavg()[0])
+        report(f"WebKitGTK, cold (new session), localhost, {reps} alternating runs", times, None, loads)

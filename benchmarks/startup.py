@@ -1,0 +1,226 @@
+"""The calculators' start in Chromium: from opening a shared link to the first live answer, warm and
+cold, at localhost and 10 Mbit/s, beside a bare Pyodide and (with --before) another ref's build; and
+the live answer's latency."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from benchmarks.common import ROOT, report
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED
+from tests.server import StaticServer, packed
+
+LIVE_PAGE = "/mordheim-1999/movement/?calc-fall.height=4#falling"  # a shared link: computes at once
+
+
+# Recorded in every page: when the first live answer arrived (site) and when bare Pyodide was ready.
+FIRST_LIVE = "document.addEventListener('calculators:result', () => { window.firstLive ??= performance.now(); });"
+
+
+# True once a returning visit can start from the saved snapshot (or the build has none to save).
+SNAPSHOT_SAVED = (
+    "() => !document.querySelector('script[data-snapshot]') || document.documentElement.dataset.snapshot === 'saved'"
+)
+
+
+# Bare loadPyodide() of the same runtime, in a worker, with Pyodide's own standard library: the baseline.
+BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title><script>
+const runtime = new URL("../{runtime}", location.href).href;
+const stdlib = new URL("python_stdlib.zip", location.href).href;
+const source = `importScripts("${{runtime}}pyodide.js");
+loadPyodide({{indexURL: "${{runtime}}", stdLibURL: "${{stdlib}}"}}).then(() => postMessage("ready"));`;
+const worker = new Worker(URL.createObjectURL(new Blob([source], {{type: "text/javascript"}})));
+worker.onmessage = () => {{ window.bareReady = performance.now(); }};
+</script>"""
+
+
+class Variant:
+    """One thing to time: a built site's shared link, or bare loadPyodide() from the same runtime."""
+
+    def __init__(self, name: str, site: Path, bare: bool = False) -> None:
+        self.name, self.site, self.bare = name, site, bare
+        self.servers: dict[str, StaticServer] = {}
+
+    def server(self, link: str) -> StaticServer:
+        if link not in self.servers:
+            rate, latency, shared, compress = LINKS[link]
+            if compress == "br":  # compressed before timing starts, as a host precompresses its static files
+                for path in self.site.rglob("*"):
+                    if path.is_file() and path.stat().st_size > 50_000:
+                        packed(path.read_bytes(), "br")
+            self.servers[link] = StaticServer(self.site, compress=compress, rate=rate, latency=latency, shared=shared)
+        return self.servers[link]
+
+    def url(self, link: str) -> str:
+        return self.server(link).origin + ("/__bench__/bare.html" if self.bare else LIVE_PAGE)
+
+    def stop(self) -> None:
+        for server in self.servers.values():
+            server.stop()
+
+
+# name -> (bytes per second, seconds per request, whether all responses share the rate, compression).
+# A phone has one link: downloads at once share its 10 Mbit/s. Hosts compress: brotli where they can
+# (Netlify, Cloudflare; README asks for it), gzip where they cannot (GitHub Pages). The per-request
+# link (each download with 10 Mbit/s of its own, gzip) is how this benchmark measured before.
+MBIT_10 = 10_000_000 // 8
+
+
+LINKS = {
+    "localhost": (0, 0.0, False, True),
+    "10 Mbit/s, 40 ms, brotli": (MBIT_10, 0.04, True, "br"),
+    "10 Mbit/s, 40 ms, gzip": (MBIT_10, 0.04, True, True),
+    "10 Mbit/s per request, 40 ms, gzip": (MBIT_10, 0.04, False, True),
+}
+
+
+# (link, CPU slowdown, warm figures, cold figures)
+SCENARIOS = [
+    ("localhost", 1, True, True),
+    ("localhost", 4, True, False),
+    ("10 Mbit/s, 40 ms, brotli", 1, True, True),
+    ("10 Mbit/s, 40 ms, gzip", 1, False, True),
+    ("10 Mbit/s per request, 40 ms, gzip", 1, False, True),
+]
+
+
+def open_profile(playwright, profile: str):
+    # A persistent profile keeps the HTTP cache and compiled wasm as a phone's browser does.
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740}
+    )
+    page = context.pages[0] if context.pages else context.new_page()
+    page.add_init_script(FIRST_LIVE)
+    sizes: list[tuple[float, int]] = []
+    page.on(
+        "requestfinished",
+        lambda request: sizes.append((time.perf_counter(), max(0, request.sizes()["responseBodySize"]))),
+    )
+    return context, page, sizes
+
+
+def first_result(
+    page, sizes, variant: Variant, link: str, cpu: int = 1, starts: Counter | None = None
+) -> tuple[float, int]:
+    """Milliseconds from navigation to the first live answer (or bare Pyodide ready), and bytes before it;
+    counts in `starts` how the page's calculators started."""
+    sizes.clear()
+    if cpu > 1:
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    page.goto(variant.url(link))
+    flag = "window.bareReady" if variant.bare else "window.firstLive"
+    page.wait_for_function(f"() => {flag}", timeout=300_000)
+    done = time.perf_counter()
+    if starts is not None and not variant.bare:
+        page.wait_for_function(STARTED, timeout=60_000)
+        starts[page.evaluate(STARTED)] += 1
+    return page.evaluate(flag), sum(size for at, size in sizes if at <= done)
+
+
+def settle(page, sizes, variant: Variant, link: str) -> None:
+    """Two visits, then wait until the offline copy (and the snapshot, if the page has one) is saved:
+    what a returning visitor's browser holds."""
+    for _ in range(2):
+        first_result(page, sizes, variant, link)
+    page.wait_for_function(SNAPSHOT_SAVED, timeout=300_000)
+
+
+def browser_figures(variants: list[Variant], reps: int, warm_only: bool = False) -> None:
+    """First live result, warm and cold, on localhost, a 10 Mbit/s link and a CPU slowed 4x: every
+    variant in turn within each repetition (the order rotating), so they share the machine's load."""
+    from playwright.sync_api import sync_playwright
+
+    def rotate(rep: int) -> list[Variant]:
+        return variants[rep % len(variants) :] + variants[: rep % len(variants)]
+
+    with sync_playwright() as playwright:
+        scenarios = [("localhost", 1, True, False)] if warm_only else SCENARIOS
+        for link, cpu, warm, cold in scenarios:
+            label = f"{link}{', CPU slowed 4x' if cpu > 1 else ''}"
+            if not warm:
+                cold_figures(playwright, variants, reps, link, label, rotate)
+                continue
+            # Warm: one profile per variant, visited twice first so the HTTP and compiled-wasm caches settle.
+            profiles = {v.name: tempfile.mkdtemp(prefix="bench-profile-") for v in variants}
+            opened = {v.name: open_profile(playwright, profiles[v.name]) for v in variants}
+            for variant in variants:
+                _, page, sizes = opened[variant.name]
+                settle(page, sizes, variant, link)
+            times: dict[str, list[float]] = {v.name: [] for v in variants}
+            got: dict[str, list[int]] = {v.name: [] for v in variants}
+            starts = {v.name: Counter() for v in variants}
+            loads = [os.getloadavg()[0]]
+            for rep in range(reps):
+                for variant in rotate(rep):
+                    _, page, sizes = opened[variant.name]
+                    ms, size = first_result(page, sizes, variant, link, cpu, starts[variant.name])
+                    times[variant.name].append(ms)
+                    got[variant.name].append(size)
+                loads.append(os.getloadavg()[0])
+            if link == "localhost" and cpu == 1:
+                site_page = opened[variants[0].name][1]
+                first_result(site_page, opened[variants[0].name][2], variants[0], link)
+                latency(site_page)
+            for context, _, _ in opened.values():
+                context.close()
+            for profile in profiles.values():
+                shutil.rmtree(profile, ignore_errors=True)
+            report(f"warm, {label}, {reps} alternating runs", times, got, loads, starts)
+            if cold:
+                cold_figures(playwright, variants, reps, link, label, rotate)
+
+
+def cold_figures(playwright, variants: list[Variant], reps: int, link: str, label: str, rotate) -> None:
+    """A new profile for every visit: nothing cached, the service worker installing."""
+    times: dict[str, list[float]] = {v.name: [] for v in variants}
+    got: dict[str, list[int]] = {v.name: [] for v in variants}
+    loads = [os.getloadavg()[0]]
+    for rep in range(reps):
+        for variant in rotate(rep):
+            profile = tempfile.mkdtemp(prefix="bench-profile-")
+            context, page, sizes = open_profile(playwright, profile)
+            ms, size = first_result(page, sizes, variant, link)
+            times[variant.name].append(ms)
+            got[variant.name].append(size)
+            context.close()
+            shutil.rmtree(profile, ignore_errors=True)
+        loads.append(os.getloadavg()[0])
+    report(f"cold, {label}, {reps} alternating runs", times, got, loads)
+
+
+def add_bare(site: Path) -> None:
+    manifest = json.loads((ROOT / "build" / "assets" / "manifest.json").read_text())
+    bench = site / "__bench__"
+    bench.mkdir(exist_ok=True)
+    (bench / "bare.html").write_text(BARE_PAGE.format(runtime=manifest["runtime"]))
+    shutil.copyfile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", bench / "python_stdlib.zip")
+
+
+def latency(page) -> None:
+    """Input -> result over 50 changes, measured inside the page."""
+    times = page.evaluate("""async () => {
+        const calc = document.getElementById('calc-fall');
+        const input = calc.querySelector('[name=height]');
+        const times = [];
+        for (let i = 0; i < 50; i++) {
+            const done = new Promise(resolve => calc.addEventListener('calculators:result', resolve, { once: true }));
+            const start = performance.now();
+            input.value = String(1 + (i % 12));
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+            await done;
+            times.push(performance.now() - start);
+        }
+        return times;
+    }""")
+    times.sort()
+    print(
+        f"input -> result over {len(times)} changes: median {statistics.median(times):.1f} ms, "
+        f"95th percentile {times[int(len(times) * 0.95) - 1]:.1f} ms"
+    )

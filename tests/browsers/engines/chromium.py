@@ -1,0 +1,108 @@
+"""Runs tests/browsers/journeys.py's journeys in Chromium through Playwright, each in a fresh profile at 360 x
+740, against a server of its own (the offline journey stops it). Used by the engine tests on both
+engines' builds."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from tests.browsers.journeys import journeys
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, one_page_changed
+from tests.server import StaticServer
+
+
+def check(holds, what: str, seconds: float = 10) -> None:
+    """A journey's `check`: true within `seconds`, or the journey fails naming what was expected."""
+    deadline = time.monotonic() + seconds
+    while not holds():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not so: {what}")
+        time.sleep(0.1)
+
+
+def chromium_run(playwright, base: str, material_search: bool = True) -> dict[str, dict]:
+    results = {}
+    for name, steps in journeys(material_search).items():
+        context = playwright.chromium.launch_persistent_context(
+            tempfile.mkdtemp(prefix="journey-"),
+            executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 360, "height": 740},
+        )
+        page = context.pages[0] if context.pages else context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda message, errors=errors: message.type == "error" and errors.append(message.text))
+        page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+        try:
+            for verb, *arg in steps:
+                if verb == "goto":
+                    page.goto(base + arg[0])
+                elif verb == "wait_for":
+                    page.wait_for_selector(arg[0], state="attached", timeout=120_000)
+                elif verb == "set":
+                    page.evaluate(
+                        "([s, v]) => { const i = document.querySelector(s); i.value = v; "
+                        "i.dispatchEvent(new Event('input', { bubbles: true })); }",
+                        arg[0],
+                    )
+                elif verb == "wait_text":
+                    page.wait_for_function(
+                        "([s, t]) => { const e = document.querySelector(s); "
+                        "return e && e.textContent.replace(/\\s+/g, ' ').trim() === t; }",
+                        arg=arg[0],
+                        timeout=120_000,
+                    )
+                elif verb == "wait_offline_ready":
+                    page.wait_for_function(
+                        "() => document.documentElement.dataset.offline === 'ready'", timeout=180_000
+                    )
+                elif verb == "stop_server":
+                    page.evaluate("url => fetch(url).catch(() => {})", base + "__stop__")
+                    page.wait_for_timeout(300)
+                elif verb == "switch_build":
+                    urllib.request.urlopen(base + "__build__/" + arg[0], timeout=5).read()
+                elif verb == "click":
+                    page.wait_for_selector(arg[0], state="attached", timeout=120_000)
+                    page.evaluate("s => document.querySelector(s).click()", arg[0])
+                elif verb == "check":
+                    check(lambda page=page, expression=arg[0][0]: page.evaluate(expression), arg[0][1])
+                elif verb == "tap":
+                    page.click(arg[0], timeout=30_000)
+                elif verb == "type":
+                    page.keyboard.type(arg[0], delay=20)
+            results[name] = {"ok": True, "consoleErrors": errors}
+        except Exception as error:
+            results[name] = {
+                "ok": False,
+                "error": f"{type(error).__name__}: {str(error)[:600]}",
+                "consoleErrors": errors,
+            }
+        finally:
+            context.close()
+    return results
+
+
+def assert_all_pass(results: dict[str, dict], material_search: bool = True) -> None:
+    assert set(results) == set(journeys(material_search))
+    failed = {name: result for name, result in results.items() if not result["ok"]}
+    assert failed == {}, failed
+    noisy = {name: result["consoleErrors"] for name, result in results.items() if result.get("consoleErrors")}
+    assert noisy == {}, noisy
+
+
+def journey_server(site: Path) -> StaticServer:
+    """A server of its own for one engine's journeys (the offline journey stops it), which can put up
+    a second build of the site (the update journey)."""
+    return StaticServer(site, builds={"first": site, "one-page-changed": one_page_changed(site), "no-signal": None})
+
+
+def assert_journeys_pass_in_chromium(playwright, site: Path, material_search: bool = True) -> None:
+    """Every journey in Chromium against `site` (those needing Material's search only if it has it)."""
+    server = journey_server(site)
+    try:
+        assert_all_pass(chromium_run(playwright, server.base, material_search), material_search)
+    finally:
+        server.stop()

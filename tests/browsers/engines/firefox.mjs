@@ -1,0 +1,74 @@
+// Runs tests/browsers/journeys.py's journeys in Firefox ESR through puppeteer-core (WebDriver BiDi; no browser
+// is downloaded). `node firefox.mjs JOURNEYS_JSON BASE_URL`; prints {journey: {ok, error, consoleErrors}}.
+import { readFileSync } from "node:fs";
+import puppeteer from "puppeteer-core";
+
+const [journeysFile, base] = process.argv.slice(2);
+const journeys = JSON.parse(readFileSync(journeysFile, "utf8"));
+const collapse = (text) => text.replace(/\s+/g, " ").trim();
+
+async function step(page, [verb, arg]) {
+  if (verb === "goto") await page.goto(base + arg, { waitUntil: "load", timeout: 60_000 });
+  else if (verb === "wait_for") await page.waitForSelector(arg, { timeout: 120_000 });
+  else if (verb === "set") {
+    await page.evaluate(([selector, value]) => {
+      const input = document.querySelector(selector);
+      input.value = value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }, arg);
+  } else if (verb === "wait_text") {
+    try {
+      await page.waitForFunction(([selector, text]) => {
+        const element = document.querySelector(selector);
+        return element && element.textContent.replace(/\s+/g, " ").trim() === text;
+      }, { timeout: 120_000 }, arg);
+    } catch (error) {
+      const shown = await page.evaluate((selector) => document.querySelector(selector)?.textContent ?? "(missing)", arg[0]);
+      throw new Error(`${arg[0]} shows "${collapse(shown).slice(0, 300)}"`);
+    }
+  } else if (verb === "wait_offline_ready") {
+    await page.waitForFunction(() => document.documentElement.dataset.offline === "ready", { timeout: 180_000 });
+  } else if (verb === "stop_server") {
+    await fetch(base + "__stop__").catch(() => {});
+  } else if (verb === "switch_build") {
+    const answer = await fetch(base + "__build__/" + arg);
+    if (answer.status !== 204) throw new Error(`the server has no build ${arg}`);
+  } else if (verb === "click") {
+    await page.waitForSelector(arg, { timeout: 120_000 });
+    await page.evaluate((selector) => document.querySelector(selector).click(), arg);
+  } else if (verb === "check") {
+    const [expression, what] = arg;
+    const deadline = Date.now() + 10_000;
+    while (!(await page.evaluate(expression))) {
+      if (Date.now() > deadline) throw new Error(`not so: ${what}`);
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  } else if (verb === "tap") {
+    await page.waitForSelector(arg, { timeout: 30_000 });
+    await page.click(arg);
+  } else if (verb === "type") {
+    await page.keyboard.type(arg, { delay: 20 });
+  } else throw new Error(`unknown step ${verb}`);
+}
+
+const results = {};
+for (const [name, steps] of Object.entries(journeys)) {
+  const browser = await puppeteer.launch({
+    browser: "firefox", executablePath: "/usr/bin/firefox-esr", headless: true,
+    extraPrefsFirefox: { "network.proxy.type": 0, "app.update.enabled": false, "toolkit.telemetry.enabled": false },
+  });
+  const consoleErrors = [];
+  try {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 360, height: 740 });
+    page.on("console", (message) => { if (message.type() === "error") consoleErrors.push(message.text()); });
+    page.on("pageerror", (error) => consoleErrors.push(String(error)));
+    for (const each of steps) await step(page, each);
+    results[name] = { ok: true, consoleErrors };
+  } catch (error) {
+    results[name] = { ok: false, error: String(error).slice(0, 600), consoleErrors };
+  } finally {
+    await browser.close();
+  }
+}
+console.log(JSON.stringify(results));

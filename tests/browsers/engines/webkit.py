@@ -1,0 +1,167 @@
+"""Runs tests/browsers/journeys.py's journeys in WebKitGTK (the engine of every browser on an iPhone) through
+Selenium and WebKitWebDriver, on a virtual screen (MiniBrowser has no headless mode)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import threading
+import time
+import urllib.request
+
+MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+DRIVER = "/usr/bin/WebKitWebDriver"
+
+
+@contextlib.contextmanager
+def virtual_screen():
+    """DISPLAY set to a fresh Xvfb screen while inside (MiniBrowser has no headless mode)."""
+    # Xvfb picks a free display and writes its number to fd 1, our pipe.
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    number = xvfb.stdout.readline().decode().strip()
+    previous = os.environ.get("DISPLAY")
+    os.environ["DISPLAY"] = f":{number}"
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop("DISPLAY", None)
+        else:
+            os.environ["DISPLAY"] = previous
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
+class BrowserGone(Exception):
+    """MiniBrowser did not start, or stopped answering its driver: the engine failed, not the site."""
+
+
+def open_browser(seconds: float = 60):
+    """A fresh MiniBrowser; one that has not started within `seconds` is killed with its driver."""
+    from selenium import webdriver
+    from selenium.webdriver.webkitgtk.options import Options
+    from selenium.webdriver.webkitgtk.service import Service
+
+    options = Options()
+    options.binary_location = MINIBROWSER
+    options.add_argument("--automation")
+    service = Service(executable_path=DRIVER)
+    opened: list = []
+    starting = threading.Thread(
+        target=lambda: opened.append(webdriver.WebKitGTK(options=options, service=service)), daemon=True
+    )
+    starting.start()
+    starting.join(seconds)
+    if not opened:
+        if service.process:
+            service.process.kill()
+        raise BrowserGone(f"MiniBrowser did not start within {seconds:.0f} s")
+    browser = opened[0]
+    browser.set_window_size(360, 740)
+    return browser
+
+
+def wait(browser, check, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if browser.execute_script(check[0], *check[1:]):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+TEXT = "const e = document.querySelector(arguments[0]); return e ? e.textContent.replace(/\\s+/g, ' ').trim() : '(missing)';"
+SAME_TEXT = (
+    "const e = document.querySelector(arguments[0]);"
+    "return (e ? e.textContent.replace(/\\s+/g, ' ').trim() : '(missing)') === arguments[1];"
+)
+
+
+def step(browser, base: str, verb: str, arg=None) -> None:
+    if verb == "goto":
+        browser.get(base + arg)
+    elif verb == "wait_for":
+        wait(browser, ("return document.querySelector(arguments[0]) !== null;", arg), 120, arg)
+    elif verb == "set":
+        browser.execute_script(
+            "const i = document.querySelector(arguments[0]); i.value = arguments[1];"
+            "i.dispatchEvent(new Event('input', { bubbles: true }));",
+            *arg,
+        )
+    elif verb == "wait_text":
+        try:
+            wait(browser, (SAME_TEXT, *arg), 120, arg[0])
+        except AssertionError:
+            shown = browser.execute_script(TEXT, arg[0])
+            raise AssertionError(f"{arg[0]} shows {shown[:300]!r}") from None
+    elif verb == "wait_offline_ready":
+        wait(browser, ("return document.documentElement.dataset.offline === 'ready';",), 180, "ready offline")
+    elif verb == "stop_server":
+        try:
+            urllib.request.urlopen(base + "__stop__", timeout=5).read()
+        except OSError:
+            pass
+    elif verb == "switch_build":
+        urllib.request.urlopen(base + "__build__/" + arg, timeout=5).read()
+    elif verb == "click":
+        wait(browser, ("return document.querySelector(arguments[0]) !== null;", arg), 120, arg)
+        browser.execute_script("document.querySelector(arguments[0]).click();", arg)
+    elif verb == "check":
+        wait(browser, (f"return Boolean({arg[0]});",), 10, arg[1])
+    elif verb == "tap":
+        wait(browser, ("return document.querySelector(arguments[0]) !== null;", arg), 30, arg)
+        from selenium.webdriver.common.by import By
+
+        browser.find_element(By.CSS_SELECTOR, arg).click()
+    elif verb == "type":
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        ActionChains(browser).send_keys(arg).perform()
+    else:
+        raise ValueError(f"unknown step {verb}")
+
+
+def run(journeys: dict[str, list], base: str) -> dict[str, dict]:
+    """Each journey in a fresh browser; {journey: {ok, error}}. A journey whose browser did not start
+    or stopped answering (now and then under load, MiniBrowser does) is run once more; a wrong
+    answer is never retried."""
+    results = {}
+    previous = socket.getdefaulttimeout()
+    socket.setdefaulttimeout(180)  # a driver whose browser died answers nothing: fail, do not hang
+    try:
+        for name, steps in journeys.items():
+            results[name] = _journey(steps, base)
+            if not results[name]["ok"] and results[name].get("gone"):
+                results[name] = {**_journey(steps, base), "retried": results[name]["error"]}
+    finally:
+        socket.setdefaulttimeout(previous)
+    return results
+
+
+def _journey(steps: list, base: str) -> dict:
+    from urllib3.exceptions import HTTPError as DriverUnreachable
+
+    try:
+        browser = open_browser()
+    except BrowserGone as error:
+        return {"ok": False, "gone": True, "error": str(error)}
+    try:
+        for verb, *arg in steps:
+            step(browser, base, verb, *arg)
+        return {"ok": True}
+    except (OSError, TimeoutError, DriverUnreachable) as error:  # the driver's connection: the browser is gone
+        return {"ok": False, "gone": True, "error": f"{type(error).__name__}: {str(error)[:600]}"}
+    except Exception as error:  # reported per journey, so one failure does not hide the others
+        return {"ok": False, "error": f"{type(error).__name__}: {str(error)[:600]}"}
+    finally:
+        try:
+            browser.quit()
+        except Exception:  # a browser already gone cannot be closed
+            if browser.service.process:
+                browser.service.process.kill()

@@ -1,0 +1,248 @@
+"""The key journeys a player makes, written once as data and run in every browser engine: Chromium
+(Playwright), Firefox ESR (puppeteer-core, tests/browsers/engines/firefox.mjs) and WebKitGTK (Selenium).
+
+Each journey is a list of steps; every runner understands the same few verbs:
+  goto PATH, wait_for SELECTOR, set [SELECTOR, VALUE] (and fire `input`),
+  wait_text [SELECTOR, TEXT] (the element's textContent, spaces collapsed, equals TEXT),
+  wait_offline_ready, stop_server (the site's server stops answering: honest offline),
+  check [EXPRESSION, WHAT] (a JavaScript expression turns true within 10 s; WHAT names it when not),
+  tap SELECTOR (a real pointer tap on the element), type TEXT (keys, into whatever has focus).
+Expected texts come from rulescore in CPython, so every engine must show CPython's answer.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from rulescore import calculate
+from rulescore.compare import compare
+from rulescore.present import compare_html, result_html
+
+SHARED = {"height": "5", "toughness": "4", "wounds": "2"}
+SHARED_LINK = "mordheim-1999/movement/?calc-fall.height=5&calc-fall.toughness=4&calc-fall.wounds=2#falling"
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def text_of(html: str) -> str:
+    """What an element holding `html` has as textContent, with runs of spaces collapsed."""
+    reader = _Text()
+    reader.feed(html)
+    return re.sub(r"\s+", " ", "".join(reader.parts)).strip()
+
+
+def result_text(calculator: str, ruleset: str, values: dict[str, str]) -> str:
+    result = calculate(calculator, ruleset, values)
+    assert result["ok"], result
+    return text_of(result_html(result, "../../"))
+
+
+def fall_text(values: dict[str, str]) -> str:
+    return result_text("fall", "mordheim-1999", values)
+
+
+def compare_text(name: str, values: dict[str, str]) -> str:
+    compared = compare(name, values)
+    assert compared["ok"], compared
+    return text_of(compare_html(compared, "../../"))
+
+
+# The tapped term's meaning is shown (assets/terms.js keeps it in data-tip once shown).
+TIP_SHOWS = (
+    "document.querySelector('.term-tip') !== null && document.querySelector('.term-tip').textContent"
+    " === document.querySelector('.quick-reference abbr.term').dataset.tip"
+)
+TOAST_IN_HEADER = (
+    "((t, h) => !t || (t.getBoundingClientRect().top >= h.top - 1 && t.getBoundingClientRect().bottom <= h.bottom + 1))"
+    "(document.querySelector('.offline-toast'), document.querySelector('.md-header').getBoundingClientRect())"
+)
+# Journeys that need Material's own search dialog (Zensical's search is its own).
+MATERIAL_SEARCH = {"search keeps to the book and holds no noise"}
+
+
+def journeys(material_search: bool = True) -> dict[str, list]:
+    """Every journey; without `material_search`, those that need Material's search dialog are left out."""
+    every = {
+        "rules page renders": [
+            ["goto", "mordheim-1999/movement/"],
+            ["wait_for", ".ruleset-banner[data-ruleset='mordheim-1999']"],
+            ["wait_for", "#falling"],
+        ],
+        "shared link gives the build-time answer, then an input change updates it": [
+            ["goto", SHARED_LINK],
+            ["wait_text", ["#calc-fall .calc-result", fall_text(SHARED)]],
+            ["wait_for", "#calc-fall[data-state='live']"],
+            ["set", ["#calc-fall-height", "6"]],
+            ["wait_text", ["#calc-fall .calc-result", fall_text({**SHARED, "height": "6"})]],
+        ],
+        "a returning visitor starts from the snapshot, with the same answer": [
+            ["goto", SHARED_LINK],
+            ["wait_text", ["#calc-fall .calc-result", fall_text(SHARED)]],
+            ["wait_for", "html[data-calculators-start='fresh']"],
+            ["wait_for", "html[data-snapshot='saved']"],
+            ["goto", ""],  # the same link again would only move to its #falling, not load the page
+            ["goto", SHARED_LINK],
+            ["wait_for", "html[data-calculators-start='snapshot']"],
+            ["set", ["#calc-fall-height", "6"]],
+            ["wait_text", ["#calc-fall .calc-result", fall_text({**SHARED, "height": "6"})]],
+        ],
+        "the conditions around the roll are asked and answered": [
+            # Living Rulebook, Charge: an interceptor that fears the charger must pass a Fear test.
+            ["goto", "mordheim-lrb/movement/?calc-charge.distance=3#charge"],
+            ["wait_for", "#calc-charge[data-state='live']"],
+            ["set", ["#calc-charge-interceptor", "fears"]],
+            [
+                "wait_text",
+                [
+                    "#calc-charge .calc-result",
+                    result_text("charge", "mordheim-lrb", {"distance": "3", "interceptor": "fears"}),
+                ],
+            ],
+            # Warhammer, Charge Responses: a unit already in close combat may only hold.
+            ["goto", "whfb-6/movement-phase/?calc-charge.distance=9#move-chargers"],
+            ["wait_for", "#calc-charge[data-state='live']"],
+            ["set", ["#calc-charge-target", "engaged"]],
+            [
+                "wait_text",
+                ["#calc-charge .calc-result", result_text("charge", "whfb-6", {"distance": "9", "target": "engaged"})],
+            ],
+        ],
+        "an update waits for the player's tap, then works offline": [
+            ["goto", "about/"],
+            ["wait_offline_ready"],
+            ["switch_build", "one-page-changed"],  # a new build goes up (tests/helpers.py: one_page_changed)
+            ["goto", "about/"],  # the old page still, told once that an update is ready
+            ["click", ".offline-update button"],
+            ["wait_for", "html[data-test-build='two']"],
+            # No signal, with the server kept for the journeys after this one ("offline after one visit" stops it).
+            ["switch_build", "no-signal"],
+            ["goto", "mordheim-1999/movement/?calc-fall.height=5#falling"],
+            ["wait_text", ["#calc-fall .calc-result", fall_text({"height": "5"})]],
+            ["goto", "about/"],
+            ["wait_for", "html[data-test-build='two']"],
+            ["switch_build", "first"],
+        ],
+        "compare calculator": [
+            ["goto", "compare/jumping-down/"],
+            ["set", ["#compare-jump-down-height", "5"]],
+            ["wait_text", ["#compare-jump-down .calc-result", compare_text("jump-down", {"height": "5"})]],
+        ],
+        # #23: what a player meets at the table, item by item (Material's search: not on Zensical).
+        "a calculator is found from the ruleset's start page, and its rule from the calculator": [
+            ["goto", "mordheim-1999/"],
+            [
+                "check",
+                [
+                    "[...document.querySelectorAll('.ruleset-shortcuts a')].some((a) => a.textContent === 'Fall')",
+                    "the start page lists the fall calculator",
+                ],
+            ],
+            ["tap", ".ruleset-shortcuts a[href$='#falling']"],
+            ["wait_for", "#calc-fall"],
+            [
+                "check",
+                [
+                    "location.hash === '#falling' && /#falling$/.test(document.querySelector('#calc-fall .calc-rule').href)",
+                    "the calculator's title links its rule",
+                ],
+            ],
+            ["goto", "calculators/"],
+            [
+                "check",
+                [
+                    "document.querySelectorAll('.calc-jump a').length >= 9 * 3",
+                    "a jump list for each ruleset's calculators",
+                ],
+            ],
+        ],
+        "compare texts follow each other on a phone": [
+            ["goto", "compare/charge/"],
+            ["wait_for", ".compare-text"],
+            [
+                "check",
+                [
+                    "!document.querySelector('.tabbed-labels') && document.querySelectorAll('.compare-text').length === 4"
+                    " && [...document.querySelectorAll('.compare-text')].every((t) => t.getBoundingClientRect().width > 300)",
+                    "four texts, each the screen's width, no tabs",
+                ],
+            ],
+            [
+                "check",
+                [
+                    "getComputedStyle(document.querySelector('.compare-ruleset')).position === 'sticky'",
+                    "the ruleset's name held under the header",
+                ],
+            ],
+        ],
+        "terms explain themselves on the quick reference and in a live answer": [
+            ["goto", "mordheim-1999/quick/"],
+            [
+                "check",
+                [
+                    "parseFloat(getComputedStyle(document.querySelector('.quick-reference td')).fontSize) >= 14",
+                    "quick reference text at least 14 px",
+                ],
+            ],
+            ["tap", ".quick-reference abbr.term"],
+            ["check", [TIP_SHOWS, "the tapped term's meaning"]],
+            ["goto", "coreheim-v10/movement/#jumping-down"],
+            ["set", ["#calc-jump-down-height", "5"]],
+            ["wait_text", ["#calc-jump-down .calc-result", result_text("jump-down", "coreheim-v10", {"height": "5"})]],
+            [
+                "check",
+                [
+                    "[...document.querySelectorAll('#calc-jump-down .calc-procedure abbr.term')]"
+                    ".some((a) => a.textContent === 'Initiative tests' && /D12/.test(a.title + (a.dataset.tip || '')))",
+                    "the live answer's Initiative tests explained in Coreheim's words",
+                ],
+            ],
+            # A second tap selects the value again, so typing replaces it (not 5 then 56).
+            ["tap", "#calc-jump-down-height"],
+            ["type", "4"],
+            ["tap", "#calc-jump-down-height"],
+            ["type", "6"],
+            ["check", ["document.querySelector('#calc-jump-down-height').value === '6'", "the field holds 6"]],
+            ["check", ["document.querySelector('.md-top') === null", "no back-to-top button over the page"]],
+        ],
+        "search keeps to the book and holds no noise": [
+            ["goto", "coreheim-v10/movement/"],
+            ["tap", "label.md-header__button[for=__search]"],
+            ["wait_for", "input.md-search__input"],
+            [
+                "check",
+                [
+                    "document.activeElement === document.querySelector('input.md-search__input')",
+                    "the search field focused",
+                ],
+            ],
+            ["type", "far run"],
+            [
+                "check",
+                [
+                    "!document.querySelector('.search-held').hidden && /^Nothing in Coreheim v10/.test("
+                    "document.querySelector('.search-held').textContent)"
+                    " && getComputedStyle(document.querySelector('.md-search-result__meta')).display === 'none'",
+                    "'Nothing in Coreheim v10' and no count of other rulesets' results",
+                ],
+            ],
+        ],
+        "offline after one visit": [
+            ["goto", ""],
+            ["wait_offline_ready"],
+            ["check", [TOAST_IN_HEADER, "the offline note inside the header bar, not over the page"]],
+            ["stop_server"],
+            ["goto", "mordheim-1999/movement/?calc-fall.height=5#falling"],
+            ["wait_text", ["#calc-fall .calc-result", fall_text({"height": "5"})]],
+            ["goto", "whfb-6/movement-phase/"],
+            ["wait_for", ".ruleset-banner[data-ruleset='whfb-6']"],
+        ],
+    }
+    return {name: steps for name, steps in every.items() if material_search or name not in MATERIAL_SEARCH}

@@ -1,0 +1,123 @@
+"""The calculators' start in Chromium: Python starts when a calculator is near, an answer is honest
+while it loads (never the default passed off as a shared link's), and a start that fails says so."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rulescore import calculate
+from tests.server import StaticServer
+
+pytestmark = pytest.mark.browser
+
+
+def test_python_starts_only_when_a_calculator_is_near(phone, server):
+    phone.goto(server.origin + "/whfb-6/movement-phase/")
+    phone.wait_for_timeout(500)
+    assert not any("pyodide.asm.wasm" in url for url in phone.requests), (
+        "Python loaded before any calculator was in view"
+    )
+    phone.goto(server.origin + "/about/")
+    phone.wait_for_timeout(500)
+    assert not any("pyodide" in url for url in phone.requests)
+
+
+def watch_status(page, calc_id: str) -> None:
+    """Record every (state, status, note) the calculator shows, from the first paint on."""
+    page.add_init_script(f"""(() => {{
+        window.seen = [];
+        const look = () => {{
+            const calc = document.getElementById('{calc_id}');
+            if (!calc) return;
+            const note = calc.querySelector('.calc-for');
+            const status = calc.querySelector('.calc-status');
+            const entry = [calc.dataset.state || 'unset', getComputedStyle(status).visibility === 'hidden' ? '' : status.textContent,
+                           note && !note.hidden ? note.textContent : '',
+                           calc.querySelector('.calc-result').classList.contains('calc-stale') ||
+                           getComputedStyle(calc.querySelector('.calc-result')).opacity < 0.6,
+                           calc.querySelector('.calc-headline').textContent];
+            const last = window.seen[window.seen.length - 1];
+            if (!last || JSON.stringify(last) !== JSON.stringify(entry)) window.seen.push(entry);
+        }};
+        new MutationObserver(look).observe(document, {{ subtree: true, childList: true, attributes: true, characterData: true }});
+        document.addEventListener('DOMContentLoaded', look);
+    }})()""")
+
+
+def test_a_shared_link_never_shows_the_default_answer_as_its_own(browser, built_site):
+    """On a slow link (1 MB/s) the build-time answer (defaults) is dimmed and labelled with its own
+    values until the live answer for the link's values arrives; the progress advances meanwhile."""
+    slow = StaticServer(built_site, compress=True, rate=1_000_000, latency=0.04)
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        watch_status(page, "calc-fall")
+        page.goto(
+            slow.origin + "/mordheim-1999/movement/?calc-fall.height=5&calc-fall.toughness=4&calc-fall.wounds=2#falling"
+        )
+        page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
+        seen = page.evaluate("window.seen")
+        default = calculate("fall", "mordheim-1999", {})["headlines"][0]
+        wanted = calculate("fall", "mordheim-1999", {"height": "5", "toughness": "4", "wounds": "2"})["headlines"][0]
+        assert default != wanted
+        for state, status, note, dimmed, headline in seen:
+            if headline.startswith(default):  # the build-time answer is on screen: never as current
+                assert dimmed, (state, status)
+                assert state != "built" and "when the page was built" not in status, (state, status)
+                if state != "unset":
+                    assert note == (
+                        'Not for the values above. Shown: the answer for Height of the fall 4", Toughness 3, Wounds 1.'
+                    )
+        assert page.inner_text("#calc-fall .calc-headline").startswith(wanted)
+        assert not page.locator("#calc-fall .calc-for").is_visible()
+        loading = [
+            float(m.group(1))
+            for _, status, *_ in seen
+            if (m := re.match(r"Loading the calculator \(([\d.]+) of [\d.]+ MB\)", status))
+        ]
+        assert len(loading) >= 3 and loading == sorted(loading) and loading[-1] > loading[0], seen
+    finally:
+        context.close()
+        slow.stop()
+
+
+def test_an_input_changed_before_python_is_ready_is_marked_until_answered(browser, built_site):
+    slow = StaticServer(built_site, compress=True, rate=1_000_000)
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        page.goto(slow.origin + "/coreheim-v10/movement/#falling")
+        page.fill("#calc-fall-height", "9")
+        page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'stale'")
+        assert "calc-stale" in page.get_attribute("#calc-fall .calc-result", "class")
+        assert page.inner_text("#calc-fall .calc-for").startswith(
+            'Not for the values above. Shown: the answer for Height of the fall 4"'
+        )
+        assert page.inner_text("#calc-fall .calc-status").startswith("Loading the calculator")
+        page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
+        expected = calculate("fall", "coreheim-v10", {"height": "9"})
+        assert page.inner_text("#calc-fall .calc-headline").startswith(expected["headlines"][0])
+        assert page.inner_text("#calc-fall .calc-status") == "Live result."
+    finally:
+        context.close()
+        slow.stop()
+
+
+def test_a_calculator_that_cannot_start_says_so_and_keeps_its_values_label(phone, server):
+    phone.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    phone.goto(server.origin + "/mordheim-1999/movement/?calc-fall.height=6#falling")
+    phone.wait_for_function(
+        "() => document.getElementById('calc-fall').querySelector('.calc-status').textContent.includes('could not start')",
+        timeout=60_000,
+    )
+    assert phone.get_attribute("#calc-fall", "data-state") == "stale"
+    assert phone.inner_text("#calc-fall .calc-for").startswith(
+        'Not for the values above. Shown: the answer for Height of the fall 4"'
+    )
+    # A calculator whose values are its build-time ones keeps its answer, and says the live one is off.
+    assert phone.inner_text("#calc-jump-down .calc-status") == (
+        "Worked out for these values when the page was built. The live calculator could not start."
+    )
+    phone.console_errors.clear()  # the aborted download is the point of this test

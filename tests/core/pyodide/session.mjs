@@ -1,0 +1,26 @@
+// Boots the pinned Pyodide with the site's own (trimmed, precompiled) standard library, loads the
+// site's wheel and runs every calculator case of sitegen/session.py; prints the answers as JSON.
+// `node session.mjs STDLIB_ZIP WHEEL SESSION_PY [SNAPSHOT]`: with SNAPSHOT, Python starts from that
+// saved memory instead, and the wheel's file is not written back, so any import or read of rulescore
+// that the snapshot did not already hold fails.
+import { readFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const [stdlib, wheel, sessionFile, snapshot] = process.argv.slice(2);
+const { loadPyodide } = await import(join(root, "node_modules", "pyodide", "pyodide.mjs"));
+
+const options = { indexURL: join(root, "node_modules", "pyodide") + "/", stdLibURL: stdlib };
+if (snapshot) options._loadSnapshot = new Uint8Array(readFileSync(snapshot));
+const pyodide = await loadPyodide(options);
+if (!snapshot) {
+  // As the browser's worker does: the wheel goes on sys.path as it is, nothing unpacks it.
+  pyodide.FS.writeFile(`/lib/${basename(wheel)}`, new Uint8Array(readFileSync(wheel)));
+  pyodide.pyimport("sys").path.insert(0, `/lib/${basename(wheel)}`);
+}
+pyodide.FS.writeFile("/tmp/session.py", readFileSync(sessionFile));
+pyodide.runPython("import sys; sys.path.insert(0, '/tmp')");
+const session = pyodide.pyimport("session");
+const answers = session.answers().toJs();
+console.log(JSON.stringify({ answers }));

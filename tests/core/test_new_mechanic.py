@@ -1,0 +1,114 @@
+"""A new kind of rule, added as README's "A new kind of rule" says: one module, a line in the list of
+mechanics, its numbers in a ruleset's numbers.toml and its tests; nothing else in the project changes.
+
+The rule (swimming, tests/core/invented/swimming.py) is one no ruleset held here has.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import copy_project, read_page
+
+INVENTED = Path(__file__).parent / "invented"
+NUMBERS = Path("rules/mordheim-1999/numbers.toml")
+# An arbitrary section of the text for the invented rule: the calculator sits there.
+SWIM_TABLE = '\n[swim]\nsection = "very-difficult-ground"\nmax_width = 4\n'
+
+
+def add_mechanic(project: Path) -> None:
+    """The README's steps, as a newcomer would take them."""
+    shutil.copy(INVENTED / "swimming.py", project / "rulescore" / "swimming.py")  # 1. the module
+    mechanics = project / "rulescore" / "mechanics.py"  # 2. the list of mechanics
+    text = mechanics.read_text(encoding="utf-8")
+    text = text.replace(
+        "from rulescore.running import RUN\n",
+        "from rulescore.running import RUN\nfrom rulescore.swimming import SWIM\n",
+    )
+    text = text.replace("    HIDING,\n", "    HIDING,\n    SWIM,\n", 1)
+    mechanics.write_text(text, encoding="utf-8")
+    with (project / NUMBERS).open("a", encoding="utf-8") as numbers:  # 3. a ruleset's numbers
+        numbers.write(SWIM_TABLE)
+    (project / "tests").mkdir(exist_ok=True)  # 4. its tests
+    shutil.copy(INVENTED / "swimming_tests.py", project / "tests" / "test_swimming.py")
+
+
+def snapshot(project: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(project).as_posix(): p.read_bytes()
+        for p in project.rglob("*")
+        if p.is_file() and "node_modules" not in p.parts and "__pycache__" not in p.parts
+    }
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    project = copy_project(tmp_path_factory.mktemp("mechanic"))
+    before = snapshot(project)
+    add_mechanic(project)
+    after = snapshot(project)
+    changed = {path for path in after if before.get(path) != after[path]}
+    assert changed == {"rulescore/swimming.py", "rulescore/mechanics.py", NUMBERS.as_posix(), "tests/test_swimming.py"}
+    done = subprocess.run([sys.executable, "build.py"], cwd=project, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return project
+
+
+def rulescore(project: Path, *arguments: str) -> tuple[int, dict]:
+    done = subprocess.run([sys.executable, "-m", "rulescore", *arguments], cwd=project, capture_output=True, text=True)
+    return done.returncode, json.loads(done.stdout)
+
+
+def test_the_command_line_answers_it(project):
+    code, result = rulescore(project, "swim", "--ruleset", "mordheim-1999", "width=3", "initiative=4")
+    assert code == 0
+    assert {row["outcome"]: F(row["probability"]) for row in result["outcomes"]} == {
+        "swims-across": F(4, 6),
+        "stops-in-water": F(2, 6),
+    }
+    assert result["procedure"].startswith('Swim 3"; an Initiative test that needs 4 or less')
+    assert [o["label"] for o in result["outcomes"]] == ["Swims across", "Stops in the water"]
+    code, listed = rulescore(project, "--list")
+    # The ruleset that gives its numbers, and the Living Rulebook, which inherits them; no other.
+    assert list(listed["swim"]["rulesets"]) == ["mordheim-1999", "mordheim-lrb"]
+
+
+def test_its_own_tests_pass_in_the_copy(project):
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_swimming.py"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0 and "2 passed" in done.stdout, done.stdout[-2000:]
+
+
+def test_the_site_shows_its_calculator_and_quick_reference_line(project):
+    html = (project / "site" / "mordheim-1999" / "movement" / "index.html").read_text(encoding="utf-8")
+    assert 'id="calc-swim"' in html
+    # Placed in the section its table names, after that section's heading.
+    assert html.index('id="very-difficult-ground"') < html.index('id="calc-swim"')
+    assert "Swim at most" in read_page(project / "site" / "mordheim-1999" / "quick" / "index.html").text
+    assert "Swim" in read_page(project / "site" / "calculators" / "index.html").text
+
+
+def test_a_ruleset_without_its_test_is_told_what_to_add(project, tmp_path):
+    # The loader knows the new key only through the list: a ruleset giving it without a test is refused.
+    broken = tmp_path / "rules"
+    shutil.copytree(project / "rules", broken)
+    numbers = broken / "trench-crusade" / "numbers.toml"  # it has no Initiative test
+    numbers.write_text(numbers.read_text(encoding="utf-8") + SWIM_TABLE, encoding="utf-8")
+    code = (
+        "import sys; from pathlib import Path; from rulescore.mechanics import load_folder\n"
+        "try:\n    load_folder(Path(sys.argv[1]))\nexcept Exception as error:\n    print(error)"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(broken)], cwd=project, capture_output=True, text=True)
+    assert "trench-crusade/numbers.toml" in done.stdout and "swim takes Initiative tests" in done.stdout, done.stdout

@@ -1,0 +1,73 @@
+"""The trimmed, precompiled standard library the browser boots with: enough for every calculator,
+and the same answers as CPython's full one."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import zipfile
+
+import pytest
+
+from sitegen import session
+from tests.helpers import ROOT
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def staged(built_site):
+    runtime = next((built_site / "assets" / "pyodide").iterdir())
+    stdlib = next(runtime.glob("stdlib-*.zip"))
+    wheel = next((built_site / "assets" / "py").rglob("rulescore-*.whl"))
+    return stdlib, wheel
+
+
+def run_session(stdlib, wheel, *snapshot) -> list[str]:
+    """Every calculator case's answer from the site's files in Pyodide (Node), started afresh or from a snapshot."""
+    done = subprocess.run(
+        [
+            "node",
+            str(ROOT / "tests" / "core" / "pyodide" / "session.mjs"),
+            str(stdlib),
+            str(wheel),
+            str(ROOT / "sitegen" / "session.py"),
+            *map(str, snapshot),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])["answers"]
+
+
+def test_the_site_ships_only_compiled_modules(staged):
+    stdlib, _ = staged
+    names = zipfile.ZipFile(stdlib).namelist()
+    assert names and all(name.endswith(".pyc") for name in names)
+    # Start-up and the calculators' own needs are there; what no calculator imports is not.
+    for needed in ("encodings/__init__.pyc", "json/__init__.pyc", "fractions.pyc", "pyodide/__init__.pyc"):
+        assert needed in names
+    for unused in ("email/__init__.pyc", "http/client.pyc", "unittest/__init__.pyc", "html/entities.pyc"):
+        assert unused not in names
+
+
+def test_every_calculator_answers_as_in_cpython_on_the_trimmed_library(staged):
+    answers = run_session(*staged)
+    expected = session.answers()
+    assert len(answers) == len(expected) > 1000
+    # A module missing from the zip would show up here as an "Internal error (ModuleNotFoundError)".
+    broken = [answer for answer in answers if "Internal error" in answer]
+    assert broken == []
+    assert answers == expected
+
+
+def test_the_snapshot_answers_as_a_fresh_start(staged, built_site):
+    """A returning visitor's worker restores Pyodide's saved memory: every case answers as a fresh
+    start does, with the wheel's file never written back (so nothing rulescore needs was left out)."""
+    snapshots = list((built_site / "assets" / "snapshot").glob("pyodide-*.bin"))
+    assert len(snapshots) == 1
+    restored = run_session(*staged, snapshots[0])
+    assert [answer for answer in restored if "Internal error" in answer] == []
+    assert restored == session.answers()

@@ -1,0 +1,112 @@
+"""One generated tree, two engines: Zensical (Material for MkDocs' successor) renders the same site as
+MkDocs with Material. Same pages, same anchors, the same words in every article, every link resolving,
+and the calculators booting in a real browser."""
+
+from __future__ import annotations
+
+import html
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.browsers.engines.chromium import assert_journeys_pass_in_chromium
+from tests.helpers import ROOT, broken_links
+
+ARTICLE = re.compile(r"<article[^>]*>(.*?)</article>", re.DOTALL)
+ID = re.compile(r'\bid="([^"]+)"')
+TAG = re.compile(r"<[^>]+>")
+# What differs on Zensical, by design of the engine, and where the site's tests account for it.
+ENGINE_OWN = {
+    # Zensical's search reads search.json; MkDocs' search plugin writes search/search_index.json.
+    "search index": ("search.json", "search/search_index.json"),
+}
+
+
+@pytest.fixture(scope="module")
+def zensical_site(tmp_path_factory) -> Path:
+    if not (ROOT / ".venv-zensical" / "bin" / "zensical").exists():
+        pytest.fail("Zensical is not installed: ./dev test installs it from requirements-zensical.txt")
+    site = tmp_path_factory.mktemp("zensical") / "site"
+    done = subprocess.run(
+        [sys.executable, "build.py", "--engine", "zensical", "--site-dir", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "with zensical" in done.stdout
+    return site
+
+
+def articles(site: Path) -> dict[str, str]:
+    """Each page's article (the page's own content, without the theme around it), by its path."""
+    found = {}
+    for page in sorted(site.rglob("*.html")):
+        match = ARTICLE.search(page.read_text(encoding="utf-8"))
+        found[page.relative_to(site).as_posix()] = match.group(1) if match else ""
+    return found
+
+
+def words(article: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(TAG.sub(" ", article))).strip()
+
+
+def anchors(article: str) -> set[str]:
+    return {found for found in ID.findall(article) if not found.startswith("__")}  # "__" ids are the theme's
+
+
+def test_the_same_pages_and_files(built_site, zensical_site):
+    def files(site: Path) -> set[str]:
+        return {
+            p.relative_to(site).as_posix()
+            for p in site.rglob("*")
+            if p.is_file()
+            and "/stylesheets/" not in f"/{p.relative_to(site)}"
+            and "/javascripts/" not in f"/{p.relative_to(site)}"
+            and p.name != "sitemap.xml.gz"
+        }
+
+    ours = {path for path in files(built_site) if not path.startswith("assets/images/")}
+    theirs = {path for path in files(zensical_site) if not path.startswith("assets/images/")}
+    for zensical_path, mkdocs_path in ENGINE_OWN.values():
+        theirs.discard(zensical_path)
+        ours.discard(mkdocs_path)
+    assert sorted(ours ^ theirs) == []
+    assert len([path for path in ours if path.endswith(".html")]) > 40
+
+
+def test_the_same_words_and_anchors_on_every_page(built_site, zensical_site):
+    ours, theirs = articles(built_site), articles(zensical_site)
+    assert set(ours) == set(theirs)
+    differ = [path for path in ours if words(ours[path]) != words(theirs[path])]
+    assert differ == []
+    missing = {
+        path: sorted(anchors(ours[path]) ^ anchors(theirs[path]))[:5]
+        for path in ours
+        if anchors(ours[path]) != anchors(theirs[path])
+    }
+    assert missing == {}
+    assert sum(len(anchors(article)) for article in theirs.values()) > 500
+
+
+def test_every_link_resolves_on_zensical(zensical_site):
+    pages, broken = broken_links(zensical_site)
+    assert pages > 40
+    assert broken == []
+
+
+def test_each_page_has_the_site_head_on_zensical(zensical_site):
+    page = (zensical_site / "mordheim-1999" / "movement" / "index.html").read_text(encoding="utf-8")
+    assert 'http-equiv="Content-Security-Policy"' in page
+    assert 'rel="manifest" href="../../manifest.webmanifest"' in page
+    assert 'data-runtime="../../assets/pyodide/' in page  # the calculators' start script
+    assert "data-runtime" not in (zensical_site / "about" / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.browser
+def test_journeys_on_zensical_in_chromium(playwright, zensical_site):
+    """Calculators boot, answer, share and work offline on the Zensical build too."""
+    assert_journeys_pass_in_chromium(playwright, zensical_site, material_search=False)
