@@ -42,15 +42,14 @@ def generate(serving: bool = False, engine: str = "mkdocs", fresh: bool = False)
     """Write build/ (pages, runtime, wheel, engine config); `fresh` does it in a new process, so a
     long-running `serve` always runs the current sitegen/ and rulescore/. Errors read as one line
     naming the file."""
-    arguments = ["--engine", engine, *(["--serving"] if serving else [])]
     if not fresh:
         os.environ.setdefault("SOURCE_DATE_EPOCH", BUILD_EPOCH)  # the wheel's file dates
         sys.path.insert(0, str(ROOT))
         from sitegen import generate as generator
 
-        return generator.main(arguments) == 0
+        return generator.write(serving, engine)
     done = subprocess.run(
-        [sys.executable, "-m", "sitegen.generate", *arguments],
+        [sys.executable, "-m", "sitegen.generate", "--engine", engine, *(["--serving"] if serving else [])],
         cwd=ROOT,
         env=build_env(),
         capture_output=True,

@@ -15,6 +15,7 @@ from sitegen.editions import Editions
 from sitegen.escape import escape_text
 from sitegen.glossary import Term
 from sitegen.inline import explain_terms
+from sitegen.page import Page
 from sitegen.parse import Document, Section
 
 TOPICS = "topics.toml"
@@ -141,8 +142,9 @@ def summary_table(topic: Topic, glossaries: dict[str, list[Term]], root: str = "
     return markup.render("compare-table.html", columns=columns, rows=list(by_label.items()), root=root)
 
 
-def render_topic(topic: Topic, documents: dict[str, Document], glossaries: dict[str, list[Term]]) -> str:
-    """One topic: summary of numbers, each ruleset's text (tabs on a phone, side by side when wide)."""
+def render_topic(topic: Topic, documents: dict[str, Document], glossaries: dict[str, list[Term]], page: Page) -> str:
+    """One topic: summary of numbers, a calculator for all, each ruleset's text (one under the other on a
+    phone, side by side when wide)."""
     texts = []
     for ruleset_id in [r for r in RULESETS if r in topic.sections]:
         document = documents[ruleset_id]
@@ -158,7 +160,13 @@ def render_topic(topic: Topic, documents: dict[str, Document], glossaries: dict[
             for anchor in topic.sections[ruleset_id]
         ]
         texts.append((RULESETS[ruleset_id], sections))
-    return markup.render("compare-topic.md", topic=topic, texts=texts)
+    return markup.render(
+        "compare-topic.md",
+        page=page,
+        topic=topic,
+        texts=texts,
+        table=markup.safe(summary_table(topic, glossaries, page.links)),
+    )
 
 
 def render_quick(ruleset_id: str, document: Document, terms: list[Term]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulescore import RULESETS
+from rulescore.compare import rulesets_for
 from rulescore.reference import lines
 from rulescore.rule import RulesFileError
 from rulescore.rules_folder import RulesFolder
@@ -12,6 +13,7 @@ from sitegen import compare
 from sitegen.calculators import placements
 from sitegen.editions import Editions, changed_sections, edition_changes, render_editions
 from sitegen.glossary import Term, load_glossary
+from sitegen.page import Page
 from sitegen.pages import RenderedChapter, chapter_page, render_chapter, render_glossary, render_index
 from sitegen.parse import Document, parse
 from sitegen.sources import Ruleset, load_rulesets
@@ -60,8 +62,9 @@ def check_citations(documents: dict[str, Document]) -> None:
                 )
 
 
-def load_content(rules: RulesFolder) -> Content:
-    """Parse and render every ruleset and the compare pages; the first broken file raises RulesFileError."""
+def load_content(rules: RulesFolder, engine: str = "mkdocs") -> Content:
+    """Parse and render every ruleset and the compare pages, each page once for this engine; the first
+    broken file raises RulesFileError."""
     rulesets = load_rulesets(rules)
     documents = {ruleset.id: parse(ruleset) for ruleset in rulesets}
     check_citations(documents)
@@ -69,14 +72,17 @@ def load_content(rules: RulesFolder) -> Content:
     by_section = compare.topics_by_section(topics)
     editions = edition_changes(rules, documents)
     changed = changed_sections(editions)
+    glossaries = {ruleset.id: load_glossary(ruleset, rules) for ruleset in rulesets}
     loaded = []
     for ruleset in rulesets:
-        document = documents[ruleset.id]
-        terms = load_glossary(ruleset, rules)
+        document, terms, source = documents[ruleset.id], glossaries[ruleset.id], rules.root / ruleset.id
+        placed = placements(ruleset.id)
+        chapter_at = Page(chapter_page(ruleset), source, engine, (ruleset.id,) if placed else ())
         chapter = render_chapter(
             document,
             terms,
-            placements(ruleset.id),
+            chapter_at,
+            placed,
             by_section.get(ruleset.id, {}),
             changed.get(ruleset.id, {}),
             editions,
@@ -84,7 +90,7 @@ def load_content(rules: RulesFolder) -> Content:
         quick = bool(lines(RULESETS[ruleset.id]))  # a text without numbers.toml has no quick reference yet
         pages = {
             f"{ruleset.id}/index.md": render_index(document, terms, quick=quick),
-            chapter_page(ruleset): chapter.markdown,
+            chapter_at.path: chapter_at.with_terms(chapter.markdown, glossaries),
         }
         if quick:
             pages[f"{ruleset.id}/quick.md"] = compare.render_quick(ruleset.id, document, terms)
@@ -93,11 +99,15 @@ def load_content(rules: RulesFolder) -> Content:
         loaded.append(RulesetPages(ruleset, document, terms, chapter, pages))
     content = Content(loaded, topics, editions=editions)
     pages = {"compare/index.md": compare.render_index(topics, documents, editions)}
-    pages |= {
-        f"compare/{topic.id}.md": compare.render_topic(topic, documents, content.glossaries)
-        for topic in topics
-        if topic.compared
-    }
+    for topic in topics:
+        if topic.compared:
+            page = Page(
+                f"compare/{topic.id}.md",
+                rules.root / compare.TOPICS,
+                engine,
+                tuple(rulesets_for(topic.calculator)) if topic.calculator else (),
+            )
+            pages[page.path] = page.with_terms(compare.render_topic(topic, documents, glossaries, page), glossaries)
     if editions:
         pages[editions.path] = render_editions(documents, editions)
     content.compare_pages = pages

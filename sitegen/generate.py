@@ -18,23 +18,19 @@ from pathlib import Path
 import yaml
 
 from rulescore import RULESETS
-from rulescore.compare import rulesets_for
-from rulescore.mechanics import CALCULATORS, read_from
+from rulescore.mechanics import read_from
 from rulescore.rule import RulesFileError
 from rulescore.rules_folder import read_folder
 from sitegen import offline
 from sitegen.assets import Assets, stage
-from sitegen.calculators import render_all, render_calculator, render_compare, terms_data
-from sitegen.compare import summary_table
 from sitegen.content import Content, load_content
 from sitegen.icons import icons
+from sitegen.page import Page
 from sitegen.pages import render_assumptions, render_home_list
 
 ROOT = Path(__file__).resolve().parent.parent
+# What a hand-written page may hold in place of generated content: <!-- calculators -->, ...
 PLACEHOLDER = re.compile(r"<!--\s*([a-z-]+)(?::([a-z0-9-]+))?\s*-->")
-FRONT_MATTER = re.compile(r"\A---\n")
-# Kinds of placeholder that put a calculator on the page (its head then loads the calculators' script).
-CALCULATOR_PLACEHOLDERS = {"calc", "calculators", "compare"}
 
 
 @dataclass(frozen=True)
@@ -46,88 +42,43 @@ class Tree:
     assets: Assets
 
 
-def root_of(path: str) -> str:
-    """The way back to the site root from a page's URL: "mordheim-1999/movement.md" -> "../../"."""
-    if path == "index.md":
-        return ""
-    depth = path.count("/") + (0 if path.endswith("/index.md") else 1)
-    return "../" * depth
-
-
-def links_root(path: str, engine: str) -> str:
-    """The root as the engine reads links in raw HTML. MkDocs leaves them as written (so from the
-    page's URL); Zensical reads them from the Markdown file, as it does Markdown links."""
-    return root_of(path) if engine == "mkdocs" else "../" * path.count("/")
-
-
-def expand(name: str, argument: str | None, path: str, content: Content, source: Path, engine: str) -> str:
-    """The HTML or Markdown a placeholder stands for; an unknown one stops the build, naming the page."""
-    root, links = root_of(path), links_root(path, engine)
-    if name == "calc" and argument in CALCULATORS:
-        ruleset_id = path.split("/")[0]
-        if ruleset_id not in RULESETS:
-            raise RulesFileError(source, None, f"<!-- calc:{argument} --> is on {path}, which belongs to no ruleset")
-        return render_calculator(argument, ruleset_id, root, f"calc-{argument}", links)
-    if name == "calculators":
-        return render_all(root, links)
-    if name == "compare" and argument in CALCULATORS:
-        return render_compare(argument, root, f"compare-{argument}", links)
-    if name == "compare-table":
-        topic = next((topic for topic in content.topics if topic.id == argument), None)
-        if topic is not None:
-            return summary_table(topic, content.glossaries, links)
-    if name == "rulesets":
+def expand(name: str, argument: str | None, page: Page, content: Content) -> str:
+    """The HTML or Markdown a hand-written page's placeholder stands for; an unknown one stops the build."""
+    if name == "calculators" and argument is None:
+        return page.every_calculator()
+    if name == "rulesets" and argument is None:
         return render_home_list([(item.ruleset, item.document) for item in content.rulesets])
-    if name == "assumptions":
+    if name == "assumptions" and argument is None:
         return render_assumptions()
     raise RulesFileError(
-        source, None, f"unknown placeholder <!-- {name}{':' + argument if argument else ''} --> on {path}"
+        page.source,
+        None,
+        f"unknown placeholder <!-- {name}{':' + argument if argument else ''} --> on {page.path} "
+        "(a hand-written page may hold: calculators, rulesets, assumptions)",
     )
 
 
-def answer_rulesets(path: str, placeholders: list[tuple[str, str | None]]) -> list[str]:
-    """The rulesets whose words a page's calculators answer in."""
-    found: list[str] = []
-    for name, argument in placeholders:
-        if name == "calc":
-            found.append(path.split("/")[0])
-        elif name == "calculators":
-            found += list(RULESETS)
-        elif name == "compare" and argument in CALCULATORS:
-            found += rulesets_for(argument)
-    return [r for r in RULESETS if r in found]
-
-
-def finish_page(path: str, markdown: str, content: Content, source: Path, engine: str) -> str:
-    """Placeholders expanded; a page with a calculator says so in its front matter (the theme reads
-    it) and carries the game terms its answers use (assets/terms.js explains them on tap)."""
-    placeholders = [(match.group(1), match.group(2)) for match in PLACEHOLDER.finditer(markdown)]
-    kinds = {name for name, _ in placeholders}
-    markdown = PLACEHOLDER.sub(lambda m: expand(m.group(1), m.group(2), path, content, source, engine), markdown)
-    glossaries = content.glossaries
-    for ruleset_id in answer_rulesets(path, placeholders):
-        if glossaries.get(ruleset_id):
-            markdown += "\n" + terms_data(ruleset_id, glossaries[ruleset_id]) + "\n"
-    if kinds & CALCULATOR_PLACEHOLDERS:
-        if FRONT_MATTER.match(markdown):
-            markdown = FRONT_MATTER.sub("---\ncalculators: true\n", markdown, count=1)
-        else:
-            markdown = "---\ncalculators: true\n---\n\n" + markdown
-    return markdown
+def hand_written(root: Path, content: Content, engine: str) -> dict[str, str]:
+    """docs/*.md with their placeholders filled; a page that shows calculators says so in its own front
+    matter (`calculators: true`, for the theme), or the build stops naming it."""
+    found = {}
+    for source in sorted((root / "docs").rglob("*.md")):
+        path, markdown = source.relative_to(root / "docs").as_posix(), source.read_text(encoding="utf-8")
+        kinds = [match.group(1) for match in PLACEHOLDER.finditer(markdown)]
+        page = Page(path, source, engine, tuple(RULESETS) if "calculators" in kinds else ())
+        if page.calculators and not re.match(r"\A---\n(?:.*\n)*?calculators: true\n", markdown):
+            raise RulesFileError(source, 1, "shows calculators: its front matter needs `calculators: true`")
+        markdown = PLACEHOLDER.sub(lambda m, page=page: expand(m.group(1), m.group(2), page, content), markdown)
+        found[path] = page.with_terms(markdown, content.glossaries)
+    return found
 
 
 def pages(root: Path, content: Content, engine: str) -> dict[str, str]:
     """Every page of the site by its path in the tree: the hand-written ones, then the generated."""
-    found: dict[str, tuple[str, Path]] = {}
-    for source in sorted((root / "docs").rglob("*.md")):
-        found[source.relative_to(root / "docs").as_posix()] = (source.read_text(encoding="utf-8"), source)
-    rules = root / "rules"
+    found = hand_written(root, content, engine)
     for item in content.rulesets:
-        for path, markdown in item.pages.items():
-            found[path] = (markdown, rules / item.ruleset.id)
-    for path, markdown in content.compare_pages.items():
-        found[path] = (markdown, rules / "topics.toml")
-    return {path: finish_page(path, markdown, content, source, engine) for path, (markdown, source) in found.items()}
+        found |= item.pages
+    return found | content.compare_pages
 
 
 def navigation(content: Content) -> list:
@@ -216,7 +167,7 @@ def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -
     """Read and check rules/ once, stage the runtime and wheel, and write build/ for an engine."""
     rules = read_folder(root / "rules")  # the one read of rules/: rulescore, the pages and the wheel share it
     read_from(rules)
-    content = load_content(rules)
+    content = load_content(rules, engine)
     assets = stage(root, rules, dict(os.environ))
     out = root / "build"
     files: dict[str, bytes] = {path: text.encode("utf-8") for path, text in pages(root, content, engine).items()}
@@ -254,22 +205,28 @@ def write_tree_file(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
 
 
+def write(serving: bool = False, engine: str = "mkdocs") -> bool:
+    """generate(), with a broken source said on one line (file:line: reason) instead of raised."""
+    try:
+        tree = generate(ROOT, serving=serving, engine=engine)
+    except RulesFileError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return False
+    print(
+        f"staged Pyodide {tree.assets.pyodide_version} and {tree.assets.wheel}; wrote {tree.config.relative_to(ROOT)}"
+    )
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
+    """`serve` runs this in a fresh process after each edit, so it always runs the current code."""
     parser = argparse.ArgumentParser(description="Write build/ for an engine to render.")
     parser.add_argument("--serving", action="store_true", help="for `serve`: no service worker")
     parser.add_argument(
         "--engine", choices=("mkdocs", "zensical"), default="mkdocs", help="the engine that will render the tree"
     )
     args = parser.parse_args(argv)
-    try:
-        tree = generate(ROOT, serving=args.serving, engine=args.engine)
-    except RulesFileError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    print(
-        f"staged Pyodide {tree.assets.pyodide_version} and {tree.assets.wheel}; wrote {tree.config.relative_to(ROOT)}"
-    )
-    return 0
+    return 0 if write(args.serving, args.engine) else 1
 
 
 if __name__ == "__main__":

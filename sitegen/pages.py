@@ -9,6 +9,7 @@ from rulescore.mechanics import CALCULATORS
 from sitegen import markup
 from sitegen.glossary import Term
 from sitegen.inline import Reference, render_inline
+from sitegen.page import Page
 from sitegen.parse import Block, Document, Section
 from sitegen.sources import Ruleset
 
@@ -50,6 +51,7 @@ def _block(block: Block, render) -> str:
 def render_chapter(
     document: Document,
     terms: list[Term],
+    page: Page,
     calculators: dict[str, list[str]] | None = None,
     topics: dict | None = None,
     edition_changes: dict[str, str] | None = None,
@@ -100,6 +102,7 @@ def render_chapter(
         )
     result.markdown = markup.render(
         "chapter.md",
+        page=page,
         ruleset=ruleset,
         parts=parts,
         added_note=ADDED_NOTE,

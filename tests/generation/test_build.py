@@ -170,3 +170,26 @@ def test_serve_shows_the_current_text_and_code(project):
         code.write_text(good_code, encoding="utf-8")
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_a_hand_written_page_with_calculators_must_say_so(project):
+    """The theme loads the calculators' script from a page's front matter: a hand-written page that
+    shows calculators without saying so stops the build, naming the page."""
+    before = digest(project / "site")
+    page = project / "docs" / "calculators.md"
+    good = page.read_text(encoding="utf-8")
+    page.write_text(good.replace("calculators: true\n", "", 1), encoding="utf-8")
+    try:
+        done = run_build(project)
+    finally:
+        page.write_text(good, encoding="utf-8")
+    assert done.returncode == 1
+    assert "docs/calculators.md:1: shows calculators: its front matter needs `calculators: true`" in done.stderr
+    assert digest(project / "site") == before
+
+
+def test_generated_pages_are_written_once_with_no_placeholder_to_find_again():
+    """Templates call the page for its calculators; only hand-written pages (docs/) hold placeholders."""
+    templates = Path(__file__).resolve().parents[2] / "sitegen" / "templates"
+    for template in templates.iterdir():
+        assert "<!--" not in template.read_text(encoding="utf-8"), template.name
