@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
-from rulescore.entry import calculate, describe
+from rulescore.entry import answer, describe
 from rulescore.mechanics import CALCULATORS, RULESETS
+from rulescore.result import Refusal, Result
 
 
 def rulesets_for(name: str) -> list[str]:
@@ -39,23 +41,48 @@ def compare_fields(name: str) -> list[dict]:
     return list(fields.values())
 
 
+class Compared(NamedTuple):
+    """Each ruleset's answer to the same inputs (a Refusal where its text forbids them), or the fields refused."""
+
+    errors: dict[str, str]
+    rows: tuple[tuple[str, str, Result | Refusal], ...] = ()  # (ruleset id, its title, its answer)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def to_json(self) -> dict:
+        if self.errors:
+            return {"ok": False, "errors": self.errors}
+        rows = [
+            {"ruleset": ruleset_id, "title": title, "result": result.to_json()}
+            for ruleset_id, title, result in self.rows
+        ]
+        return {"ok": True, "errors": {}, "rows": rows}
+
+
 def compare(name: str, values: Mapping[str, str]) -> dict:
-    """Each ruleset's result for the same form values; a field no ruleset accepts is refused."""
+    """Each ruleset's result for the same form values, as JSON; a field no ruleset accepts is refused."""
+    return compare_answers(name, values).to_json()
+
+
+def compare_answers(name: str, values: Mapping[str, str]) -> Compared:
+    """compare(), typed."""
     if name not in CALCULATORS:
-        return {"ok": False, "errors": {"calculator": f"Unknown calculator '{str(name)[:30]}'."}}
+        return Compared({"calculator": f"Unknown calculator '{str(name)[:30]}'."})
     fields = compare_fields(name)
     unknown = {
         k: f"This comparison has no field '{str(k)[:30]}'." for k in values if k not in {f["name"] for f in fields}
     }
     if unknown:
-        return {"ok": False, "errors": unknown}
+        return Compared(unknown)
     rows, failures = [], {}
     for ruleset_id in rulesets_for(name):
         own = {f["source"]: str(values.get(f["name"], f["default"])) for f in fields if ruleset_id in f["rulesets"]}
-        result = calculate(name, ruleset_id, own, percentages=True)  # one scale down the column
-        rows.append({"ruleset": ruleset_id, "title": RULESETS[ruleset_id].title, "result": result})
-        if not result["ok"]:
-            for source, message in result["errors"].items():
+        result = answer(name, ruleset_id, own, percentages=True)  # one scale down the column
+        rows.append((ruleset_id, RULESETS[ruleset_id].title, result))
+        if not result.ok:
+            for source, message in result.errors.items():
                 form_name = next(f["name"] for f in fields if f["source"] == source and ruleset_id in f["rulesets"])
                 failures.setdefault(form_name, {})[ruleset_id] = message
     # Refuse a field only when every ruleset that reads it refuses it; otherwise the row says why.
@@ -64,6 +91,4 @@ def compare(name: str, values: Mapping[str, str]) -> dict:
         for form_name, by_ruleset in failures.items()
         if set(by_ruleset) == set(next(f["rulesets"] for f in fields if f["name"] == form_name))
     }
-    if errors:
-        return {"ok": False, "errors": errors}
-    return {"ok": True, "errors": {}, "rows": rows}
+    return Compared(errors, () if errors else tuple(rows))

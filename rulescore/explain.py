@@ -47,12 +47,15 @@ class Explanation:
             self.assumptions.append(assumption)
 
 
-def inches(value: Fraction | int) -> str:
-    """7 -> '7"', 15/2 -> '7.5"' (inputs are whole or decimal inches)."""
+def number_text(value: Fraction | int) -> str:
+    """7 -> '7', 15/2 -> '7.5' (inputs are whole or decimal inches)."""
     value = Fraction(value)
-    if value.denominator == 1:
-        return f'{value.numerator}"'
-    return f'{float(value):g}"'
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def inches(value: Fraction | int) -> str:
+    """7 -> '7"', 15/2 -> '7.5"'."""
+    return number_text(value) + '"'
 
 
 def fraction_text(p: Fraction) -> str:

@@ -6,9 +6,11 @@ Links are written relative to the site root, which the page passes as `root` (".
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 
-from rulescore.entry import calculate
+from rulescore.compare import Compared, compare_answers
+from rulescore.entry import answer
+from rulescore.explain import fraction_text, inches, number_text, percent_text
+from rulescore.result import Reach, Result, Row
 
 # html.escape's table, without importing html (whose html.entities costs 30-40 ms of a browser start).
 _HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
@@ -19,25 +21,25 @@ def escape(text: str) -> str:
     return str(text).translate(_HTML)
 
 
-def _outcomes(rows: list[dict], caption: str | None = None, kind: str = "") -> str:
+def _outcomes(rows: tuple[Row, ...], caption: str | None = None, kind: str = "") -> str:
     """Each outcome as a bar as long as its chance (SVG, so no inline style is needed), the exact
     fractions one tap away; a certain outcome as a sentence (the headline's, or one line)."""
     named = f'<p class="calc-caption">{escape(caption)}</p>' if caption else ""
-    if len(rows) == 1 and Fraction(rows[0]["probability"]) == 1:  # the headline says it; a caption's table says it here
+    if len(rows) == 1 and rows[0].chance == 1:  # the headline says it; a caption's table says it here
         return (
-            f'<p class="calc-certain" data-outcome="{escape(rows[0]["outcome"])}">{escape(caption)}: {escape(rows[0]["label"].lower())}, certain.</p>'
+            f'<p class="calc-certain" data-outcome="{escape(rows[0].outcome)}">{escape(caption)}: {escape(rows[0].label.lower())}, certain.</p>'
             if caption
             else ""
         )
     bars = "".join(
-        f'<li data-outcome="{escape(r["outcome"])}"><span class="calc-bar-label">{escape(r["label"])}</span>'
-        f'<span class="calc-percent">{escape(r["percent"])}</span>'
+        f'<li data-outcome="{escape(r.outcome)}"><span class="calc-bar-label">{escape(r.label)}</span>'
+        f'<span class="calc-percent">{escape(percent_text(r.chance))}</span>'
         f'<svg class="calc-bar" viewBox="0 0 100 1" preserveAspectRatio="none" aria-hidden="true" focusable="false">'
-        f'<rect width="{float(Fraction(r["probability"]) * 100):.2f}" height="1"/></svg></li>'
+        f'<rect width="{float(r.chance * 100):.2f}" height="1"/></svg></li>'
         for r in rows
     )
     exact = " · ".join(
-        f'{escape(r["label"])} <span class="calc-fraction">{escape(r["probability"])}</span>' for r in rows
+        f'{escape(r.label)} <span class="calc-fraction">{escape(fraction_text(r.chance))}</span>' for r in rows
     )
     return (
         f'<div class="calc-outcomes{kind}">{named}<ul class="calc-bars">{bars}</ul>'
@@ -45,45 +47,34 @@ def _outcomes(rows: list[dict], caption: str | None = None, kind: str = "") -> s
     )
 
 
-def _reach(reach: dict) -> str:
+def _reach(reach: Reach) -> str:
     """How far a charge or a flight goes, as a small chart of "at least X inches"."""
-    rows = [
-        {
-            "outcome": f"at-least-{r['at_least'].rstrip(chr(34))}",
-            "label": f"At least {r['at_least']}",
-            "percent": r["percent"],
-            "probability": r["probability"],
-        }
-        for r in reach["rows"]
-    ]
-    return _outcomes(rows, reach["title"], kind=" calc-reach")
+    rows = tuple(
+        Row(f"at-least-{number_text(distance)}", f"At least {inches(distance)}", p) for distance, p in reach.rows
+    )
+    return _outcomes(rows, reach.title, kind=" calc-reach")
 
 
-def result_html(result: dict, root: str = "") -> str:
-    """The headline, outcome tables, worked steps and assumptions of an `ok` result."""
-    first, *more = result["headlines"]
+def result_html(result: Result, root: str = "") -> str:
+    """The headline, outcome tables, worked steps and assumptions of a result."""
+    first, *more = result.headlines
     # What to do at the table comes first; the odds follow it.
-    procedure = f'<p class="calc-procedure">{escape(result["procedure"])}</p>' if result.get("procedure") else ""
+    procedure = f'<p class="calc-procedure">{escape(result.procedure)}</p>' if result.procedure else ""
     headline = procedure + f'<p class="calc-headline"><strong>{escape(first)}</strong>'
     headline += "".join(f' <span class="calc-also">· {escape(h)}</span>' for h in more) + "</p>"
-    tables = _outcomes(result["outcomes"], result.get("caption")) + "".join(
-        _outcomes(t["outcomes"], t["title"]) for t in result["extra"]
-    )
-    if result.get("reach"):
-        tables += _reach(result["reach"])
+    tables = _outcomes(result.outcomes, result.caption) + "".join(_outcomes(t.rows, t.title) for t in result.extra)
+    if result.reach:
+        tables += _reach(result.reach)
     steps = []
-    for step in result["steps"]:
+    for step in result.steps:
         cite = ""
-        if step["href"]:
-            cite = f' <a class="calc-cite" href="{escape(root + step["href"])}">§ {escape(step["section"].replace("-", " "))}</a>'
-        elif step["assumption"]:
-            cite = (
-                f' <a class="calc-cite" href="{escape(root)}assumptions/#{escape(step["assumption"])}">assumption</a>'
-            )
-        steps.append(f"<li>{escape(step['text'])}{cite}</li>")
+        if step.href:
+            cite = f' <a class="calc-cite" href="{escape(root + step.href)}">§ {escape(step.section.replace("-", " "))}</a>'
+        elif step.assumption:
+            cite = f' <a class="calc-cite" href="{escape(root)}assumptions/#{escape(step.assumption)}">assumption</a>'
+        steps.append(f"<li>{escape(step.text)}{cite}</li>")
     assumes = ", ".join(
-        f'<a href="{escape(root)}assumptions/#{escape(a["id"])}">{escape(a["title"])}</a>'
-        for a in result["assumptions"]
+        f'<a href="{escape(root)}assumptions/#{escape(a.id)}">{escape(a.title)}</a>' for a in result.assumptions
     )
     return (
         headline
@@ -114,28 +105,26 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "") -> 
     values = _form(values_json)
     if values is None:
         return FORM_REFUSED
-    result = calculate(calculator, ruleset, values)
-    if not result["ok"]:
-        return json.dumps({"ok": False, "errors": result["errors"]})
-    return json.dumps({"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result["inputs"]})
+    result = answer(calculator, ruleset, values)
+    if not result.ok:
+        return json.dumps({"ok": False, "errors": result.errors})
+    return json.dumps({"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result.inputs})
 
 
-def compare_html(compared: dict, root: str = "") -> str:
+def compare_html(compared: Compared, root: str = "") -> str:
     """A row per ruleset: its headline, or why its text refuses these inputs."""
     rows = []
-    for row in compared["rows"]:
-        result = row["result"]
+    for ruleset_id, title, result in compared.rows:
         cite = ""
-        if result["ok"]:
-            first = next((s for s in result["steps"] if s["href"]), None)
-            answer = escape(" · ".join(result["headlines"]))
+        if result.ok:
+            first = next((s for s in result.steps if s.href), None)
+            said = escape(" · ".join(result.headlines))
             if first:
-                cite = f' <a class="calc-cite" href="{escape(root + first["href"])}">§ {escape(first["section"].replace("-", " "))}</a>'
+                cite = f' <a class="calc-cite" href="{escape(root + first.href)}">§ {escape(first.section.replace("-", " "))}</a>'
         else:
-            answer = "Not allowed: " + escape(" ".join(result["errors"].values()))
+            said = "Not allowed: " + escape(" ".join(result.errors.values()))
         rows.append(
-            f'<tr data-ruleset="{escape(row["ruleset"])}"><th scope="row">{escape(row["title"])}</th>'
-            f"<td>{answer}{cite}</td></tr>"
+            f'<tr data-ruleset="{escape(ruleset_id)}"><th scope="row">{escape(title)}</th><td>{said}{cite}</td></tr>'
         )
     return (
         f'<table class="calc-outcomes calc-compare"><thead><tr><th scope="col">Ruleset</th><th scope="col">Result</th>'
@@ -145,12 +134,10 @@ def compare_html(compared: dict, root: str = "") -> str:
 
 def respond_compare(calculator: str, values_json: str, root: str = "") -> str:
     """Like `respond`, for the same inputs in every ruleset that has this calculator."""
-    from rulescore.compare import compare
-
     values = _form(values_json)
     if values is None:
         return FORM_REFUSED
-    compared = compare(calculator, values)
-    if not compared["ok"]:
-        return json.dumps({"ok": False, "errors": compared["errors"]})
+    compared = compare_answers(calculator, values)
+    if not compared.ok:
+        return json.dumps({"ok": False, "errors": compared.errors})
     return json.dumps({"ok": True, "errors": {}, "html": compare_html(compared, root), "inputs": values})

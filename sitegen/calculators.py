@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from rulescore import RULESETS, calculate
-from rulescore.compare import compare, compare_fields
-from rulescore.entry import describe
+from rulescore import RULESETS
+from rulescore.compare import compare_answers, compare_fields
+from rulescore.entry import answer, describe
 from rulescore.mechanics import CALCULATORS
 from rulescore.present import compare_html, result_html
 from sitegen import markup
@@ -33,9 +33,9 @@ def render_calculator(name: str, ruleset_id: str, root: str, element_id: str, li
     links = root if links is None else links
     rules = RULESETS[ruleset_id]
     calc = CALCULATORS[name]
-    result = calculate(name, ruleset_id, {})
-    if not result["ok"]:
-        raise ValueError(f"default inputs of {name} for {ruleset_id} are refused: {result['errors']}")
+    result = answer(name, ruleset_id, {})
+    if not result.ok:
+        raise ValueError(f"default inputs of {name} for {ruleset_id} are refused: {result.errors}")
     html = markup.render_form(
         "form.html",
         id=element_id,
@@ -58,7 +58,7 @@ def render_compare(name: str, root: str, element_id: str, links: str | None = No
     """The same inputs for every ruleset that has this calculator, a result row each."""
     links = root if links is None else links
     fields = compare_fields(name)
-    compared = compare(name, {})
+    compared = compare_answers(name, {})
     html = markup.render_form(
         "form.html",
         id=element_id,

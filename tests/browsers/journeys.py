@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from rulescore import calculate
-from rulescore.compare import compare
+from rulescore.compare import compare_answers
+from rulescore.entry import answer
 from rulescore.present import compare_html, result_html
 
 SHARED = {"height": "5", "toughness": "4", "wounds": "2"}
@@ -40,8 +40,8 @@ def text_of(html: str) -> str:
 
 
 def result_text(calculator: str, ruleset: str, values: dict[str, str]) -> str:
-    result = calculate(calculator, ruleset, values)
-    assert result["ok"], result
+    result = answer(calculator, ruleset, values)
+    assert result.ok, result
     return text_of(result_html(result, "../../"))
 
 
@@ -50,8 +50,8 @@ def fall_text(values: dict[str, str]) -> str:
 
 
 def compare_text(name: str, values: dict[str, str]) -> str:
-    compared = compare(name, values)
-    assert compared["ok"], compared
+    compared = compare_answers(name, values)
+    assert compared.ok, compared
     return text_of(compare_html(compared, "../../"))
 
 

@@ -1,0 +1,116 @@
+"""A calculator's answer as rulescore works with it: exact Fractions and inches, typed. It becomes JSON
+only at the edges (the command line, the page's worker, the tests): `to_json()`."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import NamedTuple
+
+from rulescore.assumptions import Assumption
+from rulescore.explain import fraction_text, inches, percent_text
+
+
+class Row(NamedTuple):
+    """One outcome and its exact chance."""
+
+    outcome: str
+    label: str
+    chance: Fraction
+
+    def to_json(self) -> dict:
+        return {
+            "outcome": self.outcome,
+            "label": self.label,
+            "probability": fraction_text(self.chance),
+            "percent": percent_text(self.chance),
+        }
+
+
+class Table(NamedTuple):
+    """An outcome table beside the main one (the target flees; the enemy intercepts)."""
+
+    title: str
+    rows: tuple[Row, ...]
+
+    def to_json(self) -> dict:
+        return {"title": self.title, "outcomes": [row.to_json() for row in self.rows]}
+
+
+class Reach(NamedTuple):
+    """A distance the player chooses by: the chance of at least each distance, longest last."""
+
+    title: str
+    rows: tuple[tuple[Fraction, Fraction], ...]  # (inches, chance of moving at least that far)
+
+    def to_json(self) -> dict:
+        return {
+            "title": self.title,
+            "rows": [
+                {"at_least": inches(distance), "probability": fraction_text(p), "percent": percent_text(p)}
+                for distance, p in self.rows
+            ],
+        }
+
+
+class Cited(NamedTuple):
+    """A step of the working, with the section of the text it rests on (its address) or an assumption."""
+
+    text: str
+    section: str | None
+    href: str | None
+    assumption: str | None
+
+    def to_json(self) -> dict:
+        return self._asdict()
+
+
+class Result(NamedTuple):
+    """One calculator's answer for one ruleset."""
+
+    calculator: str
+    ruleset: str
+    ruleset_title: str
+    title: str
+    inputs: dict[str, str]  # every field as the form gave it, defaults filled in
+    procedure: str  # what to do at the table, in one sentence
+    headlines: tuple[str, ...]
+    caption: str | None
+    outcomes: tuple[Row, ...]
+    extra: tuple[Table, ...]
+    reach: Reach | None
+    steps: tuple[Cited, ...]
+    assumptions: tuple[Assumption, ...]
+
+    ok = True
+
+    def to_json(self) -> dict:
+        return {
+            "ok": True,
+            "calculator": self.calculator,
+            "ruleset": self.ruleset,
+            "ruleset_title": self.ruleset_title,
+            "title": self.title,
+            "inputs": self.inputs,
+            "procedure": self.procedure,
+            "headline": self.headlines[0],
+            "headlines": list(self.headlines),
+            "caption": self.caption,
+            "outcomes": [row.to_json() for row in self.outcomes],
+            "extra": [table.to_json() for table in self.extra],
+            "reach": self.reach.to_json() if self.reach else None,
+            "steps": [step.to_json() for step in self.steps],
+            "assumptions": [a._asdict() for a in self.assumptions],
+        }
+
+
+class Refusal(NamedTuple):
+    """Inputs a calculator will not answer: a message for each field at fault."""
+
+    calculator: str
+    ruleset: str
+    errors: dict[str, str]
+
+    ok = False
+
+    def to_json(self) -> dict:
+        return {"ok": False, "calculator": self.calculator, "ruleset": self.ruleset, "errors": self.errors}
