@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rulescore.rule import RulesFileError
-from rulescore.rules_folder import TomlFile
+from rulescore.rules_folder import RulesFileError, TomlFile
 
 
 class Assumption(NamedTuple):

@@ -18,7 +18,7 @@ from rulescore.ground import terrain_cost, terrain_field
 from rulescore.initiative import initiative_field, initiative_test, test_words
 from rulescore.mechanic import Calculator, Line, Mechanic, Table
 from rulescore.rolls import Dice, read_dice, read_test
-from rulescore.rule import Rule
+from rulescore.rule_value import Rule
 
 
 class Charge(NamedTuple):

@@ -12,7 +12,7 @@ from rulescore.falling import or_fall
 from rulescore.fields import YES_NO, FieldError, choice, drop, movement, toughness, wounds
 from rulescore.initiative import initiative_field, pass_all
 from rulescore.mechanic import Calculator, Line, Mechanic, Table
-from rulescore.rule import Rule
+from rulescore.rule_value import Rule
 
 
 class Climb(NamedTuple):

@@ -13,7 +13,7 @@ from rulescore.fields import FieldError, drop, length, toughness, wounds
 from rulescore.initiative import initiative_field
 from rulescore.jumping_down import pass_tests
 from rulescore.mechanic import Calculator, Line, Mechanic, Table
-from rulescore.rule import Rule
+from rulescore.rule_value import Rule
 
 
 class DivingCharge(NamedTuple):

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import NamedTuple
 
-from rulescore.rule import Rule
+from rulescore.rule_value import Rule
 
 
 class Step(NamedTuple):

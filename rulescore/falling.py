@@ -17,7 +17,7 @@ from rulescore.explain import Explanation, chance_words, fraction_text, inches
 from rulescore.fields import Field, drop, modifier, toughness, whole, wounds
 from rulescore.mechanic import Calculator, Line, Mechanic, Table
 from rulescore.rolls import Injury, read_dice, read_injury, read_test
-from rulescore.rule import Rule
+from rulescore.rule_value import Rule
 
 
 def to_wound_target(strength: int, toughness: int) -> int | None:

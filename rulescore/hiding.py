@@ -11,7 +11,7 @@ from rulescore.explain import Explanation, inches
 from rulescore.fields import choice, length, whole
 from rulescore.initiative import target_number
 from rulescore.mechanic import Calculator, Line, Mechanic, Table
-from rulescore.rule import Rule
+from rulescore.rule_value import Rule
 
 
 class Hiding(NamedTuple):

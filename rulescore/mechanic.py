@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation
 from rulescore.fields import Field
-from rulescore.rule import Rule
+from rulescore.rule_value import Rule
 
 Reader = Callable[[Any], Any]  # a raw TOML value -> the value, or ValueError("must be ...")
 

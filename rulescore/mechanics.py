@@ -6,8 +6,9 @@ list is explicit, not filled in by importing: what is known never depends on wha
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 from rulescore.assumptions import Assumption
 from rulescore.barriers import BARRIER
@@ -23,7 +24,6 @@ from rulescore.hiding import HIDING
 from rulescore.initiative import TEST
 from rulescore.jumping_down import JUMP_DOWN
 from rulescore.mechanic import Calculator, Mechanic
-from rulescore.rule import OnFirstUse
 from rulescore.rules_folder import TomlFile, read_folder, rules_files
 from rulescore.rulesets import Ruleset, load
 from rulescore.running import RUN
@@ -78,6 +78,23 @@ def outcome_order(key: str) -> int:
 def load_folder(rules_dir: Path) -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
     """Every ruleset and assumption of a rules/ folder (a copy under test, or a new ruleset's)."""
     return load(read_folder(rules_dir), MECHANICS)
+
+
+class OnFirstUse(Mapping):
+    """A mapping read from rules/ the first time it is used, so a broken file is an error of the
+    build that reads it (file:line), not of importing rulescore."""
+
+    def __init__(self, read: Callable[[], Mapping]) -> None:
+        self._read = read
+
+    def __getitem__(self, key: str) -> Any:
+        return self._read()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
 
 
 _read: tuple[dict[str, Ruleset], dict[str, Assumption]] = ()

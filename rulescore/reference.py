@@ -3,6 +3,8 @@ compare tables are made from these, so they can never disagree with the calculat
 
 from __future__ import annotations
 
+import functools
+
 from rulescore.mechanic import Line
 from rulescore.mechanics import MECHANICS
 from rulescore.rulesets import Ruleset
@@ -30,9 +32,10 @@ def _place(mechanic) -> int:
     return READING_ORDER.index(mechanic.name) if mechanic.name in READING_ORDER else len(READING_ORDER)
 
 
-def lines(rules: Ruleset) -> list[Line]:
+@functools.cache  # the quick reference, the compare tables and the compare index all read them
+def lines(rules: Ruleset) -> tuple[Line, ...]:
     """The quick reference of one ruleset, topic by topic."""
-    return [line for mechanic in sorted(MECHANICS, key=_place) for line in mechanic.lines(rules)]
+    return tuple(line for mechanic in sorted(MECHANICS, key=_place) for line in mechanic.lines(rules))
 
 
 __all__ = ["Line", "lines"]

@@ -12,7 +12,17 @@ import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from rulescore.rule import RulesFileError
+
+class RulesFileError(Exception):
+    """A file in rules/ the build or the calculators cannot use: where it is and why, on one line."""
+
+    def __init__(self, path: Path | str, line: int | None, reason: str) -> None:
+        self.path = Path(path)
+        self.line = line
+        self.reason = reason
+        where = f"{self.path}:{line}" if line else f"{self.path}"
+        super().__init__(f"{where}: {reason}")
+
 
 # The files of a ruleset folder that rulescore reads (sitegen reads the text and the rest).
 METADATA = "ruleset.toml"

@@ -21,8 +21,8 @@ from typing import Any, NamedTuple
 from rulescore.address import section_href, slugify
 from rulescore.assumptions import GENERAL, Assumption, read_assumptions
 from rulescore.mechanic import Costs, Mechanic, Single, Table
-from rulescore.rule import Rule, RulesFileError
-from rulescore.rules_folder import ASSUMPTIONS_FILE, METADATA, NUMBERS, TomlFile
+from rulescore.rule_value import Rule
+from rulescore.rules_folder import ASSUMPTIONS_FILE, METADATA, NUMBERS, RulesFileError, TomlFile
 
 
 class Ruleset:

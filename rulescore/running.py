@@ -10,7 +10,7 @@ from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
 from rulescore.fields import choice, length, movement
 from rulescore.mechanic import Calculator, Line, Mechanic, Table
-from rulescore.rule import Rule
+from rulescore.rule_value import Rule
 
 
 class Run(NamedTuple):

@@ -14,8 +14,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulescore.rule import RulesFileError
-from rulescore.rules_folder import PARSED, RulesFolder, parsed_files
+from rulescore.rules_folder import PARSED, RulesFileError, RulesFolder, parsed_files
 from sitegen.stdlib import precompile
 
 # Only what the browser loads: micropip and other packages are never asked for, and the

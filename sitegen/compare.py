@@ -8,8 +8,7 @@ from typing import NamedTuple
 from rulescore import RULESETS
 from rulescore.mechanics import CALCULATORS
 from rulescore.reference import lines
-from rulescore.rule import RulesFileError
-from rulescore.rules_folder import RulesFolder, line_of
+from rulescore.rules_folder import RulesFileError, RulesFolder, line_of
 from sitegen import markup
 from sitegen.editions import Editions
 from sitegen.escape import escape_text

@@ -7,8 +7,7 @@ from dataclasses import dataclass, field
 from rulescore import RULESETS
 from rulescore.compare import rulesets_for
 from rulescore.reference import lines
-from rulescore.rule import RulesFileError
-from rulescore.rules_folder import RulesFolder
+from rulescore.rules_folder import RulesFileError, RulesFolder
 from sitegen import compare
 from sitegen.calculators import placements
 from sitegen.editions import Editions, changed_sections, edition_changes, render_editions

@@ -6,8 +6,7 @@ import difflib
 from typing import NamedTuple
 
 from rulescore import RULESETS
-from rulescore.rule import RulesFileError
-from rulescore.rules_folder import RulesFolder, line_of
+from rulescore.rules_folder import RulesFileError, RulesFolder, line_of
 from sitegen import markup
 from sitegen.parse import Document, Section
 

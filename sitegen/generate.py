@@ -19,8 +19,7 @@ import yaml
 
 from rulescore import RULESETS
 from rulescore.mechanics import read_from
-from rulescore.rule import RulesFileError
-from rulescore.rules_folder import read_folder
+from rulescore.rules_folder import RulesFileError, read_folder
 from sitegen import offline
 from sitegen.assets import Assets, stage
 from sitegen.content import Content, load_content

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulescore.address import slugify
-from rulescore.rule import RulesFileError
-from rulescore.rules_folder import RulesFolder, line_of
+from rulescore.rules_folder import RulesFileError, RulesFolder, line_of
 from sitegen.sources import GLOSSARY, Ruleset
 
 

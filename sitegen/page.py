@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from rulescore import RULESETS
 from rulescore.compare import rulesets_for
-from rulescore.rule import RulesFileError
+from rulescore.rules_folder import RulesFileError
 from sitegen import markup
 from sitegen.calculators import render_all, render_calculator, render_compare, terms_data
 from sitegen.glossary import Term

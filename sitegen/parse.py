@@ -11,8 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from rulescore.address import slugify
-from rulescore.rule import RulesFileError
-from rulescore.rules_folder import line_of
+from rulescore.rules_folder import RulesFileError, line_of
 from sitegen.inline import normalise
 from sitegen.sources import Ruleset
 

@@ -6,8 +6,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulescore.rule import RulesFileError
-from rulescore.rules_folder import RulesFolder, TomlFile, line_of, read_toml
+from rulescore.rules_folder import RulesFileError, RulesFolder, TomlFile, line_of, read_toml
 
 METADATA = "ruleset.toml"
 GLOSSARY = "glossary.toml"

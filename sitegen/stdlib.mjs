@@ -15,17 +15,17 @@ const pyodide = await loadPyodide({ indexURL: runtime + "/" });
 // As the browser's worker does: the wheel goes on sys.path as it is, nothing unpacks it.
 pyodide.FS.writeFile(`/lib/${basename(wheel)}`, new Uint8Array(readFileSync(wheel)));
 pyodide.pyimport("sys").path.insert(0, `/lib/${basename(wheel)}`);
-for (const name of ["session", "pyc_zip"]) {
+for (const name of ["pyodide_answers", "pyodide_compile"]) {
   pyodide.FS.writeFile(`/tmp/${name}.py`, readFileSync(join(here, `${name}.py`)));
 }
 pyodide.runPython("import sys; sys.path.insert(0, '/tmp')");
-const session = pyodide.pyimport("session");
-const count = session.answers().length;
+const answers = pyodide.pyimport("pyodide_answers");
+const count = answers.answers().length;
 // A Python error reaching JavaScript formats a traceback: keep what that imports too.
 try { pyodide.runPython("raise ValueError('probe')"); } catch { /* expected */ }
 const prefix = pyodide.runPython("import sys; [p for p in sys.path if p.endswith('.zip')][0]");
-const files = session.stdlib_modules(prefix).toJs();
-const pycZip = pyodide.pyimport("pyc_zip");
+const files = answers.stdlib_modules(prefix).toJs();
+const pycZip = pyodide.pyimport("pyodide_compile");
 const written = pycZip.write(prefix, pyodide.toPy(files), "/tmp/stdlib.zip", method === "stored");
 writeFileSync(join(outDir, "stdlib.zip"), pyodide.FS.readFile("/tmp/stdlib.zip"));
 pyodide.FS.mkdirTree("/tmp/in");

@@ -19,11 +19,11 @@ import zipfile
 from pathlib import Path
 from typing import NamedTuple
 
-from rulescore.rule import RulesFileError
+from rulescore.rules_folder import RulesFileError
 
 HERE = Path(__file__).resolve().parent
 # What the zip, the compiled wheel and the snapshot are made from, besides the runtime and the wheel.
-MAKERS = ("stdlib.mjs", "session.py", "pyc_zip.py", "snapshot.mjs")
+MAKERS = ("stdlib.mjs", "pyodide_answers.py", "pyodide_compile.py", "snapshot.mjs")
 # Members stored, not deflated: gzip over the stored zip is smaller (1.19 MB against 1.26 MB for
 # Pyodide 0.29.5) and zipimport reads stored members without inflating them.
 STORED = True

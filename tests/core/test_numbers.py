@@ -11,8 +11,7 @@ import pytest
 
 from rulescore.mechanics import load_folder
 from rulescore.rolls import read_dice, read_injury, read_test
-from rulescore.rule import RulesFileError
-from rulescore.rules_folder import read_folder
+from rulescore.rules_folder import RulesFileError, read_folder
 from tests.helpers import ROOT
 
 
@@ -249,7 +248,7 @@ def test_a_ruleset_may_give_its_own_assumption(rules):
 
 
 def test_a_topic_without_a_title_is_named_by_line(rules):
-    from rulescore.rule import RulesFileError
+    from rulescore.rules_folder import RulesFileError
     from sitegen.content import load_content
 
     path = rules / "topics.toml"
@@ -262,7 +261,7 @@ def test_a_topic_without_a_title_is_named_by_line(rules):
 
 
 def test_the_edition_pair_is_data(rules):
-    from rulescore.rule import RulesFileError
+    from rulescore.rules_folder import RulesFileError
     from sitegen.content import load_content
 
     path = rules / "edition-notes.toml"
@@ -276,7 +275,7 @@ def test_the_edition_pair_is_data(rules):
 
 def test_a_cited_section_missing_from_the_text_stops_the_build(rules, monkeypatch):
     from rulescore import mechanics
-    from rulescore.rule import RulesFileError
+    from rulescore.rules_folder import RulesFileError
     from sitegen.content import check_citations
     from sitegen.parse import parse
     from sitegen.sources import load_rulesets

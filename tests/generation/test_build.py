@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulescore.rule import RulesFileError
+from rulescore.rules_folder import RulesFileError
 from sitegen.parse import parse
 from sitegen.sources import load_ruleset
 from tests.helpers import copy_project

@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from sitegen import session
+from sitegen import pyodide_answers
 from tests.helpers import ROOT
 
 pytestmark = pytest.mark.browser
@@ -28,10 +28,10 @@ def run_session(stdlib, wheel, *snapshot) -> list[str]:
     done = subprocess.run(
         [
             "node",
-            str(ROOT / "tests" / "core" / "pyodide" / "session.mjs"),
+            str(ROOT / "tests" / "core" / "pyodide" / "answers.mjs"),
             str(stdlib),
             str(wheel),
-            str(ROOT / "sitegen" / "session.py"),
+            str(ROOT / "sitegen" / "pyodide_answers.py"),
             *map(str, snapshot),
         ],
         capture_output=True,
@@ -55,7 +55,7 @@ def test_the_site_ships_only_compiled_modules(staged):
 
 def test_every_calculator_answers_as_in_cpython_on_the_trimmed_library(staged):
     answers = run_session(*staged)
-    expected = session.answers()
+    expected = pyodide_answers.answers()
     assert len(answers) == len(expected) > 1000
     # A module missing from the zip would show up here as an "Internal error (ModuleNotFoundError)".
     broken = [answer for answer in answers if "Internal error" in answer]
@@ -70,4 +70,4 @@ def test_the_snapshot_answers_as_a_fresh_start(staged, built_site):
     assert len(snapshots) == 1
     restored = run_session(*staged, snapshots[0])
     assert [answer for answer in restored if "Internal error" in answer] == []
-    assert restored == session.answers()
+    assert restored == pyodide_answers.answers()

@@ -16,7 +16,7 @@ from rulescore.explain import Explanation, inches
 from rulescore.fields import FieldError, drop
 from rulescore.initiative import initiative_field, pass_all
 from rulescore.mechanic import Calculator, Line, Mechanic, Table
-from rulescore.rule import Rule
+from rulescore.rule_value import Rule
 
 
 class Swim(NamedTuple):

@@ -1,6 +1,6 @@
 // Boots the pinned Pyodide with the site's own (trimmed, precompiled) standard library, loads the
-// site's wheel and runs every calculator case of sitegen/session.py; prints the answers as JSON.
-// `node session.mjs STDLIB_ZIP WHEEL SESSION_PY [SNAPSHOT]`: with SNAPSHOT, Python starts from that
+// site's wheel and runs every calculator case of sitegen/pyodide_answers.py; prints the answers as JSON.
+// `node answers.mjs STDLIB_ZIP WHEEL ANSWERS_PY [SNAPSHOT]`: with SNAPSHOT, Python starts from that
 // saved memory instead, and the wheel's file is not written back, so any import or read of rulescore
 // that the snapshot did not already hold fails.
 import { readFileSync } from "node:fs";
@@ -19,8 +19,8 @@ if (!snapshot) {
   pyodide.FS.writeFile(`/lib/${basename(wheel)}`, new Uint8Array(readFileSync(wheel)));
   pyodide.pyimport("sys").path.insert(0, `/lib/${basename(wheel)}`);
 }
-pyodide.FS.writeFile("/tmp/session.py", readFileSync(sessionFile));
+pyodide.FS.writeFile("/tmp/pyodide_answers.py", readFileSync(sessionFile));
 pyodide.runPython("import sys; sys.path.insert(0, '/tmp')");
-const session = pyodide.pyimport("session");
+const session = pyodide.pyimport("pyodide_answers");
 const answers = session.answers().toJs();
 console.log(JSON.stringify({ answers }));

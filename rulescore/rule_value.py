@@ -1,0 +1,15 @@
+"""A value of the rules (a number, a choice, dice) with where it is written: a section of the text, or
+the assumption that stands in where the text is silent."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+
+class Rule(NamedTuple):
+    """A value from a ruleset's numbers, the section of its text it comes from, and the assumption
+    (an id on the assumptions page) that stands in where the text does not say it."""
+
+    value: Any
+    section: str | None  # None: not in the text; the assumption says where it comes from
+    assumption: str | None = None
