@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -20,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.helpers import copy_project  # noqa: E402
+from tests.helpers import copy_project, serve_project  # noqa: E402
 
 TEXT = Path("rules/trench-crusade/002_7d830321182f7f65.txt")
 NUMBERS = Path("rules/trench-crusade/numbers.toml")  # the numbers are data: an edit there rebuilds the answers
@@ -71,15 +70,7 @@ def serve_edits(reps: int, folder: Path) -> None:
     """Edit a rules text, then a number in numbers.toml, and time until the served page shows each."""
     (folder / "project").mkdir()
     project = copy_project(folder / "project")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "build.py", "serve", "--dev-addr", f"127.0.0.1:{port}"],
-        cwd=project,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    server, port = serve_project(project)
 
     def page() -> str:
         try:

@@ -138,6 +138,13 @@ def read_move(text: str) -> DoubleMove | DiceMove:
     )
 
 
+# The kinds of interception that stop the charge outright, as the working says it.
+STOPPED_BY = {
+    "blocks": "An unengaged enemy within {} of the route blocks this charge: the charger may not charge past it.",
+    "becomes-target": "The route passes within {} of another enemy first: the charger must target that enemy "
+    "instead, or not charge.",
+}
+
 # What an enemy near the charge route does, in each ruleset's kind of interception.
 INTERCEPTION_WORDS = {
     "blocks": "an unengaged enemy within {} of the route stops the charge",
@@ -205,20 +212,8 @@ def charge(
     if intercepting:
         kind = rules.interception.value if rules.interception else None
         span = inches(rules.interception_range.value) if rules.interception_range else ""
-        if kind == "blocks":
-            explain.step(
-                f"An unengaged enemy within {span} of the route blocks this charge: the charger may not charge "
-                "past it.",
-                rules.interception,
-            )
-            explain.to_do("no dice: it cannot charge this target")
-            return Distribution.always("cannot-charge"), []
-        if kind == "becomes-target":
-            explain.step(
-                f"The route passes within {span} of another enemy first: the charger must target that enemy "
-                "instead, or not charge.",
-                rules.interception,
-            )
+        if kind in STOPPED_BY:
+            explain.step(STOPPED_BY[kind].format(span), rules.interception)
             explain.to_do("no dice: it cannot charge this target")
             return Distribution.always("cannot-charge"), []
         if kind == "enemy-chooses":

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
+import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -137,3 +140,17 @@ def copy_project(target: Path) -> Path:
             shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("__pycache__"))
     (target / "node_modules").symlink_to(ROOT / "node_modules")  # the installed Pyodide runtime
     return target
+
+
+def serve_project(project: Path) -> tuple[subprocess.Popen, int]:
+    """`python build.py serve` in a copy of the project, on a free port: the process and its port."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "build.py", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=project,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    return server, port

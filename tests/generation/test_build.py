@@ -12,7 +12,7 @@ import pytest
 from rulescore.rules_folder import RulesFileError
 from sitegen.parse import parse
 from sitegen.sources import load_ruleset
-from tests.helpers import copy_project
+from tests.helpers import copy_project, serve_project
 
 
 def run_build(project: Path) -> subprocess.CompletedProcess:
@@ -106,19 +106,10 @@ def test_markup_in_a_rules_text_shows_as_text(project):
 def test_serve_shows_the_current_text_and_code(project):
     """`serve` regenerates the tree when a rules text changes, and when rulescore does (the wheel too)."""
     import re
-    import socket
     import time
     import urllib.request
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "build.py", "serve", "--dev-addr", f"127.0.0.1:{port}"],
-        cwd=project,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    server, port = serve_project(project)
     source = project / "rules" / "trench-crusade" / "002_7d830321182f7f65.txt"
     good = source.read_text(encoding="utf-8")
     numbers = project / "rules" / "trench-crusade" / "numbers.toml"
