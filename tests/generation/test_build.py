@@ -19,6 +19,18 @@ def run_build(project: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "build.py"], cwd=project, capture_output=True, text=True)
 
 
+def build_changed(project: Path, relative: str, old: str, new: str) -> subprocess.CompletedProcess:
+    """A build with one edit to one file of the project, the file put back after."""
+    path = project / relative
+    good = path.read_text(encoding="utf-8")
+    assert old in good, (relative, old)
+    path.write_text(good.replace(old, new, 1), encoding="utf-8")
+    try:
+        return run_build(project)
+    finally:
+        path.write_text(good, encoding="utf-8")
+
+
 def digest(folder: Path) -> dict[str, str]:
     return {
         str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
@@ -37,13 +49,7 @@ def project(tmp_path_factory) -> Path:
 
 def test_broken_metadata_stops_build_and_keeps_previous_site(project):
     before = digest(project / "site")
-    metadata = project / "rules" / "whfb-6" / "ruleset.toml"
-    good = metadata.read_text()
-    metadata.write_text(good.replace('format = "text"', 'format = "text'))
-    try:
-        done = run_build(project)
-    finally:
-        metadata.write_text(good)
+    done = build_changed(project, "rules/whfb-6/ruleset.toml", 'format = "text"', 'format = "text')
     assert done.returncode != 0
     assert "rules/whfb-6/ruleset.toml:" in done.stderr
     assert "not valid TOML" in done.stderr
@@ -51,13 +57,8 @@ def test_broken_metadata_stops_build_and_keeps_previous_site(project):
 
 
 def test_unknown_heading_names_metadata_line(project):
-    metadata = project / "rules" / "trench-crusade" / "ruleset.toml"
-    good = metadata.read_text()
-    metadata.write_text(good.replace('text = "Moves"', 'text = "Movez"'))
-    try:
-        done = run_build(project)
-    finally:
-        metadata.write_text(good)
+    done = build_changed(project, "rules/trench-crusade/ruleset.toml", 'text = "Moves"', 'text = "Movez"')
+    good = (project / "rules" / "trench-crusade" / "ruleset.toml").read_text()
     assert done.returncode != 0
     line = good.splitlines().index('text = "Moves"') + 1
     assert f"rules/trench-crusade/ruleset.toml:{line}: heading 'Movez' is not a line of" in done.stderr
@@ -167,13 +168,7 @@ def test_a_hand_written_page_with_calculators_must_say_so(project):
     """The theme loads the calculators' script from a page's front matter: a hand-written page that
     shows calculators without saying so stops the build, naming the page."""
     before = digest(project / "site")
-    page = project / "docs" / "calculators.md"
-    good = page.read_text(encoding="utf-8")
-    page.write_text(good.replace("calculators: true\n", "", 1), encoding="utf-8")
-    try:
-        done = run_build(project)
-    finally:
-        page.write_text(good, encoding="utf-8")
+    done = build_changed(project, "docs/calculators.md", "calculators: true\n", "")
     assert done.returncode == 1
     assert "docs/calculators.md:1: shows calculators: its front matter needs `calculators: true`" in done.stderr
     assert digest(project / "site") == before
