@@ -11,19 +11,26 @@ import os
 import sys
 
 from rulescore.entry import calculate, catalogue
+from rulescore.routes import NAME as ROUTE
+from rulescore.routes import plan
 
 USAGE = """usage: python -m rulescore CALCULATOR --ruleset RULESET [name=value ...]
+       python -m rulescore route --ruleset RULESET [name=value ...] LEG [LEG ...]
        python -m rulescore --list
 
 Movement rules calculators, exact odds as JSON. --list shows every calculator, the rulesets that
 have it and its fields. A field not given takes the page's default: the answer lists those first
 ("defaults_used") and says so on stderr. Exit code 0 for a result, 2 (with messages by field) for
-anything refused, even when --help or --list is given too."""
+anything refused, even when --help or --list is given too.
+
+route plans a whole activation: move=, activation=move|run|charge, initiative=, toughness=, wounds=,
+then its legs in order, each one argument: "move 4" "climb up 3" "climb down 3" "gap 2" ("gap 2 drop 6")
+"jump down 4" "charge 3" ("diving charge 4 enemy 1"). A leg the rules forbid is refused by name."""
 
 
 def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
     """The calculator, ruleset and field values in `argv`, and what is wrong with them by field."""
-    found: dict = {"calculator": None, "ruleset": None, "values": {}, "help": False, "list": False}
+    found: dict = {"calculator": None, "ruleset": None, "values": {}, "legs": [], "help": False, "list": False}
     errors: dict[str, str] = {}
     rest = iter(argv)
     for arg in rest:
@@ -54,6 +61,8 @@ def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
                 found["values"][name] = value
         elif found["calculator"] is None:
             found["calculator"] = arg
+        elif found["calculator"] == ROUTE:
+            found["legs"].append(arg)
         else:
             errors["arguments"] = f"'{arg[:30]}' is not name=value (for example height=4)."
     if found["help"] or found["list"]:
@@ -89,7 +98,10 @@ def main(argv: list[str] | None = None) -> int:
     if found["list"]:
         emit(catalogue())
         return 0
-    result = calculate(found["calculator"], found["ruleset"], found["values"])
+    if found["calculator"] == ROUTE:
+        result = plan(found["ruleset"], found["values"], found["legs"]).to_json()
+    else:
+        result = calculate(found["calculator"], found["ruleset"], found["values"])
     if result["ok"]:
         defaults = {name: value for name, value in result["inputs"].items() if name not in found["values"]}
         # The values the answer is for come first, so a field left out is never a silent assumption.

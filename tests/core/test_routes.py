@@ -1,0 +1,230 @@
+"""Plan a move: whole routes worked by hand (the dice enumerated here with itertools.product, never
+through rulescore), a one-leg route against the matching calculator, and routes of up to four legs
+against the oracle's own composition (tests/core/oracle_routes.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from fractions import Fraction as F
+from itertools import product
+
+import pytest
+
+from rulescore import RULESETS, calculate
+from rulescore.routes import plan
+from tests.core import oracle_routes
+from tests.core.grid import grid
+from tests.helpers import ROOT
+
+
+def odds(result) -> dict[str, F]:
+    assert result.ok, result
+    return {row.outcome: row.chance for row in result.outcomes}
+
+
+def d6_under(initiative: int) -> F:
+    """Mordheim's test: roll the Initiative or less on a D6, a 6 always fails."""
+    return F(sum(1 for face in range(1, 7) if face <= initiative and face != 6), 6)
+
+
+def mordheim_fall(height: int, toughness: int) -> dict[str, F]:
+    """A one-Wound model falling `height` inches in Mordheim: D3 hits at Strength = height, the to-wound
+    chart, then a D6 injury roll per wound, the highest counting (1-2 knocked down, 3-4 stunned, 5-6 out)."""
+    needs = {2: 2, 1: 3, 0: 4, -1: 5, -2: 6, -3: 6}.get(max(min(height - toughness, 2), -4))
+    found: dict[str, F] = {}
+    for hits in (1, 2, 3):
+        for wounds in product(range(1, 7), repeat=hits):
+            taken = sum(1 for roll in wounds if needs is not None and roll >= needs)
+            weight = F(1, 3) * F(1, 6**hits)
+            if taken == 0:
+                found["unhurt"] = found.get("unhurt", F(0)) + weight
+                continue
+            for injury in product(range(1, 7), repeat=taken):
+                worst = max(injury)
+                key = "knocked-down" if worst <= 2 else "stunned" if worst <= 4 else "out-of-action"
+                found[key] = found.get(key, F(0)) + weight * F(1, 6**taken)
+    return found
+
+
+def fell_at(leg: int, chance: F, height: int, toughness: int) -> dict[str, F]:
+    return {f"leg{leg}-fell-{key}": chance * p for key, p in mordheim_fall(height, toughness).items()}
+
+
+MORDHEIM = {"move": "4", "initiative": "4", "toughness": "3", "wounds": "1"}
+
+
+def test_a_route_that_runs_out_of_movement():
+    assert odds(plan("mordheim-1999", MORDHEIM, ["move 3", "move 2"])) == {"leg2-out-of-movement": 1}
+    # Climbing 3" up uses 3" of M4 (Climbing): the 2" walk after it finds 1" left, if the climb is made.
+    climbed = d6_under(4)
+    assert odds(plan("mordheim-1999", MORDHEIM, ["climb up 3", "move 2"])) == {
+        "leg1-stuck": 1 - climbed,
+        "leg2-out-of-movement": climbed,
+    }
+
+
+def test_a_fall_at_the_second_of_three_legs():
+    # Jumping down 4" is two Initiative tests (one per full 2"); failing either, the model falls the 4"
+    # and may not move any more, so the third leg is never walked.
+    landed = d6_under(4) ** 2
+    expected = {"completes": landed, **fell_at(2, 1 - landed, 4, 3)}
+    assert odds(plan("mordheim-1999", MORDHEIM, ["move 1", "jump down 4", "move 2"])) == expected
+    assert landed == F(4, 9)
+
+
+def test_a_charge_whose_gap_test_belongs_to_the_charge():
+    charge = {**MORDHEIM, "activation": "charge"}
+    # A charge is double Movement (8"): 2 + 2 + 3 = 7" reaches, if the gap's Initiative test is passed.
+    result = plan("mordheim-1999", charge, ["move 2", "gap 2 drop 4", "charge 3"])
+    assert odds(result) == {"completes": F(2, 3), **fell_at(2, F(1, 3), 4, 3)}
+    assert any(step.text.startswith("A gap may be jumped as part of a charge") for step in result.steps)
+    assert result.outcomes[0].label == "Reaches the target"
+    # 4 + 2 leaves 2" for a 3" stretch: made, the gap still ends in a failed charge.
+    result = plan("mordheim-1999", charge, ["move 4", "gap 2 drop 4", "charge 3"])
+    assert odds(result) == {"leg3-falls-short": F(2, 3), **fell_at(2, F(1, 3), 4, 3)}
+    # The Living Rulebook inherits these rules: the same answer.
+    assert odds(plan("mordheim-lrb", charge, ["move 2", "gap 2 drop 4", "charge 3"])) == odds(
+        plan("mordheim-1999", charge, ["move 2", "gap 2 drop 4", "charge 3"])
+    )
+
+
+def refusal(result, leg: str) -> str:
+    assert not result.ok and leg in result.errors, result
+    return result.errors[leg]
+
+
+def test_routes_the_rules_forbid_are_refused_naming_the_leg_and_the_rule():
+    running = {**MORDHEIM, "activation": "run"}
+    said = refusal(plan("mordheim-1999", running, ["climb up 3", "move 2"]), "leg-1")
+    assert "cannot run while it climbs" in said and "(§ climbing)" in said and said.startswith("Leg 1 (climb up 3")
+    said = refusal(plan("mordheim-1999", MORDHEIM, ["jump down 7"]), "leg-1")
+    assert "at most 6" in said and "(§ jumping down)" in said
+    said = refusal(plan("mordheim-1999", MORDHEIM, ["move 1", "climb up 2"]), "leg-2")
+    assert "touching what it climbs at the start of its movement phase" in said
+    said = refusal(plan("mordheim-1999", MORDHEIM, ["charge 3"]), "leg-1")
+    assert "choose 'A charge'" in said
+    coreheim = {"move": "6", "initiative": "7", "toughness": "+0", "wounds": "1"}
+    said = refusal(plan("coreheim-v10", coreheim, ["climb up 3", "climb up 2"]), "leg-2")
+    assert 'at most 4" a turn' in said
+    assert "charge" not in dict(plan("coreheim-v10", coreheim, ["move 1"]).inputs)  # no charge rules held for it
+
+
+def test_coreheim_tests_on_a_d12_and_its_jump_does_not_use_movement():
+    coreheim = {"move": "6", "initiative": "7", "toughness": "+0", "wounds": "1"}
+    # I7+ on a D12 (a 12 passes, a 1 fails): 7..12, 6 faces of 12; a 4" jump is two tests. Jumping down
+    # uses no Movement (Jumping Down), so 3 + 3 walks fit M6.
+    chances = odds(plan("coreheim-v10", coreheim, ["move 3", "jump down 4", "move 3"]))
+    assert chances["completes"] == F(6, 12) ** 2
+    assert sum(p for key, p in chances.items() if key.startswith("leg2-fell-")) == 1 - F(6, 12) ** 2
+    # Over 7" a jump always fails (not refused: the text says it fails).
+    assert "completes" not in odds(plan("coreheim-v10", coreheim, ["jump down 8"]))
+
+
+def test_charge_only_rulesets():
+    charge = {"move": "4", "activation": "charge"}
+    assert odds(plan("whfb-6", charge, ["move 3", "charge 4"])) == {"completes": 1}  # 7" of a double move of 8"
+    assert odds(plan("whfb-6", charge, ["move 3", "charge 6"])) == {"leg2-falls-short": 1}
+    said = refusal(plan("trench-crusade", charge, ["move 3", "charge 4"]), "activation")
+    assert "Movement plus a roll" in said
+    assert odds(plan("trench-crusade", {"move": "6"}, ["move 6"])) == {"completes": 1}
+
+
+def test_the_command_line_plans_a_route_and_exits_2_naming_a_refused_leg():
+    def run(*arguments):
+        done = subprocess.run(
+            [sys.executable, "-m", "rulescore", "route", "--ruleset", "mordheim-1999", *arguments],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        return done.returncode, json.loads(done.stdout)
+
+    code, answer = run("move=4", "initiative=4", "activation=charge", "move 2", "gap 2 drop 4", "charge 3")
+    assert code == 0 and F(answer["outcomes"][0]["probability"]) == F(2, 3)
+    assert answer["inputs"]["legs"] == 'move 2" | gap 2" drop 4" | charge 3"'
+    code, answer = run("move=4", "activation=run", "climb up 3")
+    assert code == 2 and "leg-1" in answer["errors"]
+    code, answer = run("move=4", "swim 3")
+    assert code == 2 and "is not a leg" in answer["errors"]["leg-1"]
+
+
+# One leg alone is the matching calculator: the same chances under the route's own keys.
+ONE_LEG = {
+    "jump-down": lambda v: ({}, [f"jump down {v['height']}"], "landed"),
+    "climb": lambda v: ({}, [f"climb {v['direction']} {v['height']}"], "made-it"),
+    "gap": lambda v: ({}, [f"gap {v['gap']} drop {v['height']}"], "made-it"),
+    "diving-charge": lambda v: (
+        {"activation": "charge"},
+        [f"diving charge {v['height']} enemy {v['distance']}"],
+        "landed" if "landed" in calculate("diving-charge", RULESET, v)["headline"] else "lands-no-bonus",
+    ),
+}
+RULESET = "mordheim-1999"
+
+
+@pytest.mark.parametrize("ruleset_id", ["mordheim-1999", "mordheim-lrb", "coreheim-v10"])
+@pytest.mark.parametrize("name", ["jump-down", "climb", "gap"])
+def test_a_one_leg_route_is_the_single_calculator(name, ruleset_id):
+    for values in grid(name, ruleset_id, randoms=20):
+        if values.get("part_of", "move") != "move" or values.get("running", "no") != "no":
+            continue  # a run's or a charge's allowance is the route's own (double Movement)
+        extra, legs, safe = ONE_LEG[name](values)
+        single = calculate(name, ruleset_id, values)
+        model = {k: values[k] for k in ("move", "initiative", "toughness", "wounds") if k in values}
+        routed = plan(ruleset_id, {**model, **extra}, legs)
+        if not single["ok"]:
+            assert not routed.ok, (name, values)
+            continue
+        expected = {
+            ("completes" if row["outcome"] == safe else f"leg1-{row['outcome']}"): F(row["probability"])
+            for row in single["outcomes"]
+        }
+        assert odds(routed) == expected, (name, ruleset_id, values)
+
+
+# Each kind of leg, and the table a ruleset needs for it (None: every ruleset).
+LEGS = {
+    "move {}": None,
+    "climb up {}": "climb",
+    "climb down {}": "climb",
+    "gap {} drop 4": "gap",
+    "jump down {}": "jump_down",
+    "charge {}": "charge",
+    "diving charge {}": "diving_charge",
+}
+
+
+@pytest.mark.parametrize("ruleset_id", ["mordheim-1999", "mordheim-lrb", "coreheim-v10", "whfb-6"])
+def test_routes_of_up_to_four_legs_agree_with_the_oracle(ruleset_id):
+    pick = random.Random(f"routes/{ruleset_id}/2026")
+    rules = RULESETS[ruleset_id]
+    kinds = [leg for leg, table in LEGS.items() if table is None or getattr(rules, table) is not None]
+    checked = 0
+    for _ in range(150):
+        legs = [
+            pick.choice(kinds).format(pick.choice(["1", "2", "3", "4", "6", "7"])) for _ in range(pick.randint(1, 4))
+        ]
+        values = {
+            "move": pick.choice(["3", "4", "5", "6"]),
+            "activation": pick.choice(["move", "run", "charge"]),
+            "initiative": pick.choice(["2", "3", "4", "7", "9"]),
+            "toughness": "3" if ruleset_id != "coreheim-v10" else pick.choice(["+0", "-1"]),
+            "wounds": pick.choice(["1", "2"]),
+        }
+        if rules.fall is None:  # the model's fields a ruleset without falls does not ask
+            values = {k: v for k, v in values.items() if k not in ("toughness", "wounds")}
+        routed = plan(ruleset_id, values, legs)
+        if not routed.ok and set(routed.errors) & {"activation", "initiative", "toughness", "wounds"}:
+            continue  # a field this ruleset does not take (no run, no charge, no test): the form refuses it
+        expected = oracle_routes.route(ruleset_id, values, legs)
+        if expected is None:
+            assert not routed.ok, (ruleset_id, values, legs, odds(routed))
+            continue
+        assert routed.ok, (ruleset_id, values, legs, routed.errors)
+        assert odds(routed) == expected, (ruleset_id, values, legs)
+        assert sum(expected.values()) == 1
+        checked += 1
+    assert checked >= 25, checked  # enough routes were walked, not only refused
