@@ -11,6 +11,8 @@ from rulescore.compare import Compared, compare_answers
 from rulescore.entry import answer
 from rulescore.explain import fraction_text, inches, number_text, percent_text
 from rulescore.result import Reach, Result, Row
+from rulescore.routes import NAME as ROUTE
+from rulescore.routes import plan
 
 # html.escape's table, without importing html (whose html.entities costs 30-40 ms of a browser start).
 _HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
@@ -105,7 +107,10 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "") -> 
     values = _form(values_json)
     if values is None:
         return FORM_REFUSED
-    result = answer(calculator, ruleset, values)
+    if calculator == ROUTE:  # a route's legs come as one field, joined by "|"
+        result = plan(ruleset, values, [leg for leg in values.pop("legs", "").split("|") if leg.strip()])
+    else:
+        result = answer(calculator, ruleset, values)
     if not result.ok:
         return json.dumps({"ok": False, "errors": result.errors})
     return json.dumps({"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result.inputs})

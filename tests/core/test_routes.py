@@ -14,6 +14,7 @@ from itertools import product
 import pytest
 
 from rulescore import RULESETS, calculate
+from rulescore.present import respond
 from rulescore.routes import plan
 from tests.core import oracle_routes
 from tests.core.grid import grid
@@ -228,3 +229,16 @@ def test_routes_of_up_to_four_legs_agree_with_the_oracle(ruleset_id):
         assert sum(expected.values()) == 1
         checked += 1
     assert checked >= 25, checked  # enough routes were walked, not only refused
+
+
+def test_the_page_worker_answers_a_route_given_as_one_field():
+    """The calculators' worker sends a form's values as JSON: a route's legs are one field, joined by "|"."""
+    sent = {**MORDHEIM, "activation": "charge", "legs": 'move 2"|gap 2" drop 4"|charge 3"'}
+    answer = json.loads(respond("route", "mordheim-1999", json.dumps(sent), "../../"))
+    assert answer["ok"] and answer["html"].startswith('<p class="calc-procedure">Move 2&quot;;')
+    assert "Reaches the target" in answer["html"] and "2/3" in answer["html"]
+    # What the page puts back in its form (and its address) reads the same route again.
+    again = {**sent, "legs": answer["inputs"]["legs"]}
+    assert json.loads(respond("route", "mordheim-1999", json.dumps(again), "../../"))["html"] == answer["html"]
+    refused = json.loads(respond("route", "mordheim-1999", json.dumps({**sent, "activation": "run"}), "../../"))
+    assert not refused["ok"] and "leg-3" in refused["errors"]
