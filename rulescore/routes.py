@@ -142,6 +142,12 @@ def _allowance(explain: Explanation, ruleset, activation: str, move: Fraction) -
     if activation == "run":
         rule = ruleset.run.multiplier
         explain.step(f"A run: {rule.value} times Movement, {inches(move * rule.value)} in all.", rule)
+        near = ruleset.run.enemy_range
+        explain.step(
+            f"Only if no standing enemy is within {inches(near.value)} at the start of the turn (the running "
+            "calculator checks it): the route takes that as given.",
+            near,
+        )
         return move * rule.value
     if activation == "charge":
         kind = ruleset.charge.move.value
@@ -154,6 +160,10 @@ def _allowance(explain: Explanation, ruleset, activation: str, move: Fraction) -
         explain.step(
             f"A charge moves double Movement: {inches(2 * move)} in all, declared without measuring.",
             ruleset.charge.move,
+        )
+        explain.step(
+            "Seeing the target, enemies near the route and the target's response are the charge calculator's: "
+            "the route counts the movement and the legs' own tests."
         )
         return 2 * move
     explain.step(f"A normal move: up to its Movement, {inches(move)}.")
