@@ -17,6 +17,9 @@ from benchmarks.common import ROOT, report
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED
 from tests.server import StaticServer, packed
 
+ROUTE_PAGE = "/mordheim-1999/route/?calc-route.legs=" + "%7C".join(
+    ["climb+up+2%22", "gap+1%22", "move+1%22", "jump+down+4%22"]
+)
 LIVE_PAGE = "/mordheim-1999/movement/?calc-fall.height=4#falling"  # a shared link: computes at once
 
 
@@ -168,6 +171,11 @@ def browser_figures(variants: list[Variant], reps: int, warm_only: bool = False)
                 site_page = opened[variants[0].name][1]
                 first_result(site_page, opened[variants[0].name][2], variants[0], link)
                 latency(site_page)
+                site_page.goto(variants[0].server(link).origin + ROUTE_PAGE)  # #25: a four-leg route, live
+                site_page.wait_for_function(
+                    "() => document.getElementById('calc-route').dataset.state === 'live'", timeout=120_000
+                )
+                latency(site_page, "calc-route", "move", ["4", "5", "6", "7"], "a four-leg route")
             for context, _, _ in opened.values():
                 context.close()
             for profile in profiles.values():
@@ -203,24 +211,34 @@ def add_bare(site: Path) -> None:
     shutil.copyfile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", bench / "python_stdlib.zip")
 
 
-def latency(page) -> None:
-    """Input -> result over 50 changes, measured inside the page."""
-    times = page.evaluate("""async () => {
-        const calc = document.getElementById('calc-fall');
-        const input = calc.querySelector('[name=height]');
+def latency(
+    page,
+    calc_id: str = "calc-fall",
+    field: str = "height",
+    values: list[str] | None = None,
+    what: str = "the fall calculator",
+) -> None:
+    """Input -> result over 50 changes of one field, measured inside the page."""
+    values = values or [str(1 + i) for i in range(12)]
+    times = page.evaluate(
+        """async ([id, field, values]) => {
+        const calc = document.getElementById(id);
+        const input = calc.querySelector(`[name=${field}]`);
         const times = [];
         for (let i = 0; i < 50; i++) {
             const done = new Promise(resolve => calc.addEventListener('calculators:result', resolve, { once: true }));
             const start = performance.now();
-            input.value = String(1 + (i % 12));
+            input.value = values[i % values.length];
             input.dispatchEvent(new Event('input', { bubbles: true }));
             await done;
             times.push(performance.now() - start);
         }
         return times;
-    }""")
+    }""",
+        [calc_id, field, values],
+    )
     times.sort()
     print(
-        f"input -> result over {len(times)} changes: median {statistics.median(times):.1f} ms, "
+        f"input -> result, {what}, over {len(times)} changes: median {statistics.median(times):.1f} ms, "
         f"95th percentile {times[int(len(times) * 0.95) - 1]:.1f} ms"
     )

@@ -212,6 +212,50 @@
     input.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
+  // A route's legs: the hidden field holds them joined by "|" (for Python and the address); the list
+  // shows them with buttons to move one up or down or take it out, and the row under it adds one.
+  const legsOf = (field) => field.querySelector("input[name=legs]").value.split("|").filter(Boolean);
+
+  function showLegs(field) {
+    const legs = legsOf(field);
+    const items = legs.map((leg, index) => {
+      const item = document.createElement("li");
+      item.className = "calc-leg";
+      const words = document.createElement("span");
+      words.textContent = leg;
+      item.append(words);
+      for (const [action, symbol, verb] of [["up", "\u2191", "Move up"], ["down", "\u2193", "Move down"], ["remove", "\u00d7", "Remove"]]) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "calc-leg-button";
+        button.dataset.leg = action;
+        button.dataset.index = String(index);
+        button.textContent = symbol;
+        button.setAttribute("aria-label", `${verb}: leg ${index + 1}, ${leg}`);
+        button.disabled = (action === "up" && index === 0) || (action === "down" && index === legs.length - 1);
+        item.append(button);
+      }
+      return item;
+    });
+    field.querySelector(".calc-leg-list").replaceChildren(...items);
+  }
+
+  function editLegs(field, button) {
+    const legs = legsOf(field);
+    const index = Number(button.dataset.index);
+    if (button.dataset.leg === "remove") legs.splice(index, 1);
+    else if (button.dataset.leg === "up") legs.splice(index - 1, 0, ...legs.splice(index, 1));
+    else if (button.dataset.leg === "down") legs.splice(index + 1, 0, ...legs.splice(index, 1));
+    else {
+      const inches = field.querySelector(".calc-leg-add input").value.replace(/"/g, "").trim();
+      legs.push(`${field.querySelector(".calc-leg-add select").value} ${inches}"`); // as Python writes a leg
+    }
+    const input = field.querySelector("input[name=legs]");
+    input.value = legs.join("|");
+    showLegs(field);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
   // One tap shares the situation: the address holds the inputs, the fragment the calculator.
   function share(calc, button) {
     const url = `${location.origin}${location.pathname}${location.search}#${calc.id}`;
@@ -258,15 +302,19 @@
       if (event.target.matches("input[type=text]")) event.target.select();
       const button = event.target.closest(".calc-step");
       if (button) step(button);
+      const legButton = event.target.closest(".calc-leg-button");
+      if (legButton) editLegs(legButton.closest(".calc-legs"), legButton);
     });
     // Start Python when the calculator comes into view or is touched, never before.
     calc.addEventListener("pointerdown", boot, { once: true });
     calc.addEventListener("focusin", boot, { once: true });
+    const legs = calc.querySelector(".calc-legs");
     if (loadFromUrl(calc)) update(calc);
     else {
       showState(calc);
       if (watcher) watcher.observe(calc);
     }
+    if (legs) showLegs(legs); // the legs as the page or its link gave them
   }
 
   function setUpAll() {

@@ -7,6 +7,7 @@ A new kind is a class here with the same four members, and a line in KINDS.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from math import floor
 from typing import NamedTuple
@@ -16,8 +17,9 @@ from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words, fraction_text, inches
 from rulescore.fields import Field, drop, modifier, toughness, whole, wounds
 from rulescore.mechanic import Calculator, Line, Mechanic, Table
-from rulescore.rolls import Injury, read_dice, read_injury, read_test
+from rulescore.rolls import read_dice, read_injury, read_test
 from rulescore.rule_value import Rule
+from rulescore.wounds import hits_table, one_hit_table, wound_chance
 
 
 def to_wound_target(strength: int, toughness: int) -> int | None:
@@ -28,33 +30,6 @@ def to_wound_target(strength: int, toughness: int) -> int | None:
     if difference <= -4:
         return None
     return {1: 3, 0: 4, -1: 5, -2: 6, -3: 6}[difference]
-
-
-def injury(wounds_taken: Distribution, wounds: int, roll: Injury) -> Distribution:
-    """Turn wounds taken into unhurt / wounded / knocked down / stunned / out of action: one injury
-    die for the wound that reached 0 and one for each after it, the highest counting."""
-
-    def result(taken: int) -> Distribution:
-        if taken == 0:
-            return Distribution.always("unhurt")
-        if taken < wounds:
-            return Distribution.always("wounded")
-        rolls = taken - wounds + 1
-        return (
-            Distribution.die(roll.sides)
-            .highest_of(rolls)
-            .map(
-                lambda face: (
-                    "knocked-down"
-                    if face <= roll.knocked_down
-                    else "stunned"
-                    if face <= roll.stunned
-                    else "out-of-action"
-                )
-            )
-        )
-
-    return wounds_taken.then(result)
 
 
 def _injury_step(explain: Explanation, wounds: int, rule: Rule, many: bool) -> None:
@@ -110,7 +85,6 @@ class StrengthHits(NamedTuple):
             explain.to_do(
                 f"{self.hits.value.name} hits at Strength {strength}, none of which can wound Toughness {toughness}"
             )
-            taken = Distribution.always(0)
         else:
             p = Fraction(7 - target, 6)
             explain.step(
@@ -121,11 +95,8 @@ class StrengthHits(NamedTuple):
                 f"{self.hits.value.name} hits at Strength {strength}, each wounding Toughness {toughness} on "
                 f"{target}+, no armour save"
             )
-            taken = self.hits.value.odds.then(
-                lambda hits: Distribution.die(6).count_successes(hits, lambda roll: roll >= target)
-            )
         _injury_step(explain, wounds, self.injury, many=True)
-        return injury(taken, wounds, self.injury.value)
+        return hits_table(self.hits.value, target, wounds, self.injury.value)
 
 
 class WoundRoll(NamedTuple):
@@ -193,7 +164,7 @@ class WoundRoll(NamedTuple):
             explain.assume("fraction-inches")
         change = f"adds {toughness:+d} to the roll" if toughness else "does not change the roll"
         explain.step(f"Toughness {toughness:+d} {change}.", self.toughness, assumption=self.toughness.assumption)
-        taken = test.dice.odds.map(lambda roll: int(test.passed(roll, target, toughness)))
+        taken = wound_chance(test, target, toughness)
         if test.passes or test.fails:
             said = [f"a natural {face} always wounds" for face in test.passes] + [
                 f"a natural {face} never does" for face in test.fails
@@ -211,7 +182,7 @@ class WoundRoll(NamedTuple):
             f"one hit: {_wounding_rolls(test, target, toughness).replace('it wounds', 'wounds')}, no armour save"
         )
         _injury_step(explain, wounds, self.injury, many=False)  # one hit: at most one wound
-        return injury(taken, wounds, self.injury.value)
+        return one_hit_table(test, target, toughness, wounds, self.injury.value)
 
 
 def _wounding_rolls(test, target: int, toughness: int) -> str:
@@ -250,7 +221,12 @@ def or_fall(
     if safe == 1:
         return Distribution.always(safe_key)
     explain.to_do(f"{'failing, it' if safe else 'it'} falls {inches(height)}")
-    landing = fall(explain, rules, height, toughness, wounds).map(lambda key: f"fell-{key}")
+    return _safe_or(safe, safe_key, fall(explain, rules, height, toughness, wounds))
+
+
+@functools.lru_cache(maxsize=256)  # as the fall tables above: the same leg is worked out again and again
+def _safe_or(safe: Fraction, safe_key: str, fall_table: Distribution) -> Distribution:
+    landing = fall_table.map(lambda key: f"fell-{key}")
     return Distribution.chance(safe, safe_key, "fall").then(
         lambda key: landing if key == "fall" else Distribution.always(key)
     )

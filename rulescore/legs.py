@@ -63,3 +63,27 @@ def read_leg(text: str) -> Leg:
         extra,
         f"{kind} {inches(length)}" + (f" {EXTRA[kind]} {inches(extra)}" if extra is not None else ""),
     )
+
+
+def plannable(ruleset) -> bool:
+    """Has the text more to a move than walking and charging (a climb, a gap, a jump down)."""
+    return any(getattr(ruleset, table) is not None for table in ("climb", "gap", "jump_down"))
+
+
+def leg_kinds(ruleset) -> list[str]:
+    """The kinds of leg this ruleset's text has rules for, as a form offers them."""
+    kinds = ["move"]
+    kinds += ["climb up", "climb down"] if ruleset.climb else []
+    kinds += ["gap"] if ruleset.gap else []
+    kinds += ["jump down"] if ruleset.jump_down else []
+    if ruleset.charge and type(ruleset.charge.move.value).__name__ == "DoubleMove":
+        kinds += ["charge"] + (["diving charge"] if ruleset.diving_charge else [])
+    return kinds
+
+
+def default_legs(ruleset) -> list[str]:
+    """A first route the page shows worked out: one leg of each kind the text has, that fits Movement 4."""
+    legs = ["climb up 2"] if ruleset.climb else []
+    legs += ["gap 1 drop 4"] if ruleset.gap else []
+    legs += ["jump down 4"] if ruleset.jump_down else []
+    return legs + ["move 1"]

@@ -112,8 +112,14 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "") -> 
     else:
         result = answer(calculator, ruleset, values)
     if not result.ok:
-        return json.dumps({"ok": False, "errors": result.errors})
+        return json.dumps({"ok": False, "errors": _one_legs_field(result.errors)})
     return json.dumps({"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result.inputs})
+
+
+def _one_legs_field(errors: dict[str, str]) -> dict[str, str]:
+    """A route's leg messages ("leg-2", ...) under the form's one field for its legs."""
+    legs = " ".join(message for name, message in errors.items() if name.startswith("leg"))
+    return {name: m for name, m in errors.items() if not name.startswith("leg")} | ({"legs": legs} if legs else {})
 
 
 def compare_html(compared: Compared, root: str = "") -> str:

@@ -7,8 +7,12 @@ import json
 from rulescore import RULESETS
 from rulescore.compare import compare_answers, compare_fields
 from rulescore.entry import answer, describe
+from rulescore.legs import default_legs, leg_kinds
 from rulescore.mechanics import CALCULATORS
 from rulescore.present import compare_html, result_html
+from rulescore.routes import NAME as ROUTE
+from rulescore.routes import TITLE, plan
+from rulescore.routes import fields as route_fields
 from sitegen import markup
 from sitegen.glossary import Term
 
@@ -100,3 +104,33 @@ def terms_data(ruleset_id: str, terms: list[Term]) -> str:
         + data.replace("</", "<\\/")
         + "</script>"
     )
+
+
+def render_route(ruleset_id: str, root: str, element_id: str, links: str | None = None) -> str:
+    """The route planner: the model, the activation and a list of legs a thumb edits, with the default
+    route worked out now (the same form and script as every calculator; the legs travel as one field)."""
+    links = root if links is None else links
+    rules = RULESETS[ruleset_id]
+    legs = default_legs(rules)
+    result = plan(ruleset_id, {}, legs)
+    if not result.ok:
+        raise ValueError(f"the default route for {ruleset_id} is refused: {result.errors}")
+    html = markup.render_form(
+        "form.html",
+        id=element_id,
+        name=ROUTE,
+        ruleset=ruleset_id,
+        ruleset_title=rules.title,
+        title=TITLE,
+        root=root,
+        compare=False,
+        rule_href=None,
+        fields=[field.describe() for field in route_fields(rules)],
+        legs={
+            "value": result.inputs["legs"].replace(" | ", "|"),
+            "shown": result.inputs["legs"].split(" | "),
+            "kinds": leg_kinds(rules),
+        },
+        result_html=markup.safe(result_html(result, links)),
+    )
+    return "\n".join(line for line in html.splitlines() if line.strip())

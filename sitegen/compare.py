@@ -168,7 +168,7 @@ def render_topic(topic: Topic, documents: dict[str, Document], glossaries: dict[
     )
 
 
-def render_quick(ruleset_id: str, document: Document, terms: list[Term]) -> str:
+def render_quick(ruleset_id: str, document: Document, terms: list[Term], planner: bool = False) -> str:
     """One phone screen (and one printed page) with every number of the movement phase, its game
     terms explained on tap (first use in each row)."""
     rows = []
@@ -176,7 +176,7 @@ def render_quick(ruleset_id: str, document: Document, terms: list[Term]) -> str:
         seen: set[str] = set()
         label, text = (markup.safe(explain_terms(words, terms, True, seen)) for words in (line.label, line.text))
         rows.append((label, text, document.anchors()[line.rule.section] if line.rule and line.rule.section else None))
-    return markup.render("quick.md", ruleset=document.ruleset, rows=rows)
+    return markup.render("quick.md", ruleset=document.ruleset, rows=rows, planner=planner)
 
 
 def render_index(topics: list[Topic], documents: dict[str, Document], editions: Editions | None) -> str:

@@ -6,9 +6,10 @@ from dataclasses import dataclass, field
 
 from rulescore import RULESETS
 from rulescore.compare import rulesets_for
+from rulescore.legs import plannable
 from rulescore.reference import lines
 from rulescore.rules_folder import RulesFileError, RulesFolder
-from sitegen import compare
+from sitegen import compare, markup
 from sitegen.calculators import placements
 from sitegen.editions import Editions, changed_sections, edition_changes, render_editions
 from sitegen.glossary import Term, load_glossary
@@ -85,14 +86,21 @@ def load_content(rules: RulesFolder, engine: str = "mkdocs") -> Content:
             by_section.get(ruleset.id, {}),
             changed.get(ruleset.id, {}),
             editions,
+            plannable(RULESETS[ruleset.id]),
         )
         quick = bool(lines(RULESETS[ruleset.id]))  # a text without numbers.toml has no quick reference yet
+        planner = plannable(RULESETS[ruleset.id])
         pages = {
-            f"{ruleset.id}/index.md": render_index(document, terms, quick=quick),
+            f"{ruleset.id}/index.md": render_index(document, terms, quick=quick, planner=planner),
             chapter_at.path: chapter_at.with_terms(chapter.markdown, glossaries),
         }
         if quick:
-            pages[f"{ruleset.id}/quick.md"] = compare.render_quick(ruleset.id, document, terms)
+            pages[f"{ruleset.id}/quick.md"] = compare.render_quick(ruleset.id, document, terms, planner)
+        if planner:
+            route_at = Page(f"{ruleset.id}/route.md", source, engine, (ruleset.id,))
+            pages[route_at.path] = route_at.with_terms(
+                markup.render("route.md", page=route_at, ruleset=ruleset), glossaries
+            )
         if terms:
             pages[f"{ruleset.id}/glossary.md"] = render_glossary(ruleset, terms, chapter.term_uses)
         loaded.append(RulesetPages(ruleset, document, terms, chapter, pages))

@@ -56,6 +56,7 @@ def render_chapter(
     topics: dict | None = None,
     edition_changes: dict[str, str] | None = None,
     editions=None,
+    planner: bool = False,
 ) -> RenderedChapter:
     """The whole text of one ruleset as one page, a heading with a permalink per section.
 
@@ -103,6 +104,7 @@ def render_chapter(
     result.markdown = markup.render(
         "chapter.md",
         page=page,
+        planner=planner,
         ruleset=ruleset,
         parts=parts,
         added_note=ADDED_NOTE,
@@ -113,7 +115,7 @@ def render_chapter(
     return result
 
 
-def render_index(document: Document, terms: list[Term], quick: bool = False) -> str:
+def render_index(document: Document, terms: list[Term], quick: bool = False, planner: bool = False) -> str:
     """A ruleset's start page: what the document is, its quick reference, glossary and calculators
     (each where it sits in the rules), and every section, one tap away."""
     rules = RULESETS.get(document.ruleset.id)
@@ -123,6 +125,7 @@ def render_index(document: Document, terms: list[Term], quick: bool = False) -> 
         ruleset=document.ruleset,
         terms=terms,
         quick=quick,
+        planner=planner,
         calculators=calculators,
         sections=list(document.root.walk()),
     )

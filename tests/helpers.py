@@ -154,3 +154,16 @@ def serve_project(project: Path) -> tuple[subprocess.Popen, int]:
         stderr=subprocess.DEVNULL,
     )
     return server, port
+
+
+# Serialise HTML through the browser with links made absolute (Material's instant navigation
+# rewrites links in the page), so both sides are compared in the same form.
+NORMALISE = """html => {
+    const t = document.createElement('template');
+    t.innerHTML = html;
+    for (const a of t.content.querySelectorAll('a[href]')) a.setAttribute('href', new URL(a.getAttribute('href'), document.baseURI).href);
+    // Game terms are marked by assets/terms.js after Python answers (tested on their own): unwrapped here.
+    for (const term of t.content.querySelectorAll('abbr.term')) term.replaceWith(...term.childNodes);
+    t.innerHTML = t.innerHTML;  // the text nodes split around a term, joined again
+    return t.innerHTML;
+}"""

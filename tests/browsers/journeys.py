@@ -14,10 +14,14 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+from urllib.parse import urlencode
 
 from rulescore.compare import compare_answers
 from rulescore.entry import answer
+from rulescore.legs import default_legs
+from rulescore.mechanics import RULESETS
 from rulescore.present import compare_html, result_html
+from rulescore.routes import plan
 
 SHARED = {"height": "5", "toughness": "4", "wounds": "2"}
 SHARED_LINK = "mordheim-1999/movement/?calc-fall.height=5&calc-fall.toughness=4&calc-fall.wounds=2#falling"
@@ -43,6 +47,17 @@ def result_text(calculator: str, ruleset: str, values: dict[str, str]) -> str:
     result = answer(calculator, ruleset, values)
     assert result.ok, result
     return text_of(result_html(result, "../../"))
+
+
+def route_text(ruleset: str, legs: list[str]) -> str:
+    result = plan(ruleset, {}, legs)
+    assert result.ok, result
+    return text_of(result_html(result, "../../"))
+
+
+# A route built with taps on the planner: its default legs, then a leg added (#25).
+ROUTE_LEGS = [*default_legs(RULESETS["mordheim-1999"]), 'gap 1"']
+ROUTE_LINK = "mordheim-1999/route/?" + urlencode({"calc-route.legs": "|".join(ROUTE_LEGS)})
 
 
 def fall_text(values: dict[str, str]) -> str:
@@ -129,6 +144,16 @@ def journeys(material_search: bool = True) -> dict[str, list]:
             ["goto", "about/"],
             ["wait_for", "html[data-test-build='two']"],
             ["switch_build", "first"],
+        ],
+        "a move is planned leg by leg with taps, and its link opens the same answer": [
+            ["goto", "mordheim-1999/route/"],
+            ["wait_for", "#calc-route .calc-leg button"],
+            ["set", ["#calc-route-leg-kind", "gap"]],
+            ["set", ["#calc-route-leg-inches", "1"]],
+            ["tap", "#calc-route [data-leg=add]"],
+            ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_LEGS)]],
+            ["goto", ROUTE_LINK],
+            ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_LEGS)]],
         ],
         "compare calculator": [
             ["goto", "compare/jumping-down/"],

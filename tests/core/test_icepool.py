@@ -77,7 +77,7 @@ def test_characteristic_tests_agree_with_icepool(phrase):
 )
 def test_injury_rolls_agree_with_icepool(phrase, die):
     from rulescore.dice import Distribution
-    from rulescore.falling import injury
+    from rulescore.wounds import injury
 
     roll = read_injury(phrase)
 

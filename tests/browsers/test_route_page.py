@@ -1,0 +1,112 @@
+"""Plan a move in Chromium at 360 px: a route of four legs built with taps, answered live as CPython
+answers it, shared by its address and opened again in a fresh page with the same answer."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+import pytest
+
+from rulescore.legs import default_legs, plannable
+from rulescore.mechanics import RULESETS
+from rulescore.present import respond
+from rulescore.routes import plan
+from tests.helpers import NORMALISE, ROOT
+
+pytestmark = pytest.mark.browser
+
+
+def live(page) -> None:
+    page.wait_for_function("() => document.getElementById('calc-route').dataset.state === 'live'", timeout=60_000)
+
+
+def add_leg(page, kind: str, inches: str) -> None:
+    page.select_option("#calc-route-leg-kind", kind)
+    page.fill("#calc-route-leg-inches", inches)
+    page.locator("#calc-route [data-leg=add]").tap()
+
+
+def test_every_ruleset_with_the_legs_has_a_planner_with_its_default_route(browser, server):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        for ruleset_id, rules in RULESETS.items():
+            response = page.goto(f"{server.origin}/{ruleset_id}/route/")
+            assert response.ok == plannable(rules), ruleset_id
+            if not response.ok:
+                continue
+            expected = plan(ruleset_id, {}, default_legs(rules))
+            # The answer is in the HTML before any script: what to roll first, then the chance.
+            assert page.inner_text("#calc-route .calc-procedure") == expected.procedure
+            assert page.inner_text("#calc-route .calc-headline").startswith(expected.headlines[0])
+            assert page.locator("#calc-route .calc-leg").count() == len(default_legs(rules))
+            for start in (f"/{ruleset_id}/", f"/{ruleset_id}/quick/", f"/{ruleset_id}/{rules.chapter}/"):
+                page.goto(server.origin + start)
+                assert page.locator("a[href$='route/']").count() >= 1, start
+    finally:
+        context.close()
+
+
+def test_a_four_leg_route_built_with_taps_is_answered_and_shared(phone, server, browser):
+    phone.goto(server.origin + "/mordheim-1999/route/")
+    # Take the default legs out, then build the route a player plans: up a wall, across, over a gap, down.
+    while phone.locator("#calc-route [data-leg=remove]").count():
+        phone.locator("#calc-route [data-leg=remove]").first.tap()
+    add_leg(phone, "climb up", "2")
+    add_leg(phone, "move", "1")
+    add_leg(phone, "gap", "1")
+    add_leg(phone, "jump down", "4")
+    # Reordered with a tap: the walk goes after the gap.
+    phone.locator("#calc-route [data-leg=down]").nth(1).tap()
+    live(phone)
+    legs = ['climb up 2"', 'gap 1"', 'move 1"', 'jump down 4"']
+    assert phone.locator("#calc-route .calc-leg > span").all_inner_texts() == legs
+    values = {"move": "4", "activation": "move", "initiative": "3", "toughness": "3", "wounds": "1"}
+    expected = json.loads(respond("route", "mordheim-1999", json.dumps({**values, "legs": "|".join(legs)}), "../../"))
+    shown = phone.evaluate(NORMALISE, phone.inner_html("#calc-route .calc-result"))
+    assert shown == phone.evaluate(NORMALISE, expected["html"])
+    # The address holds the route; a fresh page opened from it shows the same legs and answer.
+    query = parse_qs(urlsplit(phone.url).query)
+    assert query["calc-route.legs"] == ["|".join(legs)]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    other = context.new_page()
+    try:
+        other.goto(phone.url)
+        live(other)
+        assert other.locator("#calc-route .calc-leg > span").all_inner_texts() == legs
+        assert other.evaluate(NORMALISE, other.inner_html("#calc-route .calc-result")) == shown
+    finally:
+        context.close()
+    assert phone.console_errors == []
+
+
+def test_a_leg_the_rules_forbid_is_named_next_to_the_legs(phone, server):
+    phone.goto(server.origin + "/mordheim-1999/route/")
+    add_leg(phone, "climb up", "2")  # a second climb: the model must touch the wall at the start
+    phone.wait_for_function(
+        "() => document.querySelector('#calc-route-legs-error').textContent.includes('touching what it climbs')",
+        timeout=60_000,
+    )
+    assert phone.get_attribute("#calc-route", "data-state") == "stale"
+
+
+FOUR_LEGS = 'climb up 2"|gap 1"|move 1"|jump down 4"'
+
+
+def test_screenshots_of_a_four_leg_route_in_both_colour_schemes(browser, server):
+    """For a reviewer: build/screenshots/route-four-legs-{light,dark}-360.png, the whole page."""
+    folder = ROOT / "build" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    link = f"{server.origin}/mordheim-1999/route/?" + urlencode({"calc-route.legs": FOUR_LEGS})
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
+        page = context.new_page()
+        try:
+            page.goto(link)
+            live(page)
+            assert page.locator("#calc-route .calc-leg").count() == 4
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            page.screenshot(path=str(folder / f"route-four-legs-{scheme}-360.png"), full_page=True)
+        finally:
+            context.close()
