@@ -18,12 +18,12 @@ def kib(size: int) -> str:
     return f"{size / 1024:.1f} KiB"
 
 
-def spread(values: list[float]) -> str:
+def spread(values: list[float], digits: int = 0) -> str:
     """Median and interquartile range."""
     if len(values) < 2:
-        return f"{values[0]:.0f} ms"
+        return f"{values[0]:.{digits}f} ms"
     q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
-    return f"median {q2:.0f} ms (IQR {q1:.0f}-{q3:.0f})"
+    return f"median {q2:.{digits}f} ms (IQR {q1:.{digits}f}-{q3:.{digits}f})"
 
 
 def report(

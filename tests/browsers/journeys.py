@@ -12,6 +12,7 @@ Expected texts come from rulescore in CPython, so every engine must show CPython
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from urllib.parse import urlencode
@@ -55,8 +56,29 @@ def route_text(ruleset: str, legs: list[str]) -> str:
     return text_of(result_html(result, "../../"))
 
 
-# A route built with taps on the planner: its default legs, then a leg added (#25).
-ROUTE_LEGS = [*default_legs(RULESETS["mordheim-1999"]), 'gap 1"']
+# A route built with taps on the planner (#25): four legs added, then the walk moved after the gap.
+TAPPED_LEGS = [("climb up", "2"), ("move", "1"), ("gap", "1"), ("jump down", "4")]
+ROUTE_LEGS = ['climb up 2"', 'gap 1"', 'move 1"', 'jump down 4"']
+
+
+LEGS_SHOWN = [
+    "check",
+    [
+        "[...document.querySelectorAll('#calc-route .calc-leg > span')].map((s) => s.textContent).join('|') === "
+        + json.dumps("|".join(ROUTE_LEGS)),
+        "the legs in the order tapped",
+    ],
+]
+
+
+def add_leg(kind: str, inches: str) -> list[list]:
+    return [
+        ["set", ["#calc-route-leg-kind", kind]],
+        ["set", ["#calc-route-leg-inches", inches]],
+        ["tap", "#calc-route [data-leg=add]"],
+    ]
+
+
 ROUTE_LINK = "mordheim-1999/route/?" + urlencode({"calc-route.legs": "|".join(ROUTE_LEGS)})
 
 
@@ -148,10 +170,16 @@ def journeys(material_search: bool = True) -> dict[str, list]:
         "a move is planned leg by leg with taps, and its link opens the same answer": [
             ["goto", "mordheim-1999/route/"],
             ["wait_for", "#calc-route .calc-leg button"],
-            ["set", ["#calc-route-leg-kind", "gap"]],
-            ["set", ["#calc-route-leg-inches", "1"]],
-            ["tap", "#calc-route [data-leg=add]"],
+            # The default legs out, four legs in, one moved down: every change a tap.
+            *[["tap", "#calc-route [data-leg=remove]"]] * len(default_legs(RULESETS["mordheim-1999"])),
+            *[step for kind, inches in TAPPED_LEGS for step in add_leg(kind, inches)],
+            ["tap", "#calc-route .calc-leg:nth-child(2) [data-leg=down]"],
             ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_LEGS)]],
+            LEGS_SHOWN,
+            # Shared: its address opened in a fresh page gives the same legs and answer.
+            ["reopen", ""],
+            ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_LEGS)]],
+            LEGS_SHOWN,
             ["goto", ROUTE_LINK],
             ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_LEGS)]],
         ],

@@ -23,6 +23,13 @@ def check(holds, what: str, seconds: float = 10) -> None:
         time.sleep(0.1)
 
 
+def listened(page, errors: list[str]):
+    """The page, its console errors and uncaught exceptions collected in `errors`."""
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
 def chromium_run(playwright, base: str, material_search: bool = True) -> dict[str, dict]:
     results = {}
     for name, steps in journeys(material_search).items():
@@ -32,10 +39,8 @@ def chromium_run(playwright, base: str, material_search: bool = True) -> dict[st
             args=CHROMIUM_ARGS,
             viewport={"width": 360, "height": 740},
         )
-        page = context.pages[0] if context.pages else context.new_page()
         errors: list[str] = []
-        page.on("console", lambda message, errors=errors: message.type == "error" and errors.append(message.text))
-        page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+        page = listened(context.pages[0] if context.pages else context.new_page(), errors)
         try:
             for verb, *arg in steps:
                 if verb == "goto":
@@ -73,6 +78,10 @@ def chromium_run(playwright, base: str, material_search: bool = True) -> dict[st
                     page.click(arg[0], timeout=30_000)
                 elif verb == "type":
                     page.keyboard.type(arg[0], delay=20)
+                elif verb == "reopen":  # a shared link opened in a fresh page of the same browser
+                    address = page.url
+                    page = listened(context.new_page(), errors)
+                    page.goto(address)
             results[name] = {"ok": True, "consoleErrors": errors}
         except Exception as error:
             results[name] = {

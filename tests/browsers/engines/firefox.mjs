@@ -7,7 +7,13 @@ const [journeysFile, base] = process.argv.slice(2);
 const journeys = JSON.parse(readFileSync(journeysFile, "utf8"));
 const collapse = (text) => text.replace(/\s+/g, " ").trim();
 
-async function step(page, [verb, arg]) {
+// Returns the page the next step acts on: a new one after "reopen", this one otherwise.
+async function step(page, [verb, arg], open) {
+  if (verb === "reopen") { // a shared link opened in a fresh page of the same browser
+    const fresh = await open();
+    await fresh.goto(page.url(), { waitUntil: "load", timeout: 60_000 });
+    return fresh;
+  }
   if (verb === "goto") await page.goto(base + arg, { waitUntil: "load", timeout: 60_000 });
   else if (verb === "wait_for") await page.waitForSelector(arg, { timeout: 120_000 });
   else if (verb === "set") {
@@ -49,6 +55,7 @@ async function step(page, [verb, arg]) {
   } else if (verb === "type") {
     await page.keyboard.type(arg, { delay: 20 });
   } else throw new Error(`unknown step ${verb}`);
+  return page;
 }
 
 const results = {};
@@ -59,11 +66,15 @@ for (const [name, steps] of Object.entries(journeys)) {
   });
   const consoleErrors = [];
   try {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 360, height: 740 });
-    page.on("console", (message) => { if (message.type() === "error") consoleErrors.push(message.text()); });
-    page.on("pageerror", (error) => consoleErrors.push(String(error)));
-    for (const each of steps) await step(page, each);
+    const open = async () => {
+      const page = await browser.newPage();
+      await page.setViewport({ width: 360, height: 740 });
+      page.on("console", (message) => { if (message.type() === "error") consoleErrors.push(message.text()); });
+      page.on("pageerror", (error) => consoleErrors.push(String(error)));
+      return page;
+    };
+    let page = await open();
+    for (const each of steps) page = await step(page, each, open);
     results[name] = { ok: true, consoleErrors };
   } catch (error) {
     results[name] = { ok: false, error: String(error).slice(0, 600), consoleErrors };

@@ -118,7 +118,15 @@ def step(browser, base: str, verb: str, arg=None) -> None:
         wait(browser, ("return document.querySelector(arguments[0]) !== null;", arg), 30, arg)
         from selenium.webdriver.common.by import By
 
-        browser.find_element(By.CSS_SELECTOR, arg).click()
+        target = browser.find_element(By.CSS_SELECTOR, arg)
+        # As a thumb does: in the middle of the screen first, not under the sticky header, where
+        # WebKitWebDriver's own scrolling can leave it (its click then lands on the header).
+        browser.execute_script("arguments[0].scrollIntoView({ block: 'center' });", target)
+        target.click()
+    elif verb == "reopen":  # a shared link opened in a fresh tab of the same browser
+        address = browser.current_url
+        browser.switch_to.new_window("tab")
+        browser.get(address)
     elif verb == "type":
         from selenium.webdriver.common.action_chains import ActionChains
 
