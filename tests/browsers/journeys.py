@@ -6,8 +6,10 @@ Each journey is a list of steps; every runner understands the same few verbs:
   wait_text [SELECTOR, TEXT] (the element's textContent, spaces collapsed, equals TEXT),
   wait_offline_ready, stop_server (the site's server stops answering: honest offline),
   check [EXPRESSION, WHAT] (a JavaScript expression turns true within 10 s; WHAT names it when not),
-  tap SELECTOR (a real pointer tap on the element), type TEXT (keys, into whatever has focus).
+  tap SELECTOR (a real pointer tap on the element), type TEXT (keys, into whatever has focus),
+  reopen (the address now, in a fresh page of the same browser).
 Expected texts come from rulescore in CPython, so every engine must show CPython's answer.
+Longer than 300 lines: why: every journey is here, as data, so the three runners share one list.
 """
 
 from __future__ import annotations
