@@ -326,4 +326,6 @@
   if (/[?&]calc-/.test(location.search)) boot();
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpAll);
   else setUpAll();
+  // Another page put in place (navigation.js): its calculators answer with the Python already running.
+  document.addEventListener("site:page", setUpAll);
 })();

@@ -118,7 +118,7 @@ def engine_config(config: dict, content: Content, assets: Assets, serving: bool)
     config["theme"]["custom_dir"] = "overrides"
     config.setdefault("nav", navigation(content))
     config["extra_css"] = [*config.get("extra_css", []), assets.glue + "calculators.css"]
-    scripts = ["assets/terms.js", "assets/search.js", "assets/share.js"] + (
+    scripts = ["assets/navigation.js", "assets/terms.js", "assets/search.js", "assets/share.js"] + (
         [] if serving else ["assets/offline.js"]
     )  # no service worker while editing
     # async: at the end of <body> they still find the whole page, and they no longer hold back

@@ -154,6 +154,7 @@
     if (navigator.serviceWorker.controller) registration.update().catch(() => {});
     const ready = await navigator.serviceWorker.ready;
     showStatus(ready);
+    document.addEventListener("site:page", () => showStatus(ready)); // the About page, reached by a link
     if (saveData) {
       const status = await ask(ready.active, { type: "status" });
       if (!status.cached) offerRuntime(ready, status.bytes);

@@ -9,9 +9,14 @@
   const held = document.getElementById("rulesets-held"); // written by the theme override
   if (!list || !meta || !held) return;
   const root = new URL("../", document.currentScript.src).href; // this file sits in <root>/assets/
-  const here = location.href.startsWith(root) ? location.href.slice(root.length).split(/[/?#]/)[0] : "";
-  const own = [...held.querySelectorAll("li")].find((item) => item.dataset.ruleset === here);
-  let scoped = Boolean(own);
+  let here, own, scoped;
+  // The ruleset of the page shown: again for each page navigation.js puts in place.
+  function place() {
+    here = location.href.startsWith(root) ? location.href.slice(root.length).split(/[/?#]/)[0] : "";
+    own = [...held.querySelectorAll("li")].find((item) => item.dataset.ruleset === here);
+    scoped = Boolean(own);
+  }
+  place();
 
   const bar = document.createElement("p");
   bar.className = "search-scope";
@@ -71,6 +76,10 @@
     apply();
   });
   // Material redraws the list and the count as the player types (and adds more on scroll).
+  document.addEventListener("site:page", () => {
+    place();
+    apply();
+  });
   new MutationObserver(apply).observe(list, { childList: true });
   new MutationObserver(apply).observe(meta, { childList: true, characterData: true, subtree: true });
   apply();

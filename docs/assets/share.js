@@ -14,18 +14,23 @@
     setTimeout(() => { button.textContent = label; }, 2500);
   };
 
-  for (const heading of document.querySelectorAll(".md-content article :is(h2, h3, h4)[id]")) {
-    const permalink = heading.querySelector(".headerlink");
-    if (!permalink) continue;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "heading-share";
-    button.textContent = "copy link";
-    button.setAttribute("aria-label", `Copy link to ${heading.textContent.replace("¶", "").trim()}`);
-    button.addEventListener("click", () => {
-      const url = `${location.origin}${location.pathname}${location.search}#${heading.id}`;
-      window.shareLink(url, button, "copy link");
-    });
-    permalink.after(button);
+  // Each heading's link to itself, shareable in one tap; again for each page navigation.js puts in place.
+  function addButtons() {
+    for (const heading of document.querySelectorAll(".md-content article :is(h2, h3, h4)[id]")) {
+      const permalink = heading.querySelector(".headerlink");
+      if (!permalink) continue;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "heading-share";
+      button.textContent = "copy link";
+      button.setAttribute("aria-label", `Copy link to ${heading.textContent.replace("¶", "").trim()}`);
+      button.addEventListener("click", () => {
+        const url = `${location.origin}${location.pathname}${location.search}#${heading.id}`;
+        window.shareLink(url, button, "copy link");
+      });
+      permalink.after(button);
+    }
   }
+  addButtons();
+  document.addEventListener("site:page", addButtons);
 })();

@@ -95,4 +95,9 @@
   }
   document.querySelectorAll(".calc").forEach(explainAnswer);
   document.addEventListener("calculators:result", (event) => explainAnswer(event.target));
+  // Another page put in place (navigation.js): its answers get their terms, the old tip goes.
+  document.addEventListener("site:page", () => {
+    hide();
+    document.querySelectorAll(".calc").forEach(explainAnswer);
+  });
 })();

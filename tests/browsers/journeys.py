@@ -7,7 +7,8 @@ Each journey is a list of steps; every runner understands the same few verbs:
   wait_offline_ready, stop_server (the site's server stops answering: honest offline),
   check [EXPRESSION, WHAT] (a JavaScript expression turns true within 10 s; WHAT names it when not),
   tap SELECTOR (a real pointer tap on the element), type TEXT (keys, into whatever has focus),
-  reopen (the address now, in a fresh page of the same browser).
+  timed [LABEL, SELECTOR, UNTIL] (a tap timed in the page until UNTIL holds: the journey's timings),
+  back, reload, reopen (the address now, in a fresh page of the same browser).
 Expected texts come from rulescore in CPython, so every engine must show CPython's answer.
 Longer than 300 lines: why: every journey is here, as data, so the three runners share one list.
 """
@@ -71,6 +72,25 @@ LEGS_SHOWN = [
         "the legs in the order tapped",
     ],
 ]
+
+
+# A timed tap: the click is noted inside the page as it lands (the runner taps as for "tap"), then the
+# page is watched until what the tap should bring holds.
+ARM_TAP = (
+    "window.journeyTap = null; document.addEventListener('click', () => { window.journeyTap = performance.now(); }, "
+    "{ capture: true, once: true });"
+)
+
+
+def timed_tap(label: str, selector: str, condition: str) -> list:
+    """A tap on `selector`, timed inside the page until `condition` (a JavaScript expression) holds; the
+    runners put the milliseconds in the journey's timings under `label`."""
+    until = (
+        "new Promise((resolve) => { const poll = () => { "
+        f"try {{ if (window.journeyTap !== null && ({condition})) return resolve(performance.now() - window.journeyTap); }} "
+        "catch (error) {} setTimeout(poll, 4); }; poll(); })"
+    )
+    return ["timed", [label, selector, until]]
 
 
 def add_leg(kind: str, inches: str) -> list[list]:
@@ -184,6 +204,33 @@ def journeys(material_search: bool = True) -> dict[str, list]:
             LEGS_SHOWN,
             ["goto", ROUTE_LINK],
             ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_LEGS)]],
+        ],
+        # #26: the page stays and its Python with it; a link, back, a reload and a shared link all answer.
+        "python stays from page to page: the next page answers at once; back, reload and a link agree": [
+            ["goto", "compare/falling/"],
+            ["wait_offline_ready"],  # warm: the site is kept on this phone
+            ["set", ["#compare-fall-height", "5"]],
+            ["wait_text", ["#compare-fall .calc-result", compare_text("fall", {"height": "5"})]],
+            timed_tap(
+                "tap on a link -> page shown",
+                "a.compare-section[href$='mordheim-lrb/movement/#falling']",
+                "location.pathname.endsWith('/mordheim-lrb/movement/') && document.getElementById('calc-fall')",
+            ),
+            ["check", ["history.state && history.state.swapped === true", "the page was put in place, not loaded"]],
+            timed_tap(
+                "tap on + -> live answer",
+                "#calc-fall .calc-step[data-step='1']",
+                "document.getElementById('calc-fall').dataset.state === 'live'",
+            ),
+            ["wait_text", ["#calc-fall .calc-result", result_text("fall", "mordheim-lrb", {"height": "5"})]],
+            ["back"],
+            ["wait_text", ["#compare-fall .calc-result", compare_text("fall", {"height": "5"})]],
+            ["check", ["document.getElementById('compare-fall-height').value === '5'", "the first page's value kept"]],
+            ["check", ["document.getElementById('compare-fall').dataset.state === 'live'", "and its answer live"]],
+            ["reload"],
+            ["wait_text", ["#compare-fall .calc-result", compare_text("fall", {"height": "5"})]],
+            ["reopen", ""],
+            ["wait_text", ["#compare-fall .calc-result", compare_text("fall", {"height": "5"})]],
         ],
         "compare calculator": [
             ["goto", "compare/jumping-down/"],

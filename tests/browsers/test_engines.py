@@ -13,7 +13,7 @@ import pytest
 
 from tests.browsers.engines import webkit
 from tests.browsers.engines.chromium import assert_all_pass, assert_journeys_pass_in_chromium, journey_server
-from tests.browsers.journeys import journeys
+from tests.browsers.journeys import ARM_TAP, journeys
 from tests.helpers import ROOT
 
 pytestmark = pytest.mark.browser
@@ -27,7 +27,7 @@ def test_journeys_in_firefox(built_site, tmp_path):
     if not Path("/usr/bin/firefox-esr").exists():
         pytest.fail("Firefox ESR is not installed: ./dev test installs Debian's firefox-esr")
     spec = tmp_path / "journeys.json"
-    spec.write_text(json.dumps(journeys()))
+    spec.write_text(json.dumps({"journeys": journeys(), "armTap": ARM_TAP}))
     server = journey_server(built_site)
     try:
         done = subprocess.run(

@@ -9,7 +9,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.browsers.journeys import journeys
+from tests.browsers.journeys import ARM_TAP, journeys
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, one_page_changed
 from tests.server import StaticServer
 
@@ -40,6 +40,7 @@ def chromium_run(playwright, base: str, material_search: bool = True) -> dict[st
             viewport={"width": 360, "height": 740},
         )
         errors: list[str] = []
+        timings: dict[str, float] = {}
         page = listened(context.pages[0] if context.pages else context.new_page(), errors)
         try:
             for verb, *arg in steps:
@@ -78,11 +79,20 @@ def chromium_run(playwright, base: str, material_search: bool = True) -> dict[st
                     page.click(arg[0], timeout=30_000)
                 elif verb == "type":
                     page.keyboard.type(arg[0], delay=20)
+                elif verb == "back":
+                    page.go_back()
+                elif verb == "reload":
+                    page.reload()
+                elif verb == "timed":  # a tap timed inside the page, to when what it should bring holds
+                    label, selector, until = arg[0]
+                    page.evaluate(ARM_TAP)
+                    page.click(selector, timeout=30_000)
+                    timings[label] = round(page.evaluate(until), 1)
                 elif verb == "reopen":  # a shared link opened in a fresh page of the same browser
                     address = page.url
                     page = listened(context.new_page(), errors)
                     page.goto(address)
-            results[name] = {"ok": True, "consoleErrors": errors}
+            results[name] = {"ok": True, "consoleErrors": errors, "timings": timings}
         except Exception as error:
             results[name] = {
                 "ok": False,

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import puppeteer from "puppeteer-core";
 
 const [journeysFile, base] = process.argv.slice(2);
-const journeys = JSON.parse(readFileSync(journeysFile, "utf8"));
+const { journeys, armTap: ARM_TAP } = JSON.parse(readFileSync(journeysFile, "utf8"));
 const collapse = (text) => text.replace(/\s+/g, " ").trim();
 
 // Returns the page the next step acts on: a new one after "reopen", this one otherwise.
@@ -14,7 +14,16 @@ async function step(page, [verb, arg], open) {
     await fresh.goto(page.url(), { waitUntil: "load", timeout: 60_000 });
     return fresh;
   }
-  if (verb === "goto") await page.goto(base + arg, { waitUntil: "load", timeout: 60_000 });
+  if (verb === "back") await page.goBack({ timeout: 60_000 });
+  else if (verb === "reload") await page.reload({ waitUntil: "load", timeout: 60_000 });
+  else if (verb === "timed") {
+    const [label, selector, until] = arg;
+    await page.evaluate(ARM_TAP);
+    await page.waitForSelector(selector, { timeout: 30_000 });
+    await page.click(selector);
+    timings[label] = Math.round((await page.evaluate(until)) * 10) / 10;
+  }
+  else if (verb === "goto") await page.goto(base + arg, { waitUntil: "load", timeout: 60_000 });
   else if (verb === "wait_for") await page.waitForSelector(arg, { timeout: 120_000 });
   else if (verb === "set") {
     await page.evaluate(([selector, value]) => {
@@ -59,12 +68,14 @@ async function step(page, [verb, arg], open) {
 }
 
 const results = {};
+let timings = {}; // a journey's timed taps, by label
 for (const [name, steps] of Object.entries(journeys)) {
   const browser = await puppeteer.launch({
     browser: "firefox", executablePath: "/usr/bin/firefox-esr", headless: true,
     extraPrefsFirefox: { "network.proxy.type": 0, "app.update.enabled": false, "toolkit.telemetry.enabled": false },
   });
   const consoleErrors = [];
+  timings = {};
   try {
     const open = async () => {
       const page = await browser.newPage();
@@ -75,7 +86,7 @@ for (const [name, steps] of Object.entries(journeys)) {
     };
     let page = await open();
     for (const each of steps) page = await step(page, each, open);
-    results[name] = { ok: true, consoleErrors };
+    results[name] = { ok: true, consoleErrors, timings };
   } catch (error) {
     results[name] = { ok: false, error: String(error).slice(0, 600), consoleErrors };
   } finally {

@@ -11,6 +11,8 @@ import threading
 import time
 import urllib.request
 
+from tests.browsers.journeys import ARM_TAP
+
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 DRIVER = "/usr/bin/WebKitWebDriver"
 
@@ -83,7 +85,7 @@ SAME_TEXT = (
 )
 
 
-def step(browser, base: str, verb: str, arg=None) -> None:
+def step(browser, base: str, verb: str, arg=None, timings: dict | None = None) -> None:
     if verb == "goto":
         browser.get(base + arg)
     elif verb == "wait_for":
@@ -123,6 +125,16 @@ def step(browser, base: str, verb: str, arg=None) -> None:
         # WebKitWebDriver's own scrolling can leave it (its click then lands on the header).
         browser.execute_script("arguments[0].scrollIntoView({ block: 'center' });", target)
         target.click()
+    elif verb == "back":
+        browser.back()
+    elif verb == "reload":
+        browser.refresh()
+    elif verb == "timed":  # a tap timed inside the page, to when what it should bring holds
+        label, selector, until = arg
+        browser.execute_script(ARM_TAP)
+        step(browser, base, "tap", selector)
+        timings = {} if timings is None else timings
+        timings[label] = round(browser.execute_async_script(f"{until}.then(arguments[0]);"), 1)
     elif verb == "reopen":  # a shared link opened in a fresh tab of the same browser
         address = browser.current_url
         browser.switch_to.new_window("tab")
@@ -160,9 +172,10 @@ def _journey(steps: list, base: str) -> dict:
     except BrowserGone as error:
         return {"ok": False, "gone": True, "error": str(error)}
     try:
+        timings: dict[str, float] = {}
         for verb, *arg in steps:
-            step(browser, base, verb, *arg)
-        return {"ok": True}
+            step(browser, base, verb, *arg, timings=timings)
+        return {"ok": True, "timings": timings}
     except (OSError, TimeoutError, DriverUnreachable) as error:  # the driver's connection: the browser is gone
         return {"ok": False, "gone": True, "error": f"{type(error).__name__}: {str(error)[:600]}"}
     except Exception as error:  # reported per journey, so one failure does not hide the others

@@ -1,0 +1,131 @@
+// Page to page without leaving the page: a tap on a link to another page of this site fetches it (from
+// the offline copy once saved), puts its content in place of this one's and sets the page scripts up
+// again ("site:page"), so the calculators' Python, a worker of this page, keeps running and the next
+// page answers at once. Back and forward do the same. Anything unexpected (a page of another build,
+// code this page has not loaded, a calculator that failed to start, an error) becomes an ordinary load:
+// a page is never left half-changed.
+(() => {
+  "use strict";
+  if (!("fetch" in window && "DOMParser" in window && history.pushState)) return;
+  const root = new URL("../", document.currentScript.src).href; // this file sits in <root>/assets/
+  // What changes from page to page; everything else (header, search, scripts, the worker) stays.
+  const PARTS = ["container", "header-topic", "logo", "skip", "announce", "outdated"].map(
+    (name) => `[data-md-component="${name}"]`,
+  );
+  const pageOf = (url) => {
+    const page = new URL(url, location.href);
+    page.hash = page.search = "";
+    return page.href;
+  };
+  let shown = pageOf(location.href);
+  let loading = null; // the page on its way; a newer tap replaces it
+  const kept = new Map(); // pages fetched ahead: page -> Promise of its HTML
+
+  function ours(link) {
+    if (!link || link.target || link.hasAttribute("download") || !link.href) return false;
+    const url = new URL(link.href);
+    return url.origin === location.origin && url.href.startsWith(root) && !url.href.startsWith(`${root}assets/`)
+      && /(\/|\.html)$/.test(url.pathname) && pageOf(url) !== shown;
+  }
+
+  // Every script the next page runs must already run here, from the same build; if not, load it whole.
+  function sameCode(next, url) {
+    const here = new Set([...document.scripts].filter((s) => s.src).map((s) => s.src));
+    return [...next.scripts].filter((s) => s.getAttribute("src"))
+      .every((s) => here.has(new URL(s.getAttribute("src"), url).href));
+  }
+
+  // Links outside the changing parts are written relative to the first page: fix them to it once.
+  let anchored = false;
+  function anchor() {
+    if (anchored) return;
+    anchored = true;
+    for (const element of document.querySelectorAll("[href], [src]")) {
+      if (PARTS.some((part) => element.closest(part))) continue;
+      for (const name of ["href", "src"]) {
+        const value = element.getAttribute(name);
+        if (value && !/^([a-z]+:|\/\/|#)/i.test(value)) element.setAttribute(name, new URL(value, location.href).href);
+      }
+    }
+  }
+
+  function html(url) {
+    const page = pageOf(url);
+    if (!kept.has(page)) {
+      const fetched = fetch(page, { credentials: "same-origin" }).then((response) => {
+        const type = response.headers.get("Content-Type") || "";
+        if (!response.ok || !type.includes("text/html")) throw new Error(`${response.status} ${type}`);
+        return response.text();
+      });
+      kept.set(page, fetched);
+      fetched.catch(() => kept.delete(page));
+    }
+    return kept.get(page);
+  }
+
+  function leave(url, how) {
+    if (how === "push") location.assign(url);
+    else location.reload(); // back or forward: the address is already the page's
+  }
+
+  async function go(url, how) {
+    const mine = (loading = {});
+    if (document.documentElement.dataset.calculators === "failed") return leave(url, how); // a fresh start
+    let next;
+    try {
+      next = new DOMParser().parseFromString(await html(url), "text/html");
+      if (mine !== loading) return; // another tap came after this one
+      if (!sameCode(next, url) || !PARTS.slice(0, 1).every((part) => next.querySelector(part))) throw new Error("not this site's page");
+    } catch (error) {
+      if (mine === loading) leave(url, how);
+      return;
+    }
+    anchor();
+    // Where this page was scrolled to, for the back button.
+    history.replaceState({ ...(history.state || {}), scrolled: window.scrollY }, "");
+    if (how === "push") history.pushState({ swapped: true }, "", url);
+    kept.delete(pageOf(url)); // the offline copy or the server answers the next visit afresh
+    for (const part of PARTS) {
+      const old = document.querySelector(part);
+      const fresh = next.querySelector(part);
+      if (old && fresh) old.replaceWith(document.adoptNode(fresh));
+    }
+    document.title = next.title;
+    for (const selector of ['meta[name="description"]', 'link[rel="canonical"]']) {
+      const old = document.head.querySelector(selector);
+      const fresh = next.head.querySelector(selector);
+      if (old && fresh) old.replaceWith(document.adoptNode(fresh));
+    }
+    shown = pageOf(location.href);
+    for (const toggle of ["__drawer", "__search"]) {
+      const box = document.getElementById(toggle);
+      if (box) box.checked = false;
+    }
+    window.document$?.next(document); // the theme mounts its parts of the new content (both engines)
+    const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (how === "pop" && history.state && Number.isFinite(history.state.scrolled)) window.scrollTo(0, history.state.scrolled);
+    else if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+    document.dispatchEvent(new CustomEvent("site:page"));
+  }
+
+  document.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element && event.target.closest("a[href]");
+    if (!ours(link)) return;
+    event.preventDefault();
+    go(link.href, "push");
+  });
+  window.addEventListener("popstate", () => {
+    if (pageOf(location.href) !== shown) go(location.href, "pop");
+  });
+
+  // Start before the tap: a finger on a link fetches its page; with Save-Data, only what is tapped.
+  const saveData = Boolean(navigator.connection && navigator.connection.saveData);
+  if (!saveData) {
+    document.addEventListener("pointerdown", (event) => {
+      const link = event.target instanceof Element && event.target.closest("a[href]");
+      if (ours(link)) html(link.href).catch(() => {});
+    }, { passive: true });
+  }
+})();
