@@ -1,7 +1,7 @@
 """Benchmark: build time, page weight, the calculators' start-up and latency in three engines, offline
 and updates. Run on demand with `python build.py bench` (not part of the tests' pass/fail); it prints
 figures. One module per figure: common.py (shared), pages.py, startup.py, engines.py, updates.py,
-lighthouse.py, builds.py.
+lighthouse.py, builds.py, next_page.py (first page and next page, #26).
 """
 
 from __future__ import annotations
@@ -40,6 +40,11 @@ def main() -> int:
         "--updates", action="store_true", help="only what a returning phone downloads for an update (and --before)"
     )
     parser.add_argument("--pages", action="store_true", help="only the key pages' weights (and --before)")
+    parser.add_argument(
+        "--next-page",
+        action="store_true",
+        help="only first page and next page in the three engines (and --before), localhost and 10 Mbit/s",
+    )
     args = parser.parse_args()
     if args.builds:
         from benchmarks import builds
@@ -60,6 +65,21 @@ def main() -> int:
                 builds.main(args.reps, before)
             finally:
                 if before:
+                    remove_before(Path(folder))
+        return 0
+    if args.next_page:
+        from benchmarks import next_page
+
+        with tempfile.TemporaryDirectory() as folder:
+            sites = {"site": Path(folder) / "site"}
+            build_site(ROOT, sites["site"])
+            if args.before:
+                sites["before"] = build_before(args.before, Path(folder))
+            engines = ["Chromium"] if args.chromium_only else ["Chromium", "Firefox ESR", "WebKitGTK"]
+            try:
+                next_page.main(sites, args.reps, engines)
+            finally:
+                if args.before:
                     remove_before(Path(folder))
         return 0
     if args.pages:

@@ -75,7 +75,7 @@
     try {
       next = new DOMParser().parseFromString(await html(url), "text/html");
       if (mine !== loading) return; // another tap came after this one
-      if (!sameCode(next, url) || !PARTS.slice(0, 1).every((part) => next.querySelector(part))) throw new Error("not this site's page");
+      if (!sameCode(next, url) || !next.querySelector(PARTS[0])) throw new Error("not this site's page");
     } catch (error) {
       if (mine === loading) leave(url, how);
       return;
@@ -107,6 +107,7 @@
     else if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
     document.dispatchEvent(new CustomEvent("site:page"));
+    performance.mark("site:page"); // when the page was in place, for the benchmark
   }
 
   document.addEventListener("click", (event) => {

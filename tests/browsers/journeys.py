@@ -74,23 +74,41 @@ LEGS_SHOWN = [
 ]
 
 
-# A timed tap: the click is noted inside the page as it lands (the runner taps as for "tap"), then the
-# page is watched until what the tap should bring holds.
+# A timed tap: the runner arms the page (the tap's moment is noted as it lands, in sessionStorage so a
+# page that loads afresh still knows it; a live answer's moment in the page), taps as for "tap", polls
+# CONDITION until it holds, then reads ELAPSED: milliseconds from the tap, from the moments the page noted.
 ARM_TAP = (
-    "window.journeyTap = null; document.addEventListener('click', () => { window.journeyTap = performance.now(); }, "
-    "{ capture: true, once: true });"
+    "window.journeyAnswered = null; document.addEventListener('click', () => "
+    "sessionStorage.setItem('journeyTap', String(performance.timeOrigin + performance.now())), "
+    "{ capture: true, once: true }); document.addEventListener('calculators:result', (event) => { "
+    "if (event.target.dataset.state === 'live') window.journeyAnswered = performance.timeOrigin + performance.now(); });"
 )
+TAPPED = "Number(sessionStorage.getItem('journeyTap'))"
+# The page in place: put there by navigation.js (its mark), or loaded (its DOMContentLoaded, when the
+# page scripts set it up).
+SHOWN = (
+    "performance.timeOrigin + (performance.getEntriesByName('site:page').at(-1)?.startTime ?? "
+    f"performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd) - {TAPPED}"
+)
+ANSWERED = f"window.journeyAnswered - {TAPPED}"
 
 
-def timed_tap(label: str, selector: str, condition: str) -> list:
-    """A tap on `selector`, timed inside the page until `condition` (a JavaScript expression) holds; the
-    runners put the milliseconds in the journey's timings under `label`."""
-    until = (
-        "new Promise((resolve) => { const poll = () => { "
-        f"try {{ if (window.journeyTap !== null && ({condition})) return resolve(performance.now() - window.journeyTap); }} "
-        "catch (error) {} setTimeout(poll, 4); }; poll(); })"
+def timed_tap(label: str, selector: str, condition: str, elapsed: str) -> list:
+    return ["timed", [label, selector, condition, elapsed]]
+
+
+def page_shown(label: str, selector: str, path: str, element: str) -> list:
+    """A tap on a link, timed to the page at `path` in place with `element` in it."""
+    condition = (
+        f"location.pathname.endsWith({json.dumps(path)}) && document.readyState !== 'loading' && "
+        f"document.querySelector({json.dumps(element)}) !== null"
     )
-    return ["timed", [label, selector, until]]
+    return timed_tap(label, selector, condition, SHOWN)
+
+
+def answered_live(label: str, selector: str) -> list:
+    """A tap in a calculator, timed to its live answer."""
+    return timed_tap(label, selector, f"window.journeyAnswered > {TAPPED}", ANSWERED)
 
 
 def add_leg(kind: str, inches: str) -> list[list]:
@@ -211,17 +229,14 @@ def journeys(material_search: bool = True) -> dict[str, list]:
             ["wait_offline_ready"],  # warm: the site is kept on this phone
             ["set", ["#compare-fall-height", "5"]],
             ["wait_text", ["#compare-fall .calc-result", compare_text("fall", {"height": "5"})]],
-            timed_tap(
+            page_shown(
                 "tap on a link -> page shown",
                 "a.compare-section[href$='mordheim-lrb/movement/#falling']",
-                "location.pathname.endsWith('/mordheim-lrb/movement/') && document.getElementById('calc-fall')",
+                "/mordheim-lrb/movement/",
+                "#calc-fall",
             ),
             ["check", ["history.state && history.state.swapped === true", "the page was put in place, not loaded"]],
-            timed_tap(
-                "tap on + -> live answer",
-                "#calc-fall .calc-step[data-step='1']",
-                "document.getElementById('calc-fall').dataset.state === 'live'",
-            ),
+            answered_live("tap on + -> live answer", "#calc-fall .calc-step[data-step='1']"),
             ["wait_text", ["#calc-fall .calc-result", result_text("fall", "mordheim-lrb", {"height": "5"})]],
             ["back"],
             ["wait_text", ["#compare-fall .calc-result", compare_text("fall", {"height": "5"})]],

@@ -20,7 +20,15 @@ def check(holds, what: str, seconds: float = 10) -> None:
     while not holds():
         if time.monotonic() > deadline:
             raise AssertionError(f"not so: {what}")
-        time.sleep(0.1)
+        time.sleep(0.01)
+
+
+def holds(page, condition: str) -> bool:
+    """`condition` true in the page now; false while a page is loading in its place."""
+    try:
+        return bool(page.evaluate(condition))
+    except Exception:  # the page went away under the question: a new one is loading
+        return False
 
 
 def listened(page, errors: list[str]):
@@ -30,9 +38,12 @@ def listened(page, errors: list[str]):
     return page
 
 
-def chromium_run(playwright, base: str, material_search: bool = True) -> dict[str, dict]:
+def chromium_run(
+    playwright, base: str, material_search: bool = True, chosen: dict[str, list] | None = None
+) -> dict[str, dict]:
+    """Each journey (or each of `chosen`) in a fresh profile; {journey: {ok, error, consoleErrors, timings}}."""
     results = {}
-    for name, steps in journeys(material_search).items():
+    for name, steps in (chosen or journeys(material_search)).items():
         context = playwright.chromium.launch_persistent_context(
             tempfile.mkdtemp(prefix="journey-"),
             executable_path=CHROMIUM,
@@ -84,10 +95,12 @@ def chromium_run(playwright, base: str, material_search: bool = True) -> dict[st
                 elif verb == "reload":
                     page.reload()
                 elif verb == "timed":  # a tap timed inside the page, to when what it should bring holds
-                    label, selector, until = arg[0]
-                    page.evaluate(ARM_TAP)
-                    page.click(selector, timeout=30_000)
-                    timings[label] = round(page.evaluate(until), 1)
+                    label, selector, condition, elapsed = arg[0]
+                    if selector:  # none: a moment the page noted by itself (its first live answer)
+                        page.evaluate(ARM_TAP)
+                        page.click(selector, timeout=30_000)
+                    check(lambda page=page, condition=condition: holds(page, condition), label, 120)
+                    timings[label] = round(page.evaluate(elapsed), 1)
                 elif verb == "reopen":  # a shared link opened in a fresh page of the same browser
                     address = page.url
                     page = listened(context.new_page(), errors)

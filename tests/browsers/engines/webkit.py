@@ -85,6 +85,16 @@ SAME_TEXT = (
 )
 
 
+def _holds(browser, condition: str) -> bool:
+    """`condition` true in the page now; false while a page is loading in its place."""
+    from selenium.common.exceptions import JavascriptException
+
+    try:
+        return bool(browser.execute_script(f"return Boolean({condition});"))
+    except JavascriptException:
+        return False
+
+
 def step(browser, base: str, verb: str, arg=None, timings: dict | None = None) -> None:
     if verb == "goto":
         browser.get(base + arg)
@@ -130,11 +140,17 @@ def step(browser, base: str, verb: str, arg=None, timings: dict | None = None) -
     elif verb == "reload":
         browser.refresh()
     elif verb == "timed":  # a tap timed inside the page, to when what it should bring holds
-        label, selector, until = arg
-        browser.execute_script(ARM_TAP)
-        step(browser, base, "tap", selector)
+        label, selector, condition, elapsed = arg
+        if selector:  # none: a moment the page noted by itself (its first live answer)
+            browser.execute_script(ARM_TAP)
+            step(browser, base, "tap", selector)
+        deadline = time.monotonic() + 120
+        while not _holds(browser, condition):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"not so within 120 s: {label}")
+            time.sleep(0.01)
         timings = {} if timings is None else timings
-        timings[label] = round(browser.execute_async_script(f"{until}.then(arguments[0]);"), 1)
+        timings[label] = round(browser.execute_script(f"return {elapsed};"), 1)
     elif verb == "reopen":  # a shared link opened in a fresh tab of the same browser
         address = browser.current_url
         browser.switch_to.new_window("tab")

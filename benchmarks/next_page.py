@@ -1,0 +1,104 @@
+"""First page and next page (#26), in Chromium, Firefox ESR and WebKitGTK, this build beside another
+(--before), in alternating runs. Each run is a fresh browser made warm first (the site kept offline,
+Python's snapshot saved, the page visited again), then: the first page's live answer (from navigation),
+a tap on a link to another ruleset's rules page (to the page in place) and a tap on + there (to the
+live answer). The runs are the browser journeys' own runners, so a figure is what a journey does."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+from benchmarks.common import ROOT, spread
+from tests.browsers.journeys import ARM_TAP, answered_live, page_shown
+from tests.server import StaticServer
+
+FIRST = "compare/falling/?compare-fall.height=5"  # a shared link: its calculator answers at once
+LIVE = "performance.getEntriesByName('calculators:first-live').length > 0"
+FIRST_LIVE = "performance.getEntriesByName('calculators:first-live')[0].startTime"
+FIGURES = (
+    "first page: navigation -> live answer",
+    "next page: tap on a link -> page shown",
+    "next page: tap on + -> live answer",
+)
+LINKS = {"localhost": {}, "10 Mbit/s": {"rate": 10_000_000 // 8, "latency": 0.02, "shared": True}}
+
+
+def journey() -> dict[str, list]:
+    return {
+        "next page": [
+            ["goto", FIRST],
+            ["wait_offline_ready"],
+            ["wait_for", "html[data-snapshot='saved']"],  # a returning visit starts Python from it
+            ["goto", FIRST],
+            ["timed", [FIGURES[0], "", LIVE, FIRST_LIVE]],
+            page_shown(
+                FIGURES[1],
+                "a.compare-section[href$='mordheim-lrb/movement/#falling']",
+                "/mordheim-lrb/movement/",
+                "#calc-fall",
+            ),
+            answered_live(FIGURES[2], "#calc-fall .calc-step[data-step='1']"),
+        ]
+    }
+
+
+def run_once(engine: str, base: str, playwright=None) -> dict[str, float]:
+    """One warm run of the journey in `engine` against the site at `base`: its figures."""
+    if engine == "Chromium":
+        from tests.browsers.engines.chromium import chromium_run
+
+        result = chromium_run(playwright, base, chosen=journey())["next page"]
+    elif engine == "Firefox ESR":
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as spec:
+            json.dump({"journeys": journey(), "armTap": ARM_TAP}, spec)
+        done = subprocess.run(
+            ["node", str(ROOT / "tests" / "browsers" / "engines" / "firefox.mjs"), spec.name, base],
+            capture_output=True,
+            text=True,
+            timeout=900,
+            cwd=ROOT,
+        )
+        os.unlink(spec.name)
+        result = json.loads(done.stdout.strip().splitlines()[-1])["next page"]
+    else:
+        from tests.browsers.engines import webkit
+
+        result = webkit.run(journey(), base)["next page"]
+    if not result["ok"]:
+        raise RuntimeError(f"{engine}: {result['error']}")
+    return result["timings"]
+
+
+def main(sites: dict[str, Path], reps: int, engines: list[str]) -> None:
+    """`sites`: name -> built site (this build first). Prints each figure per engine, link and build."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browsers.engines import webkit
+
+    with sync_playwright() as playwright, webkit.virtual_screen():
+        for link, throttle in LINKS.items():
+            servers = {name: StaticServer(site, compress=True, **throttle) for name, site in sites.items()}
+            try:
+                for engine in engines:
+                    figures = {name: {figure: [] for figure in FIGURES} for name in sites}
+                    loads = [os.getloadavg()[0]]
+                    for rep in range(reps):
+                        order = list(sites) if rep % 2 == 0 else list(reversed(sites))
+                        for name in order:
+                            for figure, ms in run_once(engine, servers[name].base, playwright).items():
+                                figures[name][figure].append(ms)
+                        loads.append(os.getloadavg()[0])
+                    print(
+                        f"{engine}, warm, {link}, {reps} alternating runs [load average {min(loads):.2f}-{max(loads):.2f}]:"
+                    )
+                    for figure in FIGURES:
+                        print(f"  {figure}:")
+                        for name in sites:
+                            print(f"    {name:7} {spread(figures[name][figure])}")
+            finally:
+                for server in servers.values():
+                    server.stop()
