@@ -3,16 +3,17 @@
 (() => {
   "use strict";
   const where = document.currentScript.dataset; // runtime, stdlib, wheel, snapshot(Bytes), worker, bytes
+  // Resolved now, against this page's address: Python may start after navigation.js has moved on.
   const absolute = (url) => new URL(url, document.baseURI).href;
+  const [runtime, stdlib, wheel, snapshot, script] = [where.runtime, where.stdlib, where.wheel, where.snapshot, where.worker].map(absolute);
   let worker = null;
   window.calculatorsStart = () => {
     if (worker) return worker;
-    worker = new Worker(absolute(where.worker));
+    worker = new Worker(script);
     worker.early = []; // messages that arrive before calculators.js listens
     worker.onmessage = (event) => worker.early.push(event.data);
     worker.postMessage({
-      type: "boot", runtime: absolute(where.runtime), stdlib: absolute(where.stdlib), wheel: absolute(where.wheel),
-      snapshot: absolute(where.snapshot), snapshotBytes: Number(where.snapshotBytes), bytes: Number(where.bytes),
+      type: "boot", runtime, stdlib, wheel, snapshot, snapshotBytes: Number(where.snapshotBytes), bytes: Number(where.bytes),
     });
     return worker;
   };

@@ -28,11 +28,19 @@
       && /(\/|\.html)$/.test(url.pathname) && pageOf(url) !== shown;
   }
 
-  // Every script the next page runs must already run here, from the same build; if not, load it whole.
+  // The Python wheel a page's calculators answer with (none on a page without one).
+  const wheelOf = (page, url) => {
+    const start = page.querySelector("script[data-wheel]");
+    return start ? new URL(start.dataset.wheel, url).href : null;
+  };
+  const wheel = wheelOf(document, location.href);
+  // Every script the next page runs must already run here, and its calculators answer with this
+  // page's Python: the same build. If not, load it whole.
   function sameCode(next, url) {
     const here = new Set([...document.scripts].filter((s) => s.src).map((s) => s.src));
     return [...next.scripts].filter((s) => s.getAttribute("src"))
-      .every((s) => here.has(new URL(s.getAttribute("src"), url).href));
+      .every((s) => here.has(new URL(s.getAttribute("src"), url).href))
+      && [null, wheel].includes(wheelOf(next, url));
   }
 
   // Links outside the changing parts are written relative to the first page: fix them to it once.
@@ -106,6 +114,12 @@
     if (how === "pop" && history.state && Number.isFinite(history.state.scrolled)) window.scrollTo(0, history.state.scrolled);
     else if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
+    // As a page load does for a screen reader: the new page is announced from its title.
+    const heading = document.querySelector(".md-content h1");
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
     document.dispatchEvent(new CustomEvent("site:page"));
     performance.mark("site:page"); // when the page was in place, for the benchmark
   }
