@@ -18,10 +18,23 @@
     (slot || document.body).append(note);
     setTimeout(() => note.remove(), 4000);
   };
-  // A note that is part of the page, at the top of what is read, never over it.
+  // A note that is part of the page, at the top of what is read, never over it; it stays on each page
+  // navigation.js puts in place until it is done with.
+  const notes = new Set();
+  const done = (test) => {
+    for (const note of [...notes].filter(test)) {
+      note.remove();
+      notes.delete(note);
+    }
+  };
+  document.addEventListener("site:page", () => {
+    const place = document.querySelector(".md-content__inner");
+    if (place) place.prepend(...notes);
+  });
   const inPage = (className, text) => {
-    document.querySelectorAll(`.${className}`).forEach((old) => old.remove());
+    done((old) => old.classList.contains(className));
     const note = document.createElement("p");
+    notes.add(note);
     note.className = `offline-offer ${className}`;
     note.setAttribute("role", "status");
     note.append(text);
@@ -63,7 +76,7 @@
     if (event.data && event.data.type === "offline-failed") notKept(event.data.reason);
     if (event.data && event.data.type === "offline-ready") {
       html.dataset.offline = "ready";
-      document.querySelectorAll(".offline-offer:not(.offline-update)").forEach((offer) => offer.remove());
+      done((offer) => !offer.classList.contains("offline-update"));
       if (localStorage.getItem("offline-build") !== event.data.build) {
         localStorage.setItem("offline-build", event.data.build);
         toast("Ready offline: every page and calculator works with no signal.");

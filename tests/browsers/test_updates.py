@@ -275,6 +275,10 @@ def test_storage_refused_works_online_and_says_offline_is_not_available(playwrig
         live_headline(page)  # online, the calculators still answer
         wait(page, "() => document.documentElement.dataset.offline === 'unavailable'")
         assert "works while you have signal, but not offline" in page.inner_text(".offline-failed")
+        # The next page, put in place by navigation.js, still says so.
+        page.evaluate("document.querySelector('.md-content a[href*=\"assumptions/\"]').click()")
+        wait(page, "() => location.pathname.endsWith('/assumptions/')")
+        assert "works while you have signal, but not offline" in page.inner_text(".md-content .offline-failed")
     finally:
         context.close()
         server.stop()
