@@ -10,13 +10,23 @@ from collections import Counter
 from pathlib import Path
 
 from benchmarks.common import ROOT, report
+from benchmarks.startup import LINKS as ALL_LINKS
 from benchmarks.startup import LIVE_PAGE
 from tests.server import StaticServer
 
+# On localhost, and on one phone's 10 Mbit/s link (startup.py's, gzip as GitHub Pages sends).
+LINKS = {name: ALL_LINKS[name] for name in ("localhost", "10 Mbit/s, 40 ms, gzip")}
+
 
 def engine_figures(site: Path, reps: int) -> None:
-    """The same first-live-result figures in Firefox ESR and WebKitGTK, site against bare, warm and cold."""
-    server = StaticServer(site, compress=True)
+    """The same first-live-result figures in Firefox ESR and WebKitGTK, site against bare, warm and
+    cold, on localhost and at 10 Mbit/s."""
+    for link, (rate, latency, shared, compress) in LINKS.items():
+        server = StaticServer(site, compress=compress, rate=rate, latency=latency, shared=shared)
+        link_figures(server, reps, link)
+
+
+def link_figures(server: StaticServer, reps: int, link: str) -> None:
     site_url, bare_url = server.origin + LIVE_PAGE, server.origin + "/__bench__/bare.html"
     try:
         loads = [os.getloadavg()[0]]
@@ -34,13 +44,13 @@ def engine_figures(site: Path, reps: int) -> None:
             figures = json.loads(done.stdout.strip().splitlines()[-1])
             for kind in ("warm", "cold"):
                 starts = {"site": Counter(figures["starts"][kind])} if kind in figures["starts"] else None
-                report(f"Firefox ESR, {kind}, localhost, {reps} alternating runs", figures[kind], None, loads, starts)
-        webkit_figures(site_url, bare_url, reps)
+                report(f"Firefox ESR, {kind}, {link}, {reps} alternating runs", figures[kind], None, loads, starts)
+        webkit_figures(site_url, bare_url, reps, link)
     finally:
         server.stop()
 
 
-def webkit_figures(site_url: str, bare_url: str, reps: int) -> None:
+def webkit_figures(site_url: str, bare_url: str, reps: int, link: str = "localhost") -> None:
     from tests.browsers.engines import webkit
 
     flags = {
@@ -83,7 +93,7 @@ def webkit_figures(site_url: str, bare_url: str, reps: int) -> None:
             for browser in warm.values():
                 browser.quit()
         loads.append(os.getloadavg()[0])
-        report(f"WebKitGTK, warm (same session), localhost, {reps} alternating runs", times, None, loads, starts)
+        report(f"WebKitGTK, warm (same session), {link}, {reps} alternating runs", times, None, loads, starts)
         times = {name: [] for name in urls}
         for rep in range(reps):
             for name in ["site", "bare"] if rep % 2 == 0 else ["bare", "site"]:
@@ -93,4 +103,4 @@ def webkit_figures(site_url: str, bare_url: str, reps: int) -> None:
                 finally:
                     browser.quit()
         loads.append(os.getloadavg()[0])
-        report(f"WebKitGTK, cold (new session), localhost, {reps} alternating runs", times, None, loads)
+        report(f"WebKitGTK, cold (new session), {link}, {reps} alternating runs", times, None, loads)

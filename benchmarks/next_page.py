@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from benchmarks.common import ROOT, spread
+from benchmarks.startup import LINKS as ALL_LINKS
 from tests.browsers.journeys import ARM_TAP, answered_live, page_shown
 from tests.server import StaticServer
 
@@ -24,7 +25,7 @@ FIGURES = (
     "next page: tap on a link -> page shown",
     "next page: tap on + -> live answer",
 )
-LINKS = {"localhost": {}, "10 Mbit/s": {"rate": 10_000_000 // 8, "latency": 0.02, "shared": True}}
+LINKS = {name: ALL_LINKS[name] for name in ("localhost", "10 Mbit/s, 40 ms, gzip")}
 
 
 def journey() -> dict[str, list]:
@@ -80,8 +81,11 @@ def main(sites: dict[str, Path], reps: int, engines: list[str]) -> None:
     from tests.browsers.engines import webkit
 
     with sync_playwright() as playwright, webkit.virtual_screen():
-        for link, throttle in LINKS.items():
-            servers = {name: StaticServer(site, compress=True, **throttle) for name, site in sites.items()}
+        for link, (rate, latency, shared, compress) in LINKS.items():
+            servers = {
+                name: StaticServer(site, compress=compress, rate=rate, latency=latency, shared=shared)
+                for name, site in sites.items()
+            }
             try:
                 for engine in engines:
                     figures = {name: {figure: [] for figure in FIGURES} for name in sites}
