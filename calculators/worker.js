@@ -59,28 +59,56 @@ async function savedStart(url) {
   }
 }
 
+// Pyodide compiles its WebAssembly only once its 1 MB of JavaScript has loaded; compiled from the
+// first byte instead, the two overlap (Firefox, which keeps no compiled copy, compiles it every
+// visit). Pyodide's own download of the file gets a copy of this one, so it is fetched once.
+function compileEarly(url) {
+  if (!WebAssembly.compileStreaming) return;
+  const response = fetch(url);
+  const copy = response.then((answer) => answer.clone());
+  const compiled = response.then((answer) => (answer.ok ? WebAssembly.compileStreaming(answer) : null)).catch(() => null);
+  const realFetch = self.fetch;
+  self.fetch = (input, init) => {
+    const asked = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
+    if (asked !== url) return realFetch(input, init);
+    self.fetch = realFetch;
+    return copy;
+  };
+  const instantiate = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    WebAssembly.instantiateStreaming = instantiate;
+    const module = await compiled;
+    if (!module) return instantiate.call(WebAssembly, source, imports); // Pyodide's own way, as before
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+}
+
 async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes, bytes }) {
   const started = performance.now();
   countDownloads(new Set([runtime + "pyodide.asm.wasm", stdlib, wheelUrl]), bytes);
+  compileEarly(runtime + "pyodide.asm.wasm");
   // Fetch our wheel (and look for a saved start) while the runtime starts.
   const wheel = fetch(wheelUrl).then((response) => {
     if (!response.ok) throw new Error(`could not load ${wheelUrl}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
   wheel.catch(() => {}); // reported below, once the runtime is up or has failed
-  const saved = savedStart(snapshot);
+  // The saved start is read whole before Pyodide's scripts load: a synchronous import holds this
+  // thread, and a read that needs it would wait (Firefox: 400 ms for what takes 90 alone).
+  const memory = await savedStart(snapshot);
+  const read = memory && memory.arrayBuffer();
+  if (read) await read.catch(() => {});
   importScripts(runtime + "pyodide.js");
   // indexURL is our own copy of the runtime: nothing is fetched from any other origin. The standard
   // library is our precompiled one: no module is compiled from source in the browser.
   const options = { indexURL: runtime, stdLibURL: stdlib };
   let pyodide = null;
   let start = "fresh";
-  const memory = await saved;
-  if (memory) {
+  if (read) {
     try {
-      // Read while Pyodide loads its script. Pyodide never gives up on memory of the wrong size (it
-      // waits for ever), so that is refused here; wrong contents of the right size it refuses itself.
-      const checked = memory.arrayBuffer().then((buffer) => {
+      // Pyodide never gives up on memory of the wrong size (it waits for ever), so that is refused
+      // here; wrong contents of the right size it refuses itself.
+      const checked = read.then((buffer) => {
         if (buffer.byteLength !== snapshotBytes) throw new Error(`snapshot of ${buffer.byteLength} bytes, not ${snapshotBytes}`);
         return buffer;
       });
