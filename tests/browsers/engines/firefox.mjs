@@ -80,7 +80,11 @@ let timings = {}; // a journey's timed taps, by label
 for (const [name, steps] of Object.entries(journeys)) {
   const browser = await puppeteer.launch({
     browser: "firefox", executablePath: "/usr/bin/firefox-esr", headless: true,
-    extraPrefsFirefox: { "network.proxy.type": 0, "app.update.enabled": false, "toolkit.telemetry.enabled": false },
+    // Firefox fetches a page's <link rel="next"> when idle; a journey that leaves the page at once
+    // cancels that fetch, which Firefox reports in the page as an error: not the site's.
+    extraPrefsFirefox: {
+      "network.proxy.type": 0, "app.update.enabled": false, "toolkit.telemetry.enabled": false, "network.prefetch-next": false,
+    },
   });
   const consoleErrors = [];
   timings = {};
