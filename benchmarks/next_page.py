@@ -6,15 +6,12 @@ live answer). The runs are the browser journeys' own runners, so a figure is wha
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import tempfile
 from pathlib import Path
 
-from benchmarks.common import ROOT, spread
+from benchmarks.common import spread
 from benchmarks.startup import LINKS as ALL_LINKS
-from tests.browsers.journeys import ARM_TAP, answered_live, page_shown
+from tests.browsers.journeys import answered_live, page_shown
 from tests.server import StaticServer
 
 FIRST = "compare/falling/?compare-fall.height=5"  # a shared link: its calculator answers at once
@@ -54,17 +51,9 @@ def run_once(engine: str, base: str, playwright=None) -> dict[str, float]:
 
         result = chromium_run(playwright, base, chosen=journey())["next page"]
     elif engine == "Firefox ESR":
-        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as spec:
-            json.dump({"journeys": journey(), "armTap": ARM_TAP}, spec)
-        done = subprocess.run(
-            ["node", str(ROOT / "tests" / "browsers" / "engines" / "firefox.mjs"), spec.name, base],
-            capture_output=True,
-            text=True,
-            timeout=900,
-            cwd=ROOT,
-        )
-        os.unlink(spec.name)
-        result = json.loads(done.stdout.strip().splitlines()[-1])["next page"]
+        from tests.browsers.engines import firefox
+
+        result = firefox.run(journey(), base)["next page"]
     else:
         from tests.browsers.engines import webkit
 
