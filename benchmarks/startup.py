@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import statistics
 import tempfile
 import time
 from collections import Counter
@@ -108,6 +109,28 @@ def open_profile(playwright, profile: str):
     return context, page, sizes
 
 
+# When each step of the worker's start ended, in ms after navigation (calculators:ready's steps).
+START_STEPS = """() => {
+    const ready = performance.getEntriesByName('calculators:ready')[0];
+    const live = performance.getEntriesByName('calculators:first-live')[0];
+    if (!ready || !ready.detail || !ready.detail.steps || !live) return null;
+    const out = {};
+    for (const [name, at] of Object.entries(ready.detail.steps)) out[name] = at - performance.timeOrigin;
+    out['first live'] = live.startTime;
+    return out;
+}"""
+
+
+def print_steps(name: str, runs: list[dict[str, float]]) -> None:
+    """The median time at which each step of the start ended, in the order they end."""
+    runs = [run for run in runs if run]
+    if not runs:
+        return
+    medians = {step: statistics.median(run[step] for run in runs if step in run) for step in runs[0]}
+    ordered = ", ".join(f"{step} {ms:.0f}" for step, ms in sorted(medians.items(), key=lambda item: item[1]))
+    print(f"where {name}'s start goes (ms after navigation, medians of {len(runs)}): {ordered}")
+
+
 def first_result(
     page, sizes, variant: Variant, link: str, cpu: int = 1, starts: Counter | None = None
 ) -> tuple[float, int]:
@@ -158,6 +181,7 @@ def browser_figures(variants: list[Variant], reps: int, warm_only: bool = False)
             times: dict[str, list[float]] = {v.name: [] for v in variants}
             got: dict[str, list[int]] = {v.name: [] for v in variants}
             starts = {v.name: Counter() for v in variants}
+            steps: dict[str, list[dict[str, float]]] = {v.name: [] for v in variants if not v.bare}
             loads = [os.getloadavg()[0]]
             for rep in range(reps):
                 for variant in rotate(rep):
@@ -165,6 +189,8 @@ def browser_figures(variants: list[Variant], reps: int, warm_only: bool = False)
                     ms, size = first_result(page, sizes, variant, link, cpu, starts[variant.name])
                     times[variant.name].append(ms)
                     got[variant.name].append(size)
+                    if not variant.bare:
+                        steps[variant.name].append(page.evaluate(START_STEPS))
                 loads.append(os.getloadavg()[0])
             if link == "localhost" and cpu == 1:
                 site_page = opened[variants[0].name][1]
@@ -180,6 +206,8 @@ def browser_figures(variants: list[Variant], reps: int, warm_only: bool = False)
             for profile in profiles.values():
                 shutil.rmtree(profile, ignore_errors=True)
             report(f"warm, {label}, {reps} alternating runs", times, got, loads, starts)
+            for name, runs in steps.items():
+                print_steps(f"{name} (warm, {label})", runs)
             if cold:
                 cold_figures(playwright, variants, reps, link, label, rotate)
 

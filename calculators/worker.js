@@ -1,9 +1,12 @@
 // Runs Python off the main thread: boots Pyodide once, unpacks our wheel, answers each calculation.
-/* global importScripts, loadPyodide */
+/* global importScripts, loadPyodide, unpackSavedStart */
 "use strict";
 
 let respond = null;
 let respondCompare = null;
+// When each step of the start ended, in the page's clock's terms (ms since 1970), for the benchmark.
+const steps = { worker: performance.timeOrigin };
+const step = (name) => { steps[name] = performance.timeOrigin + performance.now(); };
 
 // Counts the bytes of the runtime's big files as they arrive, for "Loading (2.1 of 4.4 MB)". It reads a
 // clone, so Pyodide still gets the original response (and the browser its compiled-wasm cache).
@@ -50,7 +53,7 @@ function countDownloads(watched, total) {
 }
 
 // A returning visitor's saved start: Pyodide's memory just after it booted and imported rulescore
-// (sitegen/snapshot.mjs). Found only in the offline cache, so a first visit never downloads it.
+// (sitegen/snapshot.mjs), packed. Found only in the offline cache, so a first visit never downloads it.
 async function savedStart(url) {
   try {
     return (self.caches && (await caches.match(url))) || null;
@@ -59,21 +62,28 @@ async function savedStart(url) {
   }
 }
 
-// Pyodide compiles its WebAssembly only once its 1 MB of JavaScript has loaded; compiled from the
-// first byte instead, the two overlap (Firefox, which keeps no compiled copy, compiles it every
-// visit). Pyodide's own download of the file gets a copy of this one, so it is fetched once.
-function compileEarly(url) {
-  if (!WebAssembly.compileStreaming) return;
-  const response = fetch(url);
-  const copy = response.then((answer) => answer.clone());
-  const compiled = response.then((answer) => (answer.ok ? WebAssembly.compileStreaming(answer) : null)).catch(() => null);
+// Pyodide asks for its files only once its 1 MB of JavaScript has loaded and set itself up, after the
+// saved start is read; asked for at once, they arrive meanwhile. Pyodide's own request for each of
+// them gets the answer already on its way, so nothing is fetched twice.
+function answerEarly(early) {
+  for (const answer of early.values()) answer.catch(() => {}); // a failure is Pyodide's to meet when it asks
   const realFetch = self.fetch;
   self.fetch = (input, init) => {
     const asked = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
-    if (asked !== url) return realFetch(input, init);
-    self.fetch = realFetch;
-    return copy;
+    const answer = early.get(asked);
+    early.delete(asked);
+    return answer || realFetch(input, init);
   };
+}
+
+// Pyodide compiles its WebAssembly only once its scripts have loaded; compiled from the first byte
+// instead, the two overlap (Firefox, which keeps no compiled copy, compiles it every visit). The
+// compiler reads the download itself (Chromium keeps its compiled copy by it); Pyodide gets a copy.
+function compileEarly(response) {
+  if (!WebAssembly.compileStreaming) return response;
+  const copy = response.then((answer) => answer.clone());
+  const compiled = response.then((answer) => (answer.ok ? WebAssembly.compileStreaming(answer) : null)).catch(() => null);
+  compiled.then(() => step("compiled"));
   const instantiate = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async (source, imports) => {
     WebAssembly.instantiateStreaming = instantiate;
@@ -81,12 +91,15 @@ function compileEarly(url) {
     if (!module) return instantiate.call(WebAssembly, source, imports); // Pyodide's own way, as before
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
+  return copy;
 }
 
 async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes, bytes }) {
   const started = performance.now();
-  countDownloads(new Set([runtime + "pyodide.asm.wasm", stdlib, wheelUrl]), bytes);
-  compileEarly(runtime + "pyodide.asm.wasm");
+  const wasm = runtime + "pyodide.asm.wasm";
+  const lockFile = runtime + "pyodide-lock.json";
+  countDownloads(new Set([wasm, stdlib, wheelUrl]), bytes);
+  answerEarly(new Map([[wasm, compileEarly(fetch(wasm))], [stdlib, fetch(stdlib)], [lockFile, fetch(lockFile)]]));
   // Fetch our wheel (and look for a saved start) while the runtime starts.
   const wheel = fetch(wheelUrl).then((response) => {
     if (!response.ok) throw new Error(`could not load ${wheelUrl}: HTTP ${response.status}`);
@@ -95,24 +108,27 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   wheel.catch(() => {}); // reported below, once the runtime is up or has failed
   // The saved start is read whole before Pyodide's scripts load: a synchronous import holds this
   // thread, and a read that needs it would wait (Firefox: 400 ms for what takes 90 alone).
-  const memory = await savedStart(snapshot);
-  const read = memory && memory.arrayBuffer();
-  if (read) await read.catch(() => {});
+  const saved = await savedStart(snapshot);
+  if (saved) importScripts("saved_start.js"); // beside this file; while the saved start is read
+  const memory = saved && saved.arrayBuffer().then((packed) => {
+    // Pyodide never gives up on memory of the wrong size (it waits for ever), so anything but this
+    // build's saved start is refused here; wrong contents of the right size it refuses itself.
+    const whole = unpackSavedStart(packed, snapshotBytes);
+    if (!whole) throw new Error(`${packed.byteLength} bytes that are not this build's saved start`);
+    return whole;
+  });
+  if (memory) await memory.catch(() => {});
+  step("snapshot read");
   importScripts(runtime + "pyodide.js");
+  step("scripts");
   // indexURL is our own copy of the runtime: nothing is fetched from any other origin. The standard
   // library is our precompiled one: no module is compiled from source in the browser.
   const options = { indexURL: runtime, stdLibURL: stdlib };
   let pyodide = null;
   let start = "fresh";
-  if (read) {
+  if (memory) {
     try {
-      // Pyodide never gives up on memory of the wrong size (it waits for ever), so that is refused
-      // here; wrong contents of the right size it refuses itself.
-      const checked = read.then((buffer) => {
-        if (buffer.byteLength !== snapshotBytes) throw new Error(`snapshot of ${buffer.byteLength} bytes, not ${snapshotBytes}`);
-        return buffer;
-      });
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: checked });
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: memory });
       start = "snapshot";
     } catch (error) {
       console.warn("calculators: the saved start could not be restored; starting afresh.", error);
@@ -121,6 +137,7 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   }
   pyodide ??= await loadPyodide(options);
   const booted = performance.now();
+  step("booted");
   // A pure-Python wheel is a zip Python imports from directly: put it on sys.path, unpacked by nobody
   // (unpacking would import zipfile, shutil and more, and ship them in the standard library). A
   // restored start has it on sys.path already and needs the file back where it was.
@@ -131,8 +148,9 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   const present = pyodide.pyimport("rulescore.present");
   respond = present.respond;
   respondCompare = present.respond_compare;
+  step("imported");
   // Reported for the benchmark and the tests: how it started, how long the runtime took, how long our wheel added.
-  return { start, runtime: booted - started, wheel: performance.now() - booted };
+  return { start, runtime: booted - started, wheel: performance.now() - booted, steps };
 }
 
 self.onmessage = async (event) => {

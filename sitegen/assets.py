@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulescore.rules_folder import PARSED, RulesFileError, RulesFolder, parsed_files
+from sitegen import saved_start
 from sitegen.stdlib import precompile
 
 # Only what the browser loads: micropip and other packages are never asked for, and the
 # standard library is our precompiled, trimmed one (sitegen/stdlib.py), not python_stdlib.zip.
 RUNTIME_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm")
-GLUE_FILES = ("calculators.js", "worker.js", "calculators.css")
+GLUE_FILES = ("calculators.js", "worker.js", "saved_start.js", "calculators.css")
 
 
 @dataclass(frozen=True)
@@ -42,8 +43,9 @@ class Assets:
         )
 
     def snapshot_bytes(self) -> int:
-        """The snapshot's size: the worker refuses a cached copy of any other size (Pyodide would hang on it)."""
-        return (self.folder / self.snapshot).stat().st_size
+        """The size of the memory the snapshot holds: the worker refuses a cached copy of any other size
+        (Pyodide would hang on it)."""
+        return saved_start.whole_size((self.folder / self.snapshot).read_bytes()[:8])
 
     def files(self) -> list[Path]:
         return sorted(p for p in self.folder.rglob("*") if p.is_file() and p.name != "manifest.json")
@@ -130,7 +132,7 @@ def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
     # Named by its content too: it holds the standard library's and the wheel's modules as loaded.
     snapshot = f"assets/snapshot/pyodide-{_digest([compiled.snapshot])}.bin"
     (folder / snapshot).parent.mkdir(parents=True)
-    shutil.copyfile(compiled.snapshot, folder / snapshot)
+    (folder / snapshot).write_bytes(saved_start.pack(compiled.snapshot.read_bytes()))
 
     sources = [root / "calculators" / name for name in GLUE_FILES]
     glue = f"assets/calculators/{_digest(sources)}/"

@@ -205,11 +205,18 @@ def test_data_saver_caches_the_runtime_only_when_asked(browser, server):
 
 
 FALL_LINK = "mordheim-1999/movement/?calc-fall.height=5#falling"
-# Replaces the saved snapshot with `size` bytes of nonsense (the snapshot's own size when null).
-BREAK_SNAPSHOT = """async (size) => {
+# Replaces the saved snapshot with `size` bytes of nonsense (the size of its memory when null), or
+# with nonsense packed as the build packs a saved start, so that only Pyodide can tell.
+BREAK_SNAPSHOT = """async ([size, packed]) => {
     const start = document.querySelector('script[data-snapshot]');
     const url = new URL(start.dataset.snapshot, document.baseURI).href;
-    const nonsense = new Uint8Array(size || Number(start.dataset.snapshotBytes)).fill(7);
+    const whole = Number(start.dataset.snapshotBytes);
+    let nonsense = new Uint8Array(size || whole).fill(7);
+    if (packed) {  // one run, the whole memory: see sitegen/saved_start.py
+        nonsense = new Uint8Array(20 + whole).fill(7);
+        const head = new DataView(nonsense.buffer);
+        [0x31535352, whole, 1, 0, whole].forEach((word, index) => head.setUint32(4 * index, word, true));
+    }
     for (const name of await caches.keys()) {
         const cache = await caches.open(name);
         if (await cache.match(url)) await cache.put(url, new Response(nonsense));
@@ -245,8 +252,9 @@ def test_a_returning_visitor_starts_from_the_snapshot(browser, server):
             "() => !document.querySelector('#calc-fall .calc-headline').textContent.startsWith('46%')"
         )
 
-        for size in (4096, None):  # too short; the right size but not a snapshot
-            page.evaluate(BREAK_SNAPSHOT, size)
+        # Too short; the memory's size but not packed; packed, but not Pyodide's memory.
+        for size, packed in ((4096, False), (None, False), (None, True)):
+            page.evaluate(BREAK_SNAPSHOT, [size, packed])
             page.goto(server.base + FALL_LINK)
             assert live_answer(page) == ("fresh, the snapshot failed", first)
     finally:

@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from sitegen import pyodide_answers
+from sitegen import pyodide_answers, saved_start
 from tests.helpers import ROOT
 
 pytestmark = pytest.mark.browser
@@ -68,6 +68,7 @@ def test_the_snapshot_answers_as_a_fresh_start(staged, built_site):
     start does, with the wheel's file never written back (so nothing rulescore needs was left out)."""
     snapshots = list((built_site / "assets" / "snapshot").glob("pyodide-*.bin"))
     assert len(snapshots) == 1
-    restored = run_session(*staged, snapshots[0])
+    size = saved_start.whole_size(snapshots[0].read_bytes())
+    restored = run_session(*staged, snapshots[0], size)
     assert [answer for answer in restored if "Internal error" in answer] == []
     assert restored == pyodide_answers.answers()
