@@ -129,10 +129,12 @@ def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
     (folder / wheel_path).parent.mkdir(parents=True)
     shutil.copyfile(wheel, folder / wheel_path)
 
-    # Named by its content too: it holds the standard library's and the wheel's modules as loaded.
-    snapshot = f"assets/snapshot/pyodide-{_digest([compiled.snapshot])}.bin"
+    # Named by what is stored (packed), as everything here is: a phone holding an earlier build's
+    # copy under the same name keeps it, so the name must change whenever the bytes do.
+    packed = saved_start.pack(compiled.snapshot.read_bytes())
+    snapshot = f"assets/snapshot/pyodide-{hashlib.sha256(packed).hexdigest()[:10]}.bin"
     (folder / snapshot).parent.mkdir(parents=True)
-    (folder / snapshot).write_bytes(saved_start.pack(compiled.snapshot.read_bytes()))
+    (folder / snapshot).write_bytes(packed)
 
     sources = [root / "calculators" / name for name in GLUE_FILES]
     glue = f"assets/calculators/{_digest(sources)}/"

@@ -4,6 +4,7 @@ script (run here in Node), byte for byte; anything else refused."""
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import random
 import subprocess
@@ -83,3 +84,16 @@ def test_anything_but_a_saved_start_of_that_size_is_refused():
     )
     with pytest.raises(ValueError):
         saved_start.whole_size(nonsense)
+
+
+@pytest.mark.browser
+def test_the_site_ships_the_saved_start_packed_and_named_by_its_bytes(built_site):
+    """What the site serves is the build's memory, packed; its name changes whenever its bytes do (a
+    phone keeps a copy of the same name from an earlier build)."""
+    (shipped,) = (built_site / "assets" / "snapshot").glob("pyodide-*.bin")
+    packed = shipped.read_bytes()
+    assert shipped.name == f"pyodide-{hashlib.sha256(packed).hexdigest()[:10]}.bin"
+    (memory,) = (ROOT / "build" / "compiled").glob("*/snapshot.bin")
+    whole = memory.read_bytes()
+    assert saved_start.whole_size(packed) == len(whole) and len(packed) < 0.6 * len(whole)
+    assert unpacked((packed, len(whole))) == [whole]
