@@ -63,7 +63,7 @@ async function savedStart(url) {
 }
 
 // Pyodide asks for its files only once its 1 MB of JavaScript has loaded and set itself up, after the
-// saved start is read; asked for at once, they arrive meanwhile. Pyodide's own request for each of
+// saved start is read; asked for sooner, they arrive meanwhile. Pyodide's own request for each of
 // them gets the answer already on its way, so nothing is fetched twice.
 function answerEarly(early) {
   for (const answer of early.values()) answer.catch(() => {}); // a failure is Pyodide's to meet when it asks
@@ -99,16 +99,21 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   const wasm = runtime + "pyodide.asm.wasm";
   const lockFile = runtime + "pyodide-lock.json";
   countDownloads(new Set([wasm, stdlib, wheelUrl]), bytes);
-  answerEarly(new Map([[wasm, compileEarly(fetch(wasm))], [stdlib, fetch(stdlib)], [lockFile, fetch(lockFile)]]));
+  const early = new Map([[wasm, compileEarly(fetch(wasm))]]);
   // Fetch our wheel (and look for a saved start) while the runtime starts.
   const wheel = fetch(wheelUrl).then((response) => {
     if (!response.ok) throw new Error(`could not load ${wheelUrl}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
   wheel.catch(() => {}); // reported below, once the runtime is up or has failed
+  const saved = await savedStart(snapshot);
+  // A saved start is kept only after the runtime: its files come from this phone, and asking for them
+  // all at once costs nothing. Downloading, they would share the link with the WebAssembly and the
+  // scripts needed first (cold at 10 Mbit/s: 120 ms later).
+  if (saved) [stdlib, lockFile].forEach((url) => early.set(url, fetch(url)));
+  answerEarly(early);
   // The saved start is read whole before Pyodide's scripts load: a synchronous import holds this
   // thread, and a read that needs it would wait (Firefox: 400 ms for what takes 90 alone).
-  const saved = await savedStart(snapshot);
   if (saved) importScripts("saved_start.js"); // beside this file; while the saved start is read
   const memory = saved && saved.arrayBuffer().then((packed) => {
     // Pyodide never gives up on memory of the wrong size (it waits for ever), so anything but this
