@@ -224,6 +224,15 @@ BREAK_SNAPSHOT = """async ([size, packed]) => {
 }"""
 
 
+# The runtime's files the worker reads (Pyodide's scripts are imported by address, from the service worker).
+RUNTIME_FILE = re.compile(r"/assets/(pyodide|py)/.*(\.wasm|\.zip|\.json|\.whl)$")
+# Takes the wheel out of the offline cache, as a phone short of storage might.
+DROP_WHEEL = """async () => {
+    const url = new URL(document.querySelector('script[data-wheel]').dataset.wheel, document.baseURI).href;
+    for (const name of await caches.keys()) await (await caches.open(name)).delete(url);
+}"""
+
+
 def live_answer(page) -> tuple[str, str]:
     """How the page's calculators started, and the fall calculator's live result."""
     page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
@@ -257,5 +266,33 @@ def test_a_returning_visitor_starts_from_the_snapshot(browser, server):
             page.evaluate(BREAK_SNAPSHOT, [size, packed])
             page.goto(server.base + FALL_LINK)
             assert live_answer(page) == ("fresh, the snapshot failed", first)
+    finally:
+        context.close()
+
+
+def test_a_returning_visitor_reads_the_runtime_from_the_phone(browser, server):
+    """Once the runtime is saved, a visit reads its files from the offline cache: none is asked of
+    the service worker or the network. With one of its files gone from the cache, all are asked
+    for again, and the answer is the same."""
+    context, requests = offline_context(browser)
+    page = context.new_page()
+    try:
+        page.goto(server.base + FALL_LINK)
+        _, first = live_answer(page)
+        asked = {url.rsplit("/", 1)[-1] for url in requests if RUNTIME_FILE.search(url)}
+        assert "pyodide.asm.wasm" in asked, f"the worker's requests are not seen here: {sorted(asked)}"
+        wait_ready_offline(page)
+
+        requests.clear()
+        page.goto(server.base + FALL_LINK)
+        assert live_answer(page)[1] == first
+        assert [url for url in requests if RUNTIME_FILE.search(url)] == []
+
+        page.evaluate(DROP_WHEEL)
+        requests.clear()
+        page.goto(server.base + FALL_LINK)
+        assert live_answer(page)[1] == first
+        asked = {url.rsplit("/", 1)[-1] for url in requests if RUNTIME_FILE.search(url)}
+        assert {"pyodide.asm.wasm", "pyodide-lock.json"} <= asked and any(name.endswith(".whl") for name in asked)
     finally:
         context.close()
