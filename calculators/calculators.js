@@ -172,13 +172,15 @@
     const mine = (calc.sequence = (calc.sequence || 0) + 1);
     const values = formValues(calc);
     showState(calc); // marks the shown result as not current at once, before Python answers
+    const starting = boot();
+    const asked = ask(calc, values); // the worker answers it as soon as Python is up
     try {
-      await boot();
+      await starting;
     } catch (error) {
       showState(calc);
       return;
     }
-    const answer = JSON.parse(await ask(calc, values));
+    const answer = JSON.parse(await asked);
     if (mine !== calc.sequence) return; // a newer change is already on its way
     showErrors(calc, answer.errors);
     if (answer.ok) {

@@ -165,16 +165,30 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   return { start, runtime: booted - started, wheel: performance.now() - booted, steps };
 }
 
+// Python up, and the page told so; a failed start is told instead and answers nothing more.
+let started = null;
+
 self.onmessage = async (event) => {
   const message = event.data;
   if (message.type === "boot") {
-    try {
-      const timings = await boot(message);
-      self.postMessage({ type: "ready", timings });
-    } catch (error) {
-      self.postMessage({ type: "failed", error: String(error) });
-    }
-  } else if (message.type === "calculate") {
+    started = boot(message).then(
+      (timings) => self.postMessage({ type: "ready", timings }),
+      (error) => {
+        self.postMessage({ type: "failed", error: String(error) });
+        throw error;
+      },
+    );
+    started.catch(() => {});
+    return;
+  }
+  // A calculation asked for while Python starts is answered the moment it is up, with no round trip
+  // to the page between "ready" and the question.
+  try {
+    await started;
+  } catch {
+    return;
+  }
+  if (message.type === "calculate") {
     const json = respond(message.calculator, message.ruleset, message.values, message.root);
     self.postMessage({ type: "result", id: message.id, json });
   } else if (message.type === "compare") {
