@@ -121,7 +121,11 @@ def main() -> int:
         if not args.only_live:
             page_weight(site)
         add_bare(site)
-        variants = [Variant("site", site), Variant("bare", site, bare=True)]
+        variants = [
+            Variant("site", site),
+            Variant("bare", site, page="bare"),
+            Variant("runtime", site, page="runtime", cold_only=True),
+        ]
         try:
             if args.before:
                 variants.insert(1, Variant("before", build_before(args.before, Path(folder))))

@@ -10,8 +10,8 @@ from collections import Counter
 from pathlib import Path
 
 from benchmarks.common import ROOT, report
+from benchmarks.startup import BENCH_PAGES, LIVE_PAGE
 from benchmarks.startup import LINKS as ALL_LINKS
-from benchmarks.startup import LIVE_PAGE
 from tests.server import StaticServer
 
 # On localhost, and on one phone's 10 Mbit/s link (startup.py's, gzip as GitHub Pages sends).
@@ -27,11 +27,11 @@ def engine_figures(site: Path, reps: int) -> None:
 
 
 def link_figures(server: StaticServer, reps: int, link: str) -> None:
-    site_url, bare_url = server.origin + LIVE_PAGE, server.origin + "/__bench__/bare.html"
+    site_url, bare_url, runtime_url = (server.origin + page for page in (LIVE_PAGE, *BENCH_PAGES.values()))
     try:
         loads = [os.getloadavg()[0]]
         done = subprocess.run(
-            ["node", str(ROOT / "benchmarks" / "firefox.mjs"), site_url, bare_url, str(reps)],
+            ["node", str(ROOT / "benchmarks" / "firefox.mjs"), site_url, bare_url, str(reps), runtime_url],
             capture_output=True,
             text=True,
             timeout=3600,
@@ -45,19 +45,24 @@ def link_figures(server: StaticServer, reps: int, link: str) -> None:
             for kind in ("warm", "cold"):
                 starts = {"site": Counter(figures["starts"][kind])} if kind in figures["starts"] else None
                 report(f"Firefox ESR, {kind}, {link}, {reps} alternating runs", figures[kind], None, loads, starts)
-        webkit_figures(site_url, bare_url, reps, link)
+        webkit_figures(site_url, bare_url, reps, link, runtime_url)
     finally:
         server.stop()
 
 
-def webkit_figures(site_url: str, bare_url: str, reps: int, link: str = "localhost") -> None:
+def webkit_figures(
+    site_url: str, bare_url: str, reps: int, link: str = "localhost", runtime_url: str | None = None
+) -> None:
+    """Warm (one session each, site and bare) and cold (a new session each visit; with `runtime_url`, the
+    runtime alone too)."""
     from tests.browsers.engines import webkit
 
     flags = {
         "site": "return performance.getEntriesByName('calculators:first-live')[0]?.startTime || null;",
         "bare": "return window.bareReady || null;",
+        "runtime": "return window.bareReady || null;",
     }
-    urls = {"site": site_url, "bare": bare_url}
+    urls = {"site": site_url, "bare": bare_url, "runtime": runtime_url}
 
     def visit(browser, name: str) -> float:
         browser.get(urls[name])
@@ -71,8 +76,8 @@ def webkit_figures(site_url: str, bare_url: str, reps: int, link: str = "localho
 
     with webkit.virtual_screen():
         loads = [os.getloadavg()[0]]
-        warm = {name: webkit.open_browser() for name in urls}
-        times: dict[str, list[float]] = {name: [] for name in urls}
+        warm = {name: webkit.open_browser() for name in ("site", "bare")}
+        times: dict[str, list[float]] = {name: [] for name in warm}
         try:
             for name, browser in warm.items():
                 for _ in range(2):
@@ -94,9 +99,10 @@ def webkit_figures(site_url: str, bare_url: str, reps: int, link: str = "localho
                 browser.quit()
         loads.append(os.getloadavg()[0])
         report(f"WebKitGTK, warm (same session), {link}, {reps} alternating runs", times, None, loads, starts)
-        times = {name: [] for name in urls}
+        cold = [name for name in urls if urls[name]]
+        times = {name: [] for name in cold}
         for rep in range(reps):
-            for name in ["site", "bare"] if rep % 2 == 0 else ["bare", "site"]:
+            for name in cold[rep % len(cold) :] + cold[: rep % len(cold)]:
                 browser = webkit.open_browser()
                 try:
                     times[name].append(visit(browser, name))

@@ -1,18 +1,21 @@
 // The benchmark's Firefox ESR runs (puppeteer-core): first live result of the site and of a bare
 // loadPyodide(), warm (one profile, visited twice first) and cold (a new profile each visit),
-// alternating. `node firefox.mjs SITE_URL BARE_URL REPS`; prints {warm: {site: [ms], bare: [ms]}, cold: ...,
-// starts: {warm: [how the site's calculators started each warm run]}}.
+// alternating. `node firefox.mjs SITE_URL BARE_URL REPS [RUNTIME_URL]`; prints {warm: {site: [ms], bare: [ms]},
+// cold: ..., starts: {warm: [how the site's calculators started each warm run]}}. RUNTIME_URL (the runtime
+// alone, startup.py's floor of a first visit) is timed cold only, beside the other two.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
 
-const [siteUrl, bareUrl, reps] = process.argv.slice(2);
-const urls = { site: siteUrl, bare: bareUrl };
+const [siteUrl, bareUrl, reps, runtimeUrl] = process.argv.slice(2);
+const urls = { site: siteUrl, bare: bareUrl, runtime: runtimeUrl };
 const FLAG = {
   site: "performance.getEntriesByName('calculators:first-live')[0]?.startTime",
   bare: "window.bareReady",
+  runtime: "window.bareReady",
 };
+const coldOnes = runtimeUrl ? ["site", "bare", "runtime"] : ["site", "bare"];
 
 const launch = (profile) => puppeteer.launch({ browser: "firefox", executablePath: "/usr/bin/firefox-esr", headless: true, userDataDir: profile });
 
@@ -23,7 +26,7 @@ async function visit(browser, name) {
   return page.evaluate(FLAG[name]);
 }
 
-const out = { warm: { site: [], bare: [] }, cold: { site: [], bare: [] }, starts: { warm: [] } };
+const out = { warm: { site: [], bare: [] }, cold: Object.fromEntries(coldOnes.map((name) => [name, []])), starts: { warm: [] } };
 const profiles = { site: mkdtempSync(join(tmpdir(), "ff-")), bare: mkdtempSync(join(tmpdir(), "ff-")) };
 const warm = { site: await launch(profiles.site), bare: await launch(profiles.bare) };
 for (const name of ["site", "bare"]) for (let i = 0; i < 2; i++) await visit(warm[name], name);
@@ -38,7 +41,8 @@ for (let rep = 0; rep < Number(reps); rep++) {
 for (const browser of Object.values(warm)) await browser.close();
 for (const profile of Object.values(profiles)) rmSync(profile, { recursive: true, force: true });
 for (let rep = 0; rep < Number(reps); rep++) {
-  for (const name of rep % 2 ? ["bare", "site"] : ["site", "bare"]) {
+  const turn = rep % coldOnes.length; // each starts a repetition in turn
+  for (const name of [...coldOnes.slice(turn), ...coldOnes.slice(0, turn)]) {
     const profile = mkdtempSync(join(tmpdir(), "ff-"));
     const browser = await launch(profile);
     out.cold[name].push(await visit(browser, name));

@@ -44,11 +44,30 @@ worker.onmessage = () => {{ window.bareReady = performance.now(); }};
 </script>"""
 
 
-class Variant:
-    """One thing to time: a built site's shared link, or bare loadPyodide() from the same runtime."""
+# The floor of a first visit: the same runtime's WebAssembly downloaded and compiled and its JavaScript
+# loaded, no Python started (no standard library, no page, no wheel). Nothing the site does can start
+# sooner than this, cold; timed beside bare it says how far a first visit's start can come down.
+RUNTIME_PAGE = """<!doctype html><meta charset="utf-8"><title>runtime alone</title><script>
+const runtime = new URL("../{runtime}", location.href).href;
+const source = `importScripts("${{runtime}}pyodide.js");
+const compiled = WebAssembly.compileStreaming(fetch("${{runtime}}pyodide.asm.wasm"));
+importScripts("${{runtime}}pyodide.asm.js");
+compiled.then(() => postMessage("ready"));`;
+const worker = new Worker(URL.createObjectURL(new Blob([source], {{type: "text/javascript"}})));
+worker.onmessage = () => {{ window.bareReady = performance.now(); }};
+</script>"""
 
-    def __init__(self, name: str, site: Path, bare: bool = False) -> None:
-        self.name, self.site, self.bare = name, site, bare
+# The pages add_bare writes, by the name each is reported under.
+BENCH_PAGES = {"bare": "/__bench__/bare.html", "runtime": "/__bench__/runtime.html"}
+
+
+class Variant:
+    """One thing to time: a built site's shared link, or one of BENCH_PAGES (`page`) from the same runtime;
+    a `cold_only` one is left out of the warm figures."""
+
+    def __init__(self, name: str, site: Path, page: str | None = None, cold_only: bool = False) -> None:
+        self.name, self.site, self.page, self.cold_only = name, site, page, cold_only
+        self.bare = page is not None  # timed by window.bareReady, not by a calculator's answer
         self.servers: dict[str, StaticServer] = {}
 
     def server(self, link: str) -> StaticServer:
@@ -62,7 +81,7 @@ class Variant:
         return self.servers[link]
 
     def url(self, link: str) -> str:
-        return self.server(link).origin + ("/__bench__/bare.html" if self.bare else LIVE_PAGE)
+        return self.server(link).origin + (BENCH_PAGES[self.page] if self.page else LIVE_PAGE)
 
     def stop(self) -> None:
         for server in self.servers.values():
@@ -162,15 +181,14 @@ def browser_figures(variants: list[Variant], reps: int, warm_only: bool = False)
     variant in turn within each repetition (the order rotating), so they share the machine's load."""
     from playwright.sync_api import sync_playwright
 
-    def rotate(rep: int) -> list[Variant]:
-        return variants[rep % len(variants) :] + variants[: rep % len(variants)]
-
+    everything = variants
+    variants = [variant for variant in everything if not variant.cold_only]
     with sync_playwright() as playwright:
         scenarios = [("localhost", 1, True, False)] if warm_only else SCENARIOS
         for link, cpu, warm, cold in scenarios:
             label = f"{link}{', CPU slowed 4x' if cpu > 1 else ''}"
             if not warm:
-                cold_figures(playwright, variants, reps, link, label, rotate)
+                cold_figures(playwright, everything, reps, link, label)
                 continue
             # Warm: one profile per variant, visited twice first so the HTTP and compiled-wasm caches settle.
             profiles = {v.name: tempfile.mkdtemp(prefix="bench-profile-") for v in variants}
@@ -184,7 +202,7 @@ def browser_figures(variants: list[Variant], reps: int, warm_only: bool = False)
             steps: dict[str, list[dict[str, float]]] = {v.name: [] for v in variants if not v.bare}
             loads = [os.getloadavg()[0]]
             for rep in range(reps):
-                for variant in rotate(rep):
+                for variant in rotated(variants, rep):
                     _, page, sizes = opened[variant.name]
                     ms, size = first_result(page, sizes, variant, link, cpu, starts[variant.name])
                     times[variant.name].append(ms)
@@ -209,16 +227,21 @@ def browser_figures(variants: list[Variant], reps: int, warm_only: bool = False)
             for name, runs in steps.items():
                 print_steps(f"{name} (warm, {label})", runs)
             if cold:
-                cold_figures(playwright, variants, reps, link, label, rotate)
+                cold_figures(playwright, everything, reps, link, label)
 
 
-def cold_figures(playwright, variants: list[Variant], reps: int, link: str, label: str, rotate) -> None:
+def rotated(variants: list[Variant], rep: int) -> list[Variant]:
+    """Every variant once, starting at a different one each repetition."""
+    return variants[rep % len(variants) :] + variants[: rep % len(variants)]
+
+
+def cold_figures(playwright, variants: list[Variant], reps: int, link: str, label: str) -> None:
     """A new profile for every visit: nothing cached, the service worker installing."""
     times: dict[str, list[float]] = {v.name: [] for v in variants}
     got: dict[str, list[int]] = {v.name: [] for v in variants}
     loads = [os.getloadavg()[0]]
     for rep in range(reps):
-        for variant in rotate(rep):
+        for variant in rotated(variants, rep):
             profile = tempfile.mkdtemp(prefix="bench-profile-")
             context, page, sizes = open_profile(playwright, profile)
             ms, size = first_result(page, sizes, variant, link)
@@ -235,6 +258,7 @@ def add_bare(site: Path) -> None:
     bench = site / "__bench__"
     bench.mkdir(exist_ok=True)
     (bench / "bare.html").write_text(BARE_PAGE.format(runtime=manifest["runtime"]))
+    (bench / "runtime.html").write_text(RUNTIME_PAGE.format(runtime=manifest["runtime"]))
     shutil.copyfile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", bench / "python_stdlib.zip")
 
 
