@@ -9,9 +9,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from benchmarks.baselines import BENCH_PAGES
 from benchmarks.common import ROOT, report
-from benchmarks.startup import BENCH_PAGES, LIVE_PAGE
 from benchmarks.startup import LINKS as ALL_LINKS
+from benchmarks.startup import LIVE_PAGE
 from tests.server import StaticServer
 
 # On localhost, and on one phone's 10 Mbit/s link (startup.py's, gzip as GitHub Pages sends).

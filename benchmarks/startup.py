@@ -4,7 +4,6 @@ the live answer's latency."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import statistics
@@ -13,7 +12,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from benchmarks.common import ROOT, report, spread
+from benchmarks.baselines import BENCH_PAGES
+from benchmarks.common import report, spread
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED
 from tests.server import StaticServer, packed
 
@@ -31,34 +31,6 @@ FIRST_LIVE = "document.addEventListener('calculators:result', () => { window.fir
 SNAPSHOT_SAVED = (
     "() => !document.querySelector('script[data-snapshot]') || document.documentElement.dataset.snapshot === 'saved'"
 )
-
-
-# Bare loadPyodide() of the same runtime, in a worker, with Pyodide's own standard library: the baseline.
-BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title><script>
-const runtime = new URL("../{runtime}", location.href).href;
-const stdlib = new URL("python_stdlib.zip", location.href).href;
-const source = `importScripts("${{runtime}}pyodide.js");
-loadPyodide({{indexURL: "${{runtime}}", stdLibURL: "${{stdlib}}"}}).then(() => postMessage("ready"));`;
-const worker = new Worker(URL.createObjectURL(new Blob([source], {{type: "text/javascript"}})));
-worker.onmessage = () => {{ window.bareReady = performance.now(); }};
-</script>"""
-
-
-# The floor of a first visit: the same runtime's WebAssembly downloaded and compiled and its JavaScript
-# loaded, no Python started (no standard library, no page, no wheel). Nothing the site does can start
-# sooner than this, cold; timed beside bare it says how far a first visit's start can come down.
-RUNTIME_PAGE = """<!doctype html><meta charset="utf-8"><title>runtime alone</title><script>
-const runtime = new URL("../{runtime}", location.href).href;
-const source = `importScripts("${{runtime}}pyodide.js");
-const compiled = WebAssembly.compileStreaming(fetch("${{runtime}}pyodide.asm.wasm"));
-importScripts("${{runtime}}pyodide.asm.js");
-compiled.then(() => postMessage("ready"));`;
-const worker = new Worker(URL.createObjectURL(new Blob([source], {{type: "text/javascript"}})));
-worker.onmessage = () => {{ window.bareReady = performance.now(); }};
-</script>"""
-
-# The pages add_bare writes, by the name each is reported under.
-BENCH_PAGES = {"bare": "/__bench__/bare.html", "runtime": "/__bench__/runtime.html"}
 
 
 class Variant:
@@ -251,15 +223,6 @@ def cold_figures(playwright, variants: list[Variant], reps: int, link: str, labe
             shutil.rmtree(profile, ignore_errors=True)
         loads.append(os.getloadavg()[0])
     report(f"cold, {label}, {reps} alternating runs", times, got, loads)
-
-
-def add_bare(site: Path) -> None:
-    manifest = json.loads((ROOT / "build" / "assets" / "manifest.json").read_text())
-    bench = site / "__bench__"
-    bench.mkdir(exist_ok=True)
-    (bench / "bare.html").write_text(BARE_PAGE.format(runtime=manifest["runtime"]))
-    (bench / "runtime.html").write_text(RUNTIME_PAGE.format(runtime=manifest["runtime"]))
-    shutil.copyfile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", bench / "python_stdlib.zip")
 
 
 def latency(
