@@ -12,7 +12,7 @@ from pathlib import Path
 from benchmarks.baselines import BENCH_PAGES
 from benchmarks.common import ROOT, report
 from benchmarks.startup import LINKS as ALL_LINKS
-from benchmarks.startup import LIVE_PAGE
+from benchmarks.startup import LIVE_PAGE, rotated
 from tests.server import StaticServer
 
 # On localhost, and on one phone's 10 Mbit/s link (startup.py's, gzip as GitHub Pages sends).
@@ -103,7 +103,7 @@ def webkit_figures(
         cold = [name for name in urls if urls[name]]
         times = {name: [] for name in cold}
         for rep in range(reps):
-            for name in cold[rep % len(cold) :] + cold[: rep % len(cold)]:
+            for name in rotated(cold, rep):
                 browser = webkit.open_browser()
                 try:
                     times[name].append(visit(browser, name))

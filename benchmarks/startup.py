@@ -11,11 +11,14 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import TypeVar
 
 from benchmarks.baselines import BENCH_PAGES
 from benchmarks.common import report, spread
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED
 from tests.server import StaticServer, packed
+
+T = TypeVar("T")
 
 ROUTE_PAGE = "/mordheim-1999/route/?calc-route.legs=" + "%7C".join(
     ["climb+up+2%22", "gap+1%22", "move+1%22", "jump+down+4%22"]
@@ -202,7 +205,7 @@ def browser_figures(variants: list[Variant], reps: int, warm_only: bool = False)
                 cold_figures(playwright, everything, reps, link, label)
 
 
-def rotated(variants: list[Variant], rep: int) -> list[Variant]:
+def rotated(variants: list[T], rep: int) -> list[T]:
     """Every variant once, starting at a different one each repetition."""
     return variants[rep % len(variants) :] + variants[: rep % len(variants)]
 
