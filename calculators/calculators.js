@@ -140,10 +140,18 @@
     status.textContent = words;
   }
 
-  function showErrors(calc, errors) {
+  function showErrors(calc, errors, readings = []) {
     for (const field of calc.querySelectorAll(".calc-field")) {
       const message = errors[field.dataset.field] || "";
-      field.querySelector(".calc-error").textContent = message;
+      const shown = field.querySelector(".calc-error");
+      shown.textContent = message;
+      // A refusal that rests on our reading of the text links to that reading.
+      for (const reading of readings.filter((r) => r.field === field.dataset.field)) {
+        const link = document.createElement("a");
+        link.href = reading.href;
+        link.textContent = `Our reading: ${reading.title}`;
+        shown.append(" ", link);
+      }
       field.querySelector("input, select").setAttribute("aria-invalid", message ? "true" : "false");
     }
   }
@@ -182,7 +190,7 @@
     }
     const answer = JSON.parse(await asked);
     if (mine !== calc.sequence) return; // a newer change is already on its way
-    showErrors(calc, answer.errors);
+    showErrors(calc, answer.errors, answer.readings);
     if (answer.ok) {
       // Timed by the benchmark in every engine (and visible in any browser's performance panel).
       if (!performance.getEntriesByName("calculators:first-live").length) performance.mark("calculators:first-live");
@@ -250,7 +258,8 @@
     else if (button.dataset.leg === "down") legs.splice(index + 1, 0, ...legs.splice(index, 1));
     else {
       const inches = field.querySelector(".calc-leg-add input").value.replace(/"/g, "").trim();
-      legs.push(`${field.querySelector(".calc-leg-add select").value} ${inches}"`); // as Python writes a leg
+      // The kind's pattern ("move {} difficult ground") takes the inches as Python writes a leg.
+      legs.push(field.querySelector(".calc-leg-add select").value.replace("{}", `${inches}"`));
     }
     const input = field.querySelector("input[name=legs]");
     input.value = legs.join("|");

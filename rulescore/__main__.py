@@ -12,7 +12,7 @@ import sys
 
 from rulescore.entry import calculate, catalogue
 from rulescore.routes import NAME as ROUTE
-from rulescore.routes import plan
+from rulescore.routes import plan, route_defaults
 
 USAGE = """usage: python -m rulescore CALCULATOR --ruleset RULESET [name=value ...]
        python -m rulescore route --ruleset RULESET [name=value ...] LEG [LEG ...]
@@ -23,9 +23,11 @@ have it and its fields. A field not given takes the page's default: the answer l
 ("defaults_used") and says so on stderr. Exit code 0 for a result, 2 (with messages by field) for
 anything refused, even when --help or --list is given too.
 
-route plans a whole activation: move=, activation=move|run|charge, initiative=, toughness=, wounds=,
-then its legs in order, each one argument: "move 4" "climb up 3" "climb down 3" "gap 2" ("gap 2 drop 6")
-"jump down 4" "charge 3" ("diving charge 4 enemy 1"). A leg the rules forbid is refused by name."""
+route plans a whole activation: move=, activation=move|half-move|run|charge, start_height=, initiative=,
+toughness=, wounds=, then its legs in order, each one argument: "move 4" ("move 2 difficult"), "climb up 3"
+"climb down 3" "gap 2" ("gap 2 drop 6"; without a drop it falls from the height the route is at)
+"jump down 4" "barrier 0.5" "charge 3" ("charge 3 difficult") ("diving charge 4 enemy 1"). A leg the rules
+forbid is refused by name."""
 
 
 def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
@@ -103,7 +105,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         result = calculate(found["calculator"], found["ruleset"], found["values"])
     if result["ok"]:
-        defaults = {name: value for name, value in result["inputs"].items() if name not in found["values"]}
+        given = set(found["values"]) | ({"legs"} if found["calculator"] == ROUTE else set())
+        defaults = {name: value for name, value in result["inputs"].items() if name not in given}
+        if found["calculator"] == ROUTE:  # a leg's own defaults (a diving charge's enemy distance)
+            defaults |= route_defaults(found["legs"])
         # The values the answer is for come first, so a field left out is never a silent assumption.
         result = {"inputs": result["inputs"], "defaults_used": defaults, **result}
         if defaults:

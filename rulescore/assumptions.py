@@ -85,11 +85,40 @@ GENERAL = {
             "Mordheim and Coreheim, Jumping down; our reading for gaps and edges",
         ),
         Assumption(
-            "climb-fixed-limit",
-            "Coreheim climbing ignores Movement",
-            "Coreheim limits a climb to 4 inches a turn and says nothing of Movement, so the climb is not "
-            "checked against Movement or taken off it; the calculator does not ask for it.",
-            "our reading of Coreheim v10, Climbing",
+            "charge-no-climb",
+            "No climbing during a Mordheim charge",
+            "Mordheim's Climbing says a model cannot run while it climbs, and its Charge! calls a charge 'like a "
+            "running move'. We read that a charge may not climb either, so a route that climbs in a charge is "
+            "refused. The text does not say so in as many words: a group that lets chargers climb plays it "
+            "otherwise.",
+            "our reading of Mordheim, Charge! and Climbing",
+        ),
+        Assumption(
+            "climb-opens-route",
+            "A Mordheim climb opens the move",
+            "A model must be touching what it climbs at the start of its movement phase, so a route puts its "
+            "climb first: a climb after a move, a jump or another climb is refused. Climbing on up a wall it "
+            "already touches is written as one climb leg of the whole height.",
+            "our reading of Mordheim, Climbing",
+        ),
+        Assumption(
+            "route-height",
+            "How high a route is",
+            "A route starts at the height you give (the ground, unless you say otherwise); each climb up adds its "
+            "inches, each climb down and jump down takes them off, never below the ground. Moves are taken as "
+            "level (stairs and ladders included). A failed gap jump falls from that height, unless the leg "
+            "gives its own drop (gap 2 drop 4).",
+            "our reading of the Jumping rules, which say the model falls but not how far",
+        ),
+        Assumption(
+            "failed-charge-route",
+            "Where a failed charge ends",
+            "Mordheim moves a charger that cannot reach its normal Move towards the enemy. A route that needs more "
+            "than the charge move is walked again with the model's Movement alone: the legs it reaches within it "
+            "are taken as planned, tests and all, and it stops at the first leg it has no movement for (it does "
+            "not leap a gap it cannot finish). A charge of Movement plus a roll walks as far as the roll takes "
+            "it and stays there.",
+            "our reading of Mordheim, Charge!, and Trench Crusade, Taking a Charge",
         ),
         Assumption(
             "flee-escape",

@@ -18,11 +18,16 @@ def _barrier(value: Any) -> tuple[int, str]:
     return int(words[1]), words[0]
 
 
+def crosses_free(ruleset, height: Fraction) -> tuple[bool, int, str]:
+    """Is a barrier this high crossed without using movement; and the limit as the text gives it."""
+    limit, how = ruleset.barrier.value  # (1, "under"): less than 1" high; (1, "up to"): 1" or less
+    return (height < limit if how == "under" else height <= limit), limit, how
+
+
 def barrier(explain: Explanation, ruleset, height: Fraction) -> Distribution:
     """Whether a barrier this high is crossed for free, or must be gone around (or climbed)."""
     rule = ruleset.barrier
-    limit, how = rule.value  # (1, "under"): less than 1" high; (1, "up to"): 1" or less
-    free = height < limit if how == "under" else height <= limit
+    free, limit, how = crosses_free(ruleset, height)
     if free:
         explain.step(
             f"A barrier {how} {inches(limit)} high is crossed without using any movement: at {inches(height)} "

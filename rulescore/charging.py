@@ -238,8 +238,9 @@ def charge(
         explain.step(rules.obstacles.value[0].upper() + rules.obstacles.value[1:] + ".", rules.obstacles)
     cost = terrain_cost(explain, ruleset, terrain)
     reaches = rules.move.value.reaches(explain, rules, move, distance, cost)
-    if rules.strike_first:
-        explain.step("A model that charges strikes first in the first round of the combat.", rules.strike_first)
+    if rules.strike_first and reaches:  # a charge that cannot reach fights no first round
+        said = "A model that charges" if reaches == 1 else "If it reaches, a model that charges"
+        explain.step(f"{said} strikes first in the first round of the combat.", rules.strike_first)
 
     p = detected * reaches
     table = Distribution({"reaches": p, "falls-short": detected * (1 - reaches), "cannot-charge": 1 - detected})

@@ -23,6 +23,7 @@ class Climb(NamedTuple):
     fail_down: Rule
     touching: Rule | None = None  # must touch what it climbs at the start of its movement phase
     no_run: Rule | None = None  # a model that climbs cannot run
+    uses_movement: Rule | None = None  # a fixed limit (Coreheim's 4") still takes the climb off Movement
 
 
 def _limit(value: Any) -> str | int:
@@ -42,7 +43,7 @@ def climb(
 ) -> Distribution:
     """Chance to climb `height` inches up or down, and what a failure means.
 
-    `move` is read only where the limit is the model's Movement; a fixed limit (Coreheim's 4") ignores it.
+    `move` is read where the climb uses Movement (a limit of Movement, or a fixed limit within it).
     """
     rules = ruleset.climb
     if running == "yes" and rules.no_run:
@@ -52,24 +53,26 @@ def climb(
         )
     if rules.touching:
         explain.step("The model must be touching what it climbs at the start of its movement phase.", rules.touching)
-    if rules.limit.value == "Movement":
-        limit = move
-    else:
-        limit = Fraction(rules.limit.value)
-        explain.assume("climb-fixed-limit")
+    limit = move if rules.limit.value == "Movement" else Fraction(rules.limit.value)
     if height > limit:
         what = (
             f"the model's Movement ({inches(move)})" if rules.limit.value == "Movement" else f"{inches(limit)} a turn"
         )
         raise FieldError("height", f"A climb may be at most {what}.")
+    if uses_movement(rules) and height > move:  # a fixed limit beyond what Movement allows
+        raise FieldError(
+            "height",
+            f"A climb uses Movement: with Movement {inches(move)} the model cannot climb {inches(height)}.",
+        )
     tests = "one Initiative test" if rules.tests.value == 1 else f"{rules.tests.value} Initiative tests"
     explain.step(f"A climb of {inches(height)} is within the limit ({inches(limit)}) and takes {tests}.", rules.limit)
     explain.to_do(f"climb {inches(height)} {direction}")
-    if rules.limit.value == "Movement":
+    if uses_movement(rules):
         explain.step(
             f"It uses {inches(height)} of its {inches(move)} Movement: {inches(move - height)} left to move as "
             "normal if it makes it.",
-            rules.limit,
+            rules.uses_movement or rules.limit,
+            assumption=rules.uses_movement.assumption if rules.uses_movement else None,
         )
     safe = pass_all(explain, ruleset, initiative, rules.tests.value)
     if direction == "up":
@@ -81,9 +84,14 @@ def climb(
     return or_fall(explain, ruleset, safe, "made-it", height, toughness, wounds)
 
 
+def uses_movement(rules: Climb) -> bool:
+    """Does a climb's height come off the model's Movement (Mordheim: up to M; Coreheim: M, within 4")."""
+    return rules.limit.value == "Movement" or bool(rules.uses_movement and rules.uses_movement.value)
+
+
 def _fields(ruleset) -> list:
     fields = [drop("height", "Height of the climb", "3")]
-    if ruleset.climb.limit.value == "Movement":  # a fixed limit (Coreheim: 4" a turn) does not read Movement
+    if uses_movement(ruleset.climb):
         fields.append(movement())
     fields.append(choice("direction", "Direction", "up", (("up", "Up"), ("down", "Down"))))
     if ruleset.climb.no_run:
@@ -111,6 +119,7 @@ CLIMB = Mechanic(
                 "fail_down": values.text,
                 "touching": values.flag,
                 "no_run": values.flag,
+                "uses_movement": values.flag,
             },
         )
     },

@@ -53,12 +53,16 @@ class StrengthHits(NamedTuple):
     section: str
     hits: Rule  # Dice: how many hits
     injury: Rule  # Injury
+    stops: Rule | None = None  # what a model that fell may not do for the rest of the turn
 
     def toughness_field(self, game: str) -> Field:
         return whole("toughness", "Toughness", 3, 1, 10)
 
     def words(self) -> list[tuple[str, str, Rule]]:
         return [("Fall damage", f"{self.hits.value.name} hits at Strength = inches fallen, no save", self.hits)]
+
+    def is_fall(self, height: Fraction) -> bool:
+        return True  # under an inch is still a fall (no hit, but the model has fallen)
 
     def outcome(self, explain: Explanation, rules, height: Fraction, toughness: int, wounds: int) -> Distribution:
         strength = floor(height)
@@ -109,6 +113,7 @@ class WoundRoll(NamedTuple):
     toughness: Rule  # "modifier": the profile's T is added to the roll
     injury: Rule  # Injury
     least: Rule | None = None
+    stops: Rule | None = None  # what a model that fell may not do for the rest of the turn
 
     def toughness_field(self, game: str) -> Field:
         # Profiles print Toughness as a modifier to the wound roll against the model.
@@ -136,6 +141,10 @@ class WoundRoll(NamedTuple):
         if self.least:
             found.append(("Falls count from", inches(self.least.value), self.least))
         return found
+
+    def is_fall(self, height: Fraction) -> bool:
+        """Under the least height (Coreheim: a full 2") the model drops, but has not fallen."""
+        return not self.least or height >= self.least.value
 
     def outcome(self, explain: Explanation, rules, height: Fraction, toughness: int, wounds: int) -> Distribution:
         test = self.roll.value
@@ -217,9 +226,19 @@ def fall(explain: Explanation, rules, height: Fraction, toughness: int, wounds: 
 def or_fall(
     explain: Explanation, rules, safe: Fraction, safe_key: str, height: Fraction, toughness: int, wounds: int
 ) -> Distribution:
-    """`safe_key` with chance `safe`, otherwise a fall from `height` with its injuries ("fell-" outcomes)."""
+    """`safe_key` with chance `safe`, otherwise a fall from `height` with its injuries ("fell-" outcomes);
+    a drop too short to be a fall is "dropped": unhurt, and not fallen, so its turn goes on."""
     if safe == 1:
         return Distribution.always(safe_key)
+    if not rules.fall.is_fall(height):
+        least = rules.fall.least
+        explain.step(
+            f"A drop of {inches(height)} is not a fall (only a full {inches(least.value)} or more is): failing, "
+            "the model drops, unhurt, and has not fallen, so it may still act this turn.",
+            least,
+        )
+        explain.to_do(f"{'failing, it' if safe else 'it'} drops {inches(height)}: not a fall, unhurt")
+        return Distribution.chance(safe, safe_key, "dropped")
     explain.to_do(f"{'failing, it' if safe else 'it'} falls {inches(height)}")
     return _safe_or(safe, safe_key, fall(explain, rules, height, toughness, wounds))
 
@@ -247,6 +266,7 @@ FALL = Mechanic(
                 "toughness": values.one_of("modifier"),
                 "injury": read_injury,
                 "least": values.inches,
+                "stops": values.text,
             },
             kinds=KINDS,
         )
@@ -264,6 +284,7 @@ FALL = Mechanic(
     ),
     outcomes={
         "unhurt": "Unhurt",
+        "dropped": "Drops, too short to be a fall: unhurt and may act on",
         "wounded": "Wounded, still standing",
         "knocked-down": "Knocked down",
         "stunned": "Stunned",

@@ -127,7 +127,14 @@ def _fields(ruleset) -> list:
     enemy = "How close the enemy moves" if ruleset.hiding.enemy_moves else "Enemy's distance"
     return [
         choice("this_turn", "This turn the hiding model", options[0][0], options),
-        whole("initiative", "Enemy's Initiative", 7 if target_number(ruleset) else 3, 1, 13),
+        # A target number runs to 13 (never spotted on a D12); a characteristic, as every profile, to 10.
+        whole(
+            "initiative",
+            "Enemy's Initiative",
+            7 if target_number(ruleset) else 3,
+            1,
+            13 if target_number(ruleset) else 10,
+        ),
         length("distance", enemy, "4", "0", "99"),
     ]
 

@@ -1,4 +1,9 @@
-"""The legs of a route as a player writes them: `move 4`, `climb up 3`, `gap 2 drop 6`, `charge 3` ..."""
+"""The legs of a route as a player writes them: `move 4`, `move 2 difficult`, `climb up 3`, `gap 2 drop 6`,
+`barrier 0.5`, `charge 3` ...
+
+A leg's numbers are read by the same reader as every field (plain decimals, bounded), so a leg can never
+ask for more than a field can.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +11,18 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from rulescore.explain import inches
+from rulescore.fields import FieldError, length
 
-# A gap's drop and a diving charge's enemy distance, when the leg does not give them.
-GAP_DROP, DIVE_ENEMY = Fraction(6), Fraction(1)
+# A diving charge's enemy distance from the landing point, when the leg does not give it.
+DIVE_ENEMY = Fraction(1)
 
 
 class Leg(NamedTuple):
-    kind: str  # "move", "climb up", "climb down", "gap", "jump down", "charge", "diving charge"
+    kind: str  # one of KINDS
     inches: Fraction
     extra: Fraction | None  # a gap's drop, a diving charge's enemy distance
-    text: str  # as the player wrote it
+    text: str  # as the route writes it back
+    ground: str = "open"  # a move's or a charge's ground: "open", "difficult" or "very-difficult"
 
 
 # The table whose section a refused leg cites.
@@ -26,64 +33,103 @@ SECTION_OF = {
     "jump down": "jump_down",
     "diving charge": "diving_charge",
     "charge": "charge",
+    "barrier": "barrier",
 }
-KINDS = ("move", "climb up", "climb down", "gap", "jump down", "diving charge", "charge")
+# Longest first, so "diving charge" is not read as "charge".
+KINDS = ("diving charge", "climb up", "climb down", "jump down", "move", "gap", "barrier", "charge")
 EXTRA = {"gap": "drop", "diving charge": "enemy"}
+GROUNDS = {"difficult": "difficult", "difficult ground": "difficult", "very difficult": "very-difficult"}
+GROUNDS["very difficult ground"] = "very-difficult"
+ON_GROUND = ("move", "charge")  # the legs that cross ground (the others are a climb, a jump or an obstacle)
+EXAMPLE = (
+    "a leg is one of: move 4 (or move 2 difficult), climb up 3, climb down 3, gap 2 (drop 6), jump down 4, "
+    "barrier 0.5, charge 3, diving charge 4 (enemy 1)"
+)
+# A leg's inches, read as a field reads them: the same refusals, the same bounds.
+_INCHES = length("inches", "A leg's inches", "1", "0", "48")
 
 
 def _number(word: str) -> Fraction:
-    value = Fraction(word)  # ValueError for anything that is not a number
-    if value < 0 or value > 48 or value.denominator not in (1, 2, 4, 5, 10):
-        raise ValueError(word)
-    return value
+    try:
+        return _INCHES.read(word)
+    except FieldError as error:
+        raise ValueError(error.message) from None
+
+
+def ground_words(ground: str) -> str:
+    return "" if ground == "open" else " " + ground.replace("-", " ") + " ground"
 
 
 def read_leg(text: str) -> Leg:
     """ "climb up 3" -> Leg("climb up", 3, None, ...); ValueError saying what a leg looks like."""
-    words = " ".join(str(text).lower().replace('"', " ").split())
+    words = " ".join(str(text)[:80].lower().replace('"', " ").replace("”", " ").split())
     kind = next((k for k in KINDS if words == k or words.startswith(k + " ")), None)
-    example = "a leg is one of: move 4, climb up 3, climb down 3, gap 2 (drop 6), jump down 4, charge 3, diving charge 4 (enemy 1)"
+    shown = str(text)[:30]
     if kind is None:
-        raise ValueError(f"'{str(text)[:30]}' is not a leg: {example}")
+        raise ValueError(f"'{shown}' is not a leg: {EXAMPLE}")
     rest = words[len(kind) :].split()
+    if not rest:
+        raise ValueError(f"'{shown}' needs its inches: {EXAMPLE}")
     try:
-        length = _number(rest[0])
+        length_ = _number(rest[0])
         extra = None
-        if len(rest) == 3 and kind in EXTRA and rest[1] == EXTRA[kind]:
-            extra = _number(rest[2])
-        elif len(rest) != 1:
-            raise ValueError(text)
-    except (ValueError, IndexError, ZeroDivisionError):
-        raise ValueError(f"'{str(text)[:30]}' is not a leg: {example}") from None
-    if length == 0 and kind != "charge":
-        raise ValueError(f"'{str(text)[:30]}': a leg of 0\" is no leg")
+        rest = rest[1:]
+        if len(rest) >= 2 and kind in EXTRA and rest[0] == EXTRA[kind]:
+            extra = _number(rest[1])
+            rest = rest[2:]
+    except ValueError as error:
+        raise ValueError(f"'{shown}': {error}") from None
+    ground = "open"
+    if rest:
+        ground = GROUNDS.get(" ".join(rest), "")
+        if not ground or kind not in ON_GROUND:
+            raise ValueError(f"'{shown}' is not a leg: {EXAMPLE}")
+    if length_ == 0 and kind != "charge":
+        raise ValueError(f"'{shown}': a leg of 0\" is no leg")
+    if extra == 0 and kind == "gap":
+        raise ValueError(f"'{shown}': a drop of 0\" is no drop")
     return Leg(
         kind,
-        length,
+        length_,
         extra,
-        f"{kind} {inches(length)}" + (f" {EXTRA[kind]} {inches(extra)}" if extra is not None else ""),
+        f"{kind} {inches(length_)}"
+        + (f" {EXTRA[kind]} {inches(extra)}" if extra is not None else "")
+        + ground_words(ground),
+        ground,
     )
 
 
 def plannable(ruleset) -> bool:
-    """Has the text more to a move than walking and charging (a climb, a gap, a jump down)."""
-    return any(getattr(ruleset, table) is not None for table in ("climb", "gap", "jump_down"))
+    """Has the text more to a move than walking in the open: a climb, a gap, a jump down or costly ground."""
+    costly = any(cost.value != 1 for cost in (ruleset.terrain or {}).values())
+    return costly or any(getattr(ruleset, table) is not None for table in ("climb", "gap", "jump_down"))
 
 
-def leg_kinds(ruleset) -> list[str]:
-    """The kinds of leg this ruleset's text has rules for, as a form offers them."""
-    kinds = ["move"]
-    kinds += ["climb up", "climb down"] if ruleset.climb else []
-    kinds += ["gap"] if ruleset.gap else []
-    kinds += ["jump down"] if ruleset.jump_down else []
-    if ruleset.charge and type(ruleset.charge.move.value).__name__ == "DoubleMove":
-        kinds += ["charge"] + (["diving charge"] if ruleset.diving_charge else [])
+def leg_kinds(ruleset) -> list[tuple[str, str]]:
+    """The kinds of leg this ruleset's text has rules for, as a form offers them: (what the leg writes, where
+    `{}` stands for its inches; the words the list shows)."""
+    grounds = [g for g, cost in (ruleset.terrain or {}).items() if cost.value != 1]
+
+    def on_ground(kind: str) -> list[tuple[str, str]]:
+        found = [(f"{kind} {{}}", kind)]
+        return found + [(f"{kind} {{}}{ground_words(g)}", f"{kind}{ground_words(g)}") for g in grounds]
+
+    kinds = on_ground("move")
+    kinds += [("climb up {}", "climb up"), ("climb down {}", "climb down")] if ruleset.climb else []
+    kinds += [("gap {}", "gap")] if ruleset.gap else []
+    kinds += [("jump down {}", "jump down")] if ruleset.jump_down else []
+    kinds += [("barrier {}", "barrier")] if ruleset.barrier else []
+    if ruleset.charge:
+        kinds += on_ground("charge")
+        kinds += [("diving charge {}", "diving charge")] if ruleset.diving_charge else []
     return kinds
 
 
 def default_legs(ruleset) -> list[str]:
-    """A first route the page shows worked out: one leg of each kind the text has, that fits Movement 4."""
+    """A first route the page shows worked out: one leg of each kind the text has, that fits Movement 4, the
+    heights agreeing (the gap is jumped at the height climbed, the jump down comes back to the ground)."""
     legs = ["climb up 2"] if ruleset.climb else []
-    legs += ["gap 1 drop 4"] if ruleset.gap else []
-    legs += ["jump down 4"] if ruleset.jump_down else []
+    legs += ["gap 1" if ruleset.climb else "gap 1 drop 2"] if ruleset.gap else []
+    legs += ["jump down 2"] if ruleset.jump_down else []
+    legs += ["move 1 difficult"] if not legs and plannable(ruleset) else []
     return legs + ["move 1"]

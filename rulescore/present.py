@@ -10,7 +10,8 @@ import json
 from rulescore.compare import Compared, compare_answers
 from rulescore.entry import answer
 from rulescore.explain import fraction_text, inches, number_text, percent_text
-from rulescore.result import Reach, Result, Row
+from rulescore.mechanics import ASSUMPTIONS
+from rulescore.result import Cited, Reach, Result, Row
 from rulescore.routes import NAME as ROUTE
 from rulescore.routes import plan
 
@@ -57,6 +58,15 @@ def _reach(reach: Reach) -> str:
     return _outcomes(rows, reach.title, kind=" calc-reach")
 
 
+def _cite(step: Cited, root: str) -> str:
+    """A step's rule section as a link, or the assumption it rests on."""
+    if step.href:
+        return f' <a class="calc-cite" href="{escape(root + step.href)}">§ {escape(step.section.replace("-", " "))}</a>'
+    if step.assumption:
+        return f' <a class="calc-cite" href="{escape(root)}assumptions/#{escape(step.assumption)}">assumption</a>'
+    return ""
+
+
 def result_html(result: Result, root: str = "") -> str:
     """The headline, outcome tables, worked steps and assumptions of a result."""
     first, *more = result.headlines
@@ -67,14 +77,10 @@ def result_html(result: Result, root: str = "") -> str:
     tables = _outcomes(result.outcomes, result.caption) + "".join(_outcomes(t.rows, t.title) for t in result.extra)
     if result.reach:
         tables += _reach(result.reach)
-    steps = []
-    for step in result.steps:
-        cite = ""
-        if step.href:
-            cite = f' <a class="calc-cite" href="{escape(root + step.href)}">§ {escape(step.section.replace("-", " "))}</a>'
-        elif step.assumption:
-            cite = f' <a class="calc-cite" href="{escape(root)}assumptions/#{escape(step.assumption)}">assumption</a>'
-        steps.append(f"<li>{escape(step.text)}{cite}</li>")
+    steps = [f"<li>{escape(step.text)}{_cite(step, root)}</li>" for step in result.steps]
+    if result.after:  # what the model may still do this turn, beside the odds it follows from
+        lines = "".join(f"<li>{escape(line.text)}{_cite(line, root)}</li>" for line in result.after)
+        tables += f'<div class="calc-after"><p>Then, this turn:</p><ul>{lines}</ul></div>'
     assumes = ", ".join(
         f'<a href="{escape(root)}assumptions/#{escape(a.id)}">{escape(a.title)}</a>' for a in result.assumptions
     )
@@ -112,7 +118,17 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "") -> 
     else:
         result = answer(calculator, ruleset, values)
     if not result.ok:
-        return json.dumps({"ok": False, "errors": _one_legs_field(result.errors)})
+        refused = {"ok": False, "errors": _one_legs_field(result.errors)}
+        if result.readings:  # a refusal that rests on our reading links to it
+            refused["readings"] = [
+                {
+                    "field": "legs" if field.startswith("leg") else field,
+                    "title": ASSUMPTIONS[reading].title,
+                    "href": f"{root}assumptions/#{reading}",
+                }
+                for field, reading in result.readings
+            ]
+        return json.dumps(refused)
     return json.dumps({"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result.inputs})
 
 

@@ -80,6 +80,7 @@ class Result(NamedTuple):
     reach: Reach | None
     steps: tuple[Cited, ...]
     assumptions: tuple[Assumption, ...]
+    after: tuple[Cited, ...] = ()  # what the model may still do this turn (a route), each line cited
 
     ok = True
 
@@ -100,7 +101,7 @@ class Result(NamedTuple):
             "reach": self.reach.to_json() if self.reach else None,
             "steps": [step.to_json() for step in self.steps],
             "assumptions": [a._asdict() for a in self.assumptions],
-        }
+        } | ({"after": [line.to_json() for line in self.after]} if self.after else {})
 
 
 class Refusal(NamedTuple):
@@ -109,8 +110,12 @@ class Refusal(NamedTuple):
     calculator: str
     ruleset: str
     errors: dict[str, str]
+    readings: tuple[tuple[str, str], ...] = ()  # (field, assumption id): a refusal that rests on our reading
 
     ok = False
 
     def to_json(self) -> dict:
-        return {"ok": False, "calculator": self.calculator, "ruleset": self.ruleset, "errors": self.errors}
+        found = {"ok": False, "calculator": self.calculator, "ruleset": self.ruleset, "errors": self.errors}
+        return found | (
+            {"readings": [{"field": f, "assumption": a} for f, a in self.readings]} if self.readings else {}
+        )

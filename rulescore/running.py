@@ -18,6 +18,7 @@ class Run(NamedTuple):
     multiplier: Rule
     enemy_range: Rule  # no counting enemy within this many inches at the start of the turn
     ignored_states: Rule  # enemy states that do not stop a run
+    no_shooting: Rule | None = None  # what a run costs the rest of the turn, in our words
 
 
 ENEMY_STATES = (
@@ -74,6 +75,7 @@ RUN = Mechanic(
                 "multiplier": values.count,
                 "enemy_range": values.inches,
                 "ignored_states": lambda v: values.words_list(v, 'enemy states, e.g. ["fleeing", "stunned"]'),
+                "no_shooting": values.text,
             },
         )
     },

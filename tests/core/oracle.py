@@ -139,7 +139,10 @@ def _fall(ruleset_id: str, whole_inches: int, height: F, toughness: int, wounds:
 
 def safe_or_fall(rules, safe: F, key: str, height: F, toughness: int, wounds: int, answer: Answer) -> None:
     answer.add(key, safe)
-    if safe < 1:
+    least = getattr(rules.fall, "least", None)
+    if safe < 1 and least and height < least.value:  # Coreheim: under a full 2" the model drops, it has not fallen
+        answer.add("dropped", 1 - safe)
+    elif safe < 1:
         for outcome, p in fall(rules, height, toughness, wounds, answer).items():
             answer.add(f"fell-{outcome}", (1 - safe) * p)
 
@@ -188,11 +191,10 @@ def climb(rules, v, answer):
     height, rule = number(v["height"]), rules.climb
     if rule.no_run and v.get("running") == "yes":
         raise Refused  # no climbing while running
-    if rule.limit.value == "Movement":
-        limit = number(v["move"])
-    else:
-        limit = F(rule.limit.value)
-        answer.assumptions.add("climb-fixed-limit")
+    limit = number(v["move"]) if rule.limit.value == "Movement" else F(rule.limit.value)
+    if rule.uses_movement and rule.uses_movement.value:  # Coreheim: the climb comes off Movement too
+        limit = min(limit, number(v["move"]))
+        answer.assumptions.add(rule.uses_movement.assumption)
     if height > limit:
         raise Refused
     safe = pass_all(rules, int(v["initiative"]), rule.tests.value, answer)

@@ -1,107 +1,205 @@
 """The oracle's reading of a whole route: each leg by the oracle's own calculators (oracle.py), the legs
-composed here by hand (movement counted, the chance still going carried), never through rulescore."""
+composed here by hand (movement and height counted, ground costed, a charge's reach decided first, every
+charge roll enumerated), never through rulescore."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction as F
+from math import ceil
 
 from tests.core import oracle
 from tests.core.oracle import RULESETS, Answer, Refused, number
 
+KINDS = ("diving charge", "climb up", "climb down", "jump down", "move", "gap", "barrier", "charge")
 
-def read(text: str) -> tuple[str, F, F | None]:
-    """ "gap 2 drop 6" -> ("gap", 2, 6): the oracle's own reading of a leg."""
-    words = text.split()
+
+def read(text: str) -> tuple[str, F, F | None, str]:
+    """ "gap 2 drop 6" -> ("gap", 2, 6, "open"); "move 2 difficult" -> ("move", 2, None, "difficult")."""
+    words = text.replace('"', " ").split()
     for size in (2, 1):
         kind = " ".join(words[:size])
-        if kind in ("move", "climb up", "climb down", "gap", "jump down", "charge", "diving charge"):
+        if kind in KINDS:
             rest = words[size:]
-            return kind, number(rest[0]), number(rest[2]) if len(rest) == 3 else None
+            extra = number(rest[2]) if len(rest) >= 3 and rest[1] in ("drop", "enemy") else None
+            ground = "very-difficult" if "very" in rest else "difficult" if "difficult" in rest else "open"
+            return kind, number(rest[0]), extra, ground
     raise ValueError(text)
+
+
+def plannable(rules) -> bool:
+    costly = any(cost.value != 1 for cost in (rules.terrain or {}).values())
+    return costly or bool(rules.climb or rules.gap or rules.jump_down)
+
+
+def costs(rules, legs) -> list[F]:
+    """What each leg takes of the movement, when it is made."""
+    found = []
+    for kind, inches, extra, ground in legs:
+        per_inch = 1 if ground == "open" else rules.terrain[ground].value
+        if kind == "move":
+            found.append(inches * per_inch)
+        elif kind.startswith("climb"):
+            climb = rules.climb
+            found.append(inches if climb.limit.value == "Movement" or climb.uses_movement else F(0))
+        elif kind == "gap":
+            found.append(inches if rules.gap.uses_movement.value else F(0))
+        elif kind == "diving charge":
+            found.append(extra if extra is not None else F(1))
+        elif kind == "charge":
+            within = rules.charge.ends_within.value if rules.charge.ends_within else 0
+            found.append(max(inches - within, F(0)) * per_inch)
+        else:
+            found.append(F(0))
+    return found
+
+
+def forbidden(rules, values, legs) -> bool:
+    """The rules refuse this route whatever the dice."""
+    move, activation = number(values["move"]), values.get("activation", "move")
+    tables = {"climb up": "climb", "climb down": "climb", "gap": "gap", "jump down": "jump_down",
+              "diving charge": "diving_charge", "charge": "charge", "barrier": "barrier"}  # fmt: skip
+    last = len(legs)
+    if activation == "charge" and legs[-1][0] not in ("charge", "diving charge"):
+        return True
+    height, climbed = number(values.get("start_height", "0")), F(0)
+    for n, (kind, inches, extra, ground) in enumerate(legs, start=1):
+        if kind in tables and getattr(rules, tables[kind]) is None:
+            return True
+        if ground != "open" and ground not in (rules.terrain or {}):
+            return True
+        if kind in ("charge", "diving charge") and (activation != "charge" or n != last):
+            return True
+        if kind == "barrier":
+            limit, how = rules.barrier.value
+            if not (inches < limit or (how == "up to" and inches == limit)):
+                return True
+        if kind.startswith("climb"):
+            climb = rules.climb
+            if (climb.touching and n > 1) or (activation in ("run", "charge") and climb.no_run):
+                return True
+            climbed += inches
+            limit = move if climb.limit.value == "Movement" else F(climb.limit.value)
+            if climb.uses_movement:
+                limit = min(limit, move)
+            if climbed > limit:
+                return True
+            height = max(height + inches if kind == "climb up" else height - inches, F(0))
+        if kind == "gap":
+            if activation in ("run", "charge") and not rules.gap.in_charge:
+                return True
+            if extra is None and height == 0:
+                return True
+        if kind == "jump down":
+            if inches > rules.jump_down.max_height.value and rules.jump_down.over_max.value == "not-allowed":
+                return True
+            height = max(height - inches, F(0))
+        if kind == "diving charge" and inches > rules.diving_charge.max_height.value:
+            return True
+    return False
+
+
+def walk(rules, values, legs, left: F, charging: str | None) -> dict[str, F]:
+    """The route walked with `left` inches: each way it ends, with its chance ("completes" if it does)."""
+    model = {k: values[k] for k in ("initiative", "toughness", "wounds") if k in values}
+    activation = values.get("activation", "move")
+    going, ends = F(1), defaultdict(F)
+    height = number(values.get("start_height", "0"))
+    short = "falls-short" if charging else "out-of-movement"
+
+    def by_oracle(n, calculator, leg_values, *safe):
+        nonlocal going
+        answer = Answer()
+        calculator(rules, {**model, **leg_values}, answer)
+        for key, p in answer.outcomes.items():
+            if key not in safe:
+                ends[f"leg{n}-{key}"] += going * p
+        going *= sum(answer.outcomes.get(key, F(0)) for key in safe)
+
+    for n, ((kind, inches, extra, _ground), cost) in enumerate(zip(legs, costs(rules, legs), strict=True), start=1):
+        if kind in ("move", "climb up", "climb down") and cost > left:
+            ends[f"leg{n}-{short}"] += going
+            return _done(ends, F(0))
+        if kind == "move":
+            left -= cost
+        elif kind.startswith("climb"):
+            direction = kind.split()[1]
+            leg = {"height": str(inches), "move": values["move"], "direction": direction}
+            by_oracle(n, oracle.climb, leg, "made-it", "dropped")
+            left -= cost
+            height = max(height + inches if direction == "up" else height - inches, F(0))
+        elif kind == "gap":
+            measured = rules.gap.measure_first.value and activation != "charge"
+            if (charging == "short" or measured) and cost > left:
+                ends[f"leg{n}-{short}"] += going
+                return _done(ends, F(0))
+            drop = extra if extra is not None else height
+            part_of = "move" if activation == "half-move" else activation
+            by_oracle(
+                n,
+                oracle.gap,
+                {"gap": str(inches), "move": str(left), "height": str(drop), "part_of": part_of},
+                "made-it",
+            )
+            left -= min(cost, left)
+        elif kind == "jump down":
+            by_oracle(n, oracle.jump_down, {"height": str(inches)}, "landed")
+            height = max(height - inches, F(0))
+        elif kind == "diving charge":
+            enemy = extra if extra is not None else F(1)
+            by_oracle(
+                n, oracle.diving_charge, {"height": str(inches), "distance": str(enemy)}, "landed", "lands-no-bonus"
+            )
+            if enemy > left:
+                ends[f"leg{n}-falls-short"] += going
+                going = F(0)
+        elif kind == "charge" and cost > left:
+            ends[f"leg{n}-falls-short"] += going
+            going = F(0)
+        if not going:
+            break
+    return _done(ends, going)
+
+
+def _done(ends, going: F) -> dict[str, F]:
+    found = {key: p for key, p in ends.items() if p}
+    if going:
+        found["completes"] = going
+    return found
 
 
 def route(ruleset_id: str, values: dict[str, str], legs: list[str]) -> dict[str, F] | None:
     """Each way the route can end, with its chance; None where the rules forbid the route."""
     rules = RULESETS[ruleset_id]
+    if not plannable(rules):
+        return None
     move, activation = number(values["move"]), values.get("activation", "move")
-    model = {k: values[k] for k in ("initiative", "toughness", "wounds") if k in values}
     read_legs = [read(text) for text in legs]
-    if activation == "charge":
-        if type(rules.charge.move.value).__name__ != "DoubleMove" or read_legs[-1][0] not in (
-            "charge",
-            "diving charge",
-        ):
-            return None
-        left = 2 * move
-    else:
-        left = move * (rules.run.multiplier.value if activation == "run" else 1)
-    going, ends, climbed = F(1), defaultdict(F), F(0)
-
-    def leg_by_oracle(number_, calculator, leg_values, safe):
-        nonlocal going
-        answer = Answer()
-        calculator(rules, {**model, **leg_values}, answer)
-        for key, p in answer.outcomes.items():
-            if key != safe:
-                ends[f"leg{number_}-{key}"] += going * p
-        going *= answer.outcomes.get(safe, F(0))
-
     try:
-        for n, (kind, inches, extra) in enumerate(read_legs, start=1):
-            if kind in ("charge", "diving charge") and (activation != "charge" or n != len(read_legs)):
-                return None
-            if kind == "move":
-                if inches > left:
-                    ends[f"leg{n}-out-of-movement"] += going
-                    going = F(0)
-                else:
-                    left -= inches
-            elif kind.startswith("climb"):
-                if rules.climb is None or (rules.climb.touching and n > 1):
-                    return None
-                if activation != "move" and rules.climb.no_run:
-                    return None
-                limit = move if rules.climb.limit.value == "Movement" else F(rules.climb.limit.value)
-                if climbed + inches > limit:
-                    return None
-                uses = inches if rules.climb.limit.value == "Movement" else F(0)  # a fixed limit is not Movement
-                if uses > left:
-                    ends[f"leg{n}-out-of-movement"] += going
-                    going = F(0)
-                else:
-                    climbed += inches
-                    direction = kind.split()[1]
-                    leg_by_oracle(
-                        n, oracle.climb, {"height": str(inches), "move": str(move), "direction": direction}, "made-it"
-                    )
-                    left -= uses
-            elif kind == "gap":
-                if rules.gap is None or (activation != "move" and not rules.gap.in_charge):
-                    return None
-                drop = extra if extra is not None else F(6)
-                leg = {"gap": str(inches), "move": str(left), "height": str(drop), "part_of": activation}
-                leg_by_oracle(n, oracle.gap, leg, "made-it")
-                left -= inches if rules.gap.uses_movement.value else 0
-            elif kind == "jump down":
-                if rules.jump_down is None:
-                    return None
-                leg_by_oracle(n, oracle.jump_down, {"height": str(inches)}, "landed")
-            elif kind == "diving charge":
-                if rules.diving_charge is None:
-                    return None
-                enemy = extra if extra is not None else F(1)
-                landed = "landed" if enemy <= rules.diving_charge.enemy_range.value else "lands-no-bonus"
-                leg_by_oracle(n, oracle.diving_charge, {"height": str(inches), "distance": str(enemy)}, landed)
-            else:  # the charge's last stretch: a double move reaches or it does not
-                if inches > left:
-                    ends[f"leg{n}-falls-short"] += going
-                    going = F(0)
-            if not going:
-                break
+        if forbidden(rules, values, read_legs):
+            return None
+        if activation == "move":
+            return walk(rules, values, read_legs, move, None)
+        if activation == "half-move":
+            return walk(rules, values, read_legs, F(ceil(move / 2)), None)
+        if activation == "run":
+            return walk(rules, values, read_legs, move * rules.run.multiplier.value, None)
+        total = sum(costs(rules, read_legs), F(0))
+        kind = rules.charge.move.value
+        if type(kind).__name__ == "DoubleMove":  # reaches, or a failed charge walked with Movement alone
+            reach = 2 * move
+            return (
+                walk(rules, values, read_legs, reach, "reaches")
+                if total <= reach
+                else walk(rules, values, read_legs, move, "short")
+            )
+        # Movement plus a D6 (Trench Crusade), the cap on what the roll adds: every face walked.
+        cap = F(rules.charge.cap.value) if rules.charge.cap else None
+        found: dict[str, F] = defaultdict(F)
+        for roll, weight in oracle.totals(kind.dice):
+            moved = move + roll if cap is None else max(move, min(move + roll, cap))
+            for key, p in walk(rules, values, read_legs, moved, "reaches" if moved >= total else "short").items():
+                found[key] += p * weight
+        return dict(found)
     except Refused:
         return None
-    found = {key: p for key, p in ends.items() if p}
-    if going:
-        found["completes"] = going
-    return found

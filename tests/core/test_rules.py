@@ -181,7 +181,9 @@ def test_climbing():
     )
     assert "Movement" in errors("climb", "mordheim-lrb", height=5, move=4)["height"]
     assert '4" a turn' in errors("climb", "coreheim-v10", height=5)["height"]
-    assert "no field 'move'" in errors("climb", "coreheim-v10", height=3, move=6)["move"]  # Movement plays no part
+    # Coreheim: a climb comes off Movement (Moving names only low obstacles and jumping down as free), within 4".
+    assert odds("climb", "coreheim-v10", height=3, move=4, initiative=7)["made-it"] == F(6, 12)
+    assert "Movement 2" in errors("climb", "coreheim-v10", height=3, move=2)["height"]
 
 
 def test_diving_charge():

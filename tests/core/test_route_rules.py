@@ -1,0 +1,133 @@
+"""Routes as a rules lawyer reads them, each case beside the section it rests on: the movement a diving
+charge still needs, the height a failed gap falls from, Coreheim's climb and its drops that are no fall,
+refusals that rest on our reading, what the command line says it assumed. Dice enumerated here."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction as F
+
+from rulescore import calculate
+from rulescore.present import respond
+from rulescore.routes import plan
+from tests.core.test_routes import MORDHEIM, d6_under, fell_at, odds, refusal
+from tests.helpers import ROOT
+
+CHARGE = {"move": "4", "initiative": "3", "toughness": "3", "wounds": "1", "activation": "charge"}
+
+
+def test_a_diving_charge_still_needs_the_movement_from_where_it_lands():
+    """Diving charge: the jump uses no Movement, but the way from the landing point to the enemy is charge
+    movement (Charge!: the attacker moves into base contact). 2 + 3 of an 8" charge: it reaches, if it lands."""
+    landed = d6_under(3) ** 2  # a 4" jump: two Initiative tests, I3
+    result = plan("mordheim-1999", CHARGE, ["move 2", "diving charge 4 enemy 3"])
+    assert odds(result) == {"completes": landed, **fell_at(2, 1 - landed, 4, 3)}
+    # 6 + 3 = 9" needs more than the 8" charge move: a failed charge moves its normal 4" (Charge!) and the
+    # 6" leg is where that runs out, so the jump is never made.
+    assert odds(plan("mordheim-1999", CHARGE, ["move 6", "diving charge 4 enemy 3"])) == {"leg1-falls-short": 1}
+    assert odds(plan("mordheim-1999", CHARGE, ["move 7.5", "diving charge 4 enemy 1"])) == {"leg1-falls-short": 1}
+    # 4" then the jump (no movement) and 1" to the enemy: within the 4" of a failed charge? No: 4 + 1 = 5" of
+    # an 8" charge reaches; with 3.5 + 5 = 8.5" the charge fails, the 4" walk reaches the jump, takes its
+    # tests, lands with 0.5" left and falls short of the enemy.
+    failed = plan("mordheim-1999", CHARGE, ["move 3.5", "diving charge 4 enemy 5"])
+    assert odds(failed) == {"leg2-falls-short": landed, **fell_at(2, 1 - landed, 4, 3)}
+
+
+def test_a_failed_gap_falls_from_the_height_the_route_has_reached():
+    """Jumping over gaps: failing, the model falls; the route says from where (climbed 3", so 3")."""
+    climbed, jumped = d6_under(4), d6_under(4)
+    result = plan("mordheim-1999", MORDHEIM, ["climb up 3", "gap 1"])
+    assert odds(result) == {
+        "completes": climbed * jumped,
+        "leg1-stuck": 1 - climbed,
+        **fell_at(2, climbed * (1 - jumped), 3, 3),
+    }
+    assert any(step.text == 'Failing, it would fall 3": the height the route has reached.' for step in result.steps)
+    assert 'falls 3"' in result.procedure
+    # A route that starts high says so once; a leg's own drop wins.
+    high = {**MORDHEIM, "start_height": "5"}
+    assert odds(plan("mordheim-1999", high, ["gap 1"])) == {"completes": jumped, **fell_at(1, 1 - jumped, 5, 3)}
+    assert odds(plan("mordheim-1999", high, ["gap 1 drop 2"])) == {"completes": jumped, **fell_at(1, 1 - jumped, 2, 3)}
+    # At ground level with no drop given there is no height to fall from: asked, not guessed.
+    refused = plan("mordheim-1999", MORDHEIM, ["gap 1"])
+    assert "how far would a failed jump fall" in refusal(refused, "leg-1") and refused.readings == (
+        ("leg-1", "route-height"),
+    )
+
+
+def test_coreheim_climbing_uses_movement_and_a_drop_under_2_is_no_fall():
+    """Coreheim, Moving: only low obstacles and jumping down are free, so a climb uses Movement (within
+    Climbing's 4" a turn). Falling: 'You can only fall from a full 2" or more'."""
+    coreheim = {"move": "4", "initiative": "7", "toughness": "+0", "wounds": "1"}
+    passes = F(6, 12)  # I7+ on a D12: 7..12
+    assert odds(plan("coreheim-v10", coreheim, ["climb up 3", "move 1"])) == {
+        "completes": passes,
+        "leg1-stuck": 1 - passes,
+    }
+    assert odds(plan("coreheim-v10", coreheim, ["climb up 3", "move 2"])) == {
+        "leg2-out-of-movement": passes,
+        "leg1-stuck": 1 - passes,
+    }
+    # Climbing down 1.5" and failing drops it 1.5": no fall, unhurt, and the route goes on.
+    assert odds(plan("coreheim-v10", {**coreheim, "start_height": "1.5"}, ["climb down 1.5", "move 2"])) == {
+        "completes": 1
+    }
+    down = calculate("climb", "coreheim-v10", {"height": "1.5", "move": "4", "direction": "down", "initiative": "7"})
+    assert {row["outcome"]: F(row["probability"]) for row in down["outcomes"]} == {
+        "made-it": passes,
+        "dropped": 1 - passes,
+    }
+    # A gap wider than 4" falls from where it jumped: 1" is a drop, not a fall, and it ends the route unhurt.
+    result = plan("coreheim-v10", {**coreheim, "move": "6"}, ["gap 4.5 drop 1"])
+    assert odds(result) == {"leg1-dropped": 1}
+    assert any("free to act on" in line.text and line.section == "falling" for line in result.after)
+
+
+def test_refusals_that_rest_on_our_reading_say_so_and_link_to_it():
+    """Charge! calls a charge 'like a running move'; only Climbing's 'cannot run while climbing' is written."""
+    result = plan("mordheim-1999", CHARGE, ["climb up 2", "charge 3"])
+    said = refusal(result, "leg-1")
+    assert "a charge is like a running move; we read that it may not climb either" in said
+    assert "a charge is a running move" not in said and result.readings == (("leg-1", "charge-no-climb"),)
+    answer = json.loads(
+        respond("route", "mordheim-1999", json.dumps({**CHARGE, "legs": "climb up 2|charge 3"}), "../../")
+    )
+    assert answer["readings"] == [
+        {"field": "legs", "title": "No climbing during a Mordheim charge", "href": "../../assumptions/#charge-no-climb"}
+    ]
+    assert plan("mordheim-1999", MORDHEIM, ["move 1", "climb up 2"]).readings == (("leg-2", "climb-opens-route"),)
+    # What the text states is refused without a reading.
+    assert plan("mordheim-1999", {**MORDHEIM, "activation": "run"}, ["climb up 2"]).readings == ()
+
+
+def run_route(*arguments: str) -> tuple[dict, str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "rulescore", "route", "--ruleset", "mordheim-1999", *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(done.stdout), done.stderr
+
+
+def test_the_command_line_lists_exactly_the_defaults_it_used():
+    answer, said = run_route(
+        "move=4", "initiative=3", "toughness=3", "wounds=1", "activation=charge", "move 2", "diving charge 4"
+    )
+    assert answer["defaults_used"] == {"start_height": "0", "leg-2.enemy": '1"'}
+    assert 'leg-2.enemy=1"' in said
+    answer, _ = run_route("move=4", "initiative=3", "toughness=3", "wounds=1", "start_height=3", "gap 1", "move 2")
+    assert answer["defaults_used"] == {"activation": "move"}  # the legs were given: never listed as defaults
+
+
+def test_small_wrongs():
+    # Living Rulebook: a charge that can never reach strikes no first blow.
+    never = calculate("charge", "mordheim-lrb", {"move": "4", "distance": "9"})
+    assert not any("strikes first" in step["text"] for step in never["steps"])
+    maybe = calculate("charge", "mordheim-lrb", {"move": "4", "distance": "8"})
+    assert any(step["text"].startswith("A model that charges strikes first") for step in maybe["steps"])
+    # Mordheim's Initiative is a characteristic (at most 10); Coreheim's a D12 target number (to 13).
+    assert "at most 10" in calculate("hide", "mordheim-1999", {"initiative": "13"})["errors"]["initiative"]
+    assert calculate("hide", "coreheim-v10", {"initiative": "13"})["ok"]
