@@ -38,8 +38,6 @@ SECTION_OF = {
 # Longest first, so "diving charge" is not read as "charge".
 KINDS = ("diving charge", "climb up", "climb down", "jump down", "move", "gap", "barrier", "charge")
 EXTRA = {"gap": "drop", "diving charge": "enemy"}
-GROUNDS = {"difficult": "difficult", "difficult ground": "difficult", "very difficult": "very-difficult"}
-GROUNDS["very difficult ground"] = "very-difficult"
 ON_GROUND = ("move", "charge")  # the legs that cross ground (the others are a climb, a jump or an obstacle)
 EXAMPLE = (
     "a leg is one of: move 4 (or move 2 difficult), climb up 3, climb down 3, gap 2 (drop 6), jump down 4, "
@@ -80,9 +78,10 @@ def read_leg(text: str) -> Leg:
     except ValueError as error:
         raise ValueError(f"'{shown}': {error}") from None
     ground = "open"
-    if rest:
-        ground = GROUNDS.get(" ".join(rest), "")
-        if not ground or kind not in ON_GROUND:
+    if rest:  # the ground it crosses, by the name the ruleset's terrain table gives it ("very difficult")
+        named = rest[:-1] if rest[-1] == "ground" and len(rest) > 1 else rest
+        ground = "-".join(named)
+        if kind not in ON_GROUND or len(named) > 3 or not all(word.isalpha() for word in named):
             raise ValueError(f"'{shown}' is not a leg: {EXAMPLE}")
     if length_ == 0 and kind != "charge":
         raise ValueError(f"'{shown}': a leg of 0\" is no leg")
@@ -131,5 +130,6 @@ def default_legs(ruleset) -> list[str]:
     legs = ["climb up 2"] if ruleset.climb else []
     legs += ["gap 1" if ruleset.climb else "gap 1 drop 2"] if ruleset.gap else []
     legs += ["jump down 2"] if ruleset.jump_down else []
-    legs += ["move 1 difficult"] if not legs and plannable(ruleset) else []
+    costly = [ground for ground, cost in (ruleset.terrain or {}).items() if cost.value != 1]
+    legs += [f"move 1{ground_words(costly[0])}"] if not legs and costly else []
     return legs + ["move 1"]

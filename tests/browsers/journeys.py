@@ -53,8 +53,8 @@ def result_text(calculator: str, ruleset: str, values: dict[str, str]) -> str:
     return text_of(result_html(result, "../../"))
 
 
-def route_text(ruleset: str, legs: list[str]) -> str:
-    result = plan(ruleset, {}, legs)
+def route_text(ruleset: str, legs: list[str], values: dict[str, str] | None = None) -> str:
+    result = plan(ruleset, values or {}, legs)
     assert result.ok, result
     return text_of(result_html(result, "../../"))
 
@@ -62,6 +62,7 @@ def route_text(ruleset: str, legs: list[str]) -> str:
 # A route built with taps on the planner (#25): four legs added, then the walk moved after the gap.
 TAPPED_LEGS = [("climb up", "2"), ("move", "1"), ("gap", "1"), ("jump down", "4")]
 ROUTE_LEGS = ['climb up 2"', 'gap 1"', 'move 1"', 'jump down 4"']
+TC_LEGS = ['move 2" difficult ground', 'charge 3"']
 
 
 LEGS_SHOWN = [
@@ -112,8 +113,9 @@ def answered_live(label: str, selector: str) -> list:
 
 
 def add_leg(kind: str, inches: str) -> list[list]:
+    """Pick the kind of leg (its pattern: "move {} difficult ground"), type its inches, tap Add."""
     return [
-        ["set", ["#calc-route-leg-kind", kind]],
+        ["set", ["#calc-route-leg-kind", kind if "{}" in kind else kind + " {}"]],
         ["set", ["#calc-route-leg-inches", inches]],
         ["tap", "#calc-route [data-leg=add]"],
     ]
@@ -222,6 +224,19 @@ def journeys(material_search: bool = True) -> dict[str, list]:
             LEGS_SHOWN,
             ["goto", ROUTE_LINK],
             ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_LEGS)]],
+        ],
+        # #35: difficult ground costs double, and a Trench Crusade charge rolls its D6 for the whole route.
+        "a trench crusade charge after a move over difficult ground is planned with taps": [
+            ["goto", "trench-crusade/route/"],
+            ["wait_for", "#calc-route .calc-leg button"],
+            *[["tap", "#calc-route [data-leg=remove]"]] * len(default_legs(RULESETS["trench-crusade"])),
+            ["set", ["#calc-route-activation", "charge"]],
+            *add_leg("move {} difficult ground", "2"),
+            *add_leg("charge {}", "3"),
+            [
+                "wait_text",
+                ["#calc-route .calc-result", route_text("trench-crusade", TC_LEGS, {"activation": "charge"})],
+            ],
         ],
         # #26: the page stays and its Python with it; a link, back, a reload and a shared link all answer.
         "python stays from page to page: the next page answers at once; back, reload and a link agree": [

@@ -131,3 +131,49 @@ def test_small_wrongs():
     # Mordheim's Initiative is a characteristic (at most 10); Coreheim's a D12 target number (to 13).
     assert "at most 10" in calculate("hide", "mordheim-1999", {"initiative": "13"})["errors"]["initiative"]
     assert calculate("hide", "coreheim-v10", {"initiative": "13"})["ok"]
+
+
+def test_a_trench_crusade_charge_after_a_move_rolls_its_d6_once_for_the_whole_route():
+    """Taking a Charge: Movement + D6, at most 12"; ending within 1" of the target reaches it; a charger that
+    does not reach stays where its charge move ended. Each face of the D6 enumerated here."""
+    charge = {"move": "6", "activation": "charge"}
+    # 3" moved, then the target 4" away: 3 + (4 - 1) = 6" needed, so every roll covers it with M6.
+    assert odds(plan("trench-crusade", charge, ["move 3", "charge 4"])) == {"completes": 1}
+    # 4" through difficult ground costs 8" (each inch counts 2), then 3" to the target: 8 + 2 = 10".
+    reached = F(sum(1 for face in range(1, 7) if min(6 + face, 12) >= 10), 6)
+    result = plan("trench-crusade", charge, ["move 4 difficult", "charge 3"])
+    # 6 + D6 < 8 (a 1) stops inside the difficult leg; 8 or 9 (a 2 or 3) reaches the last leg but not the target.
+    assert odds(result) == {"completes": reached, "leg1-falls-short": F(1, 6), "leg2-falls-short": F(2, 6)}
+    assert reached == F(1, 2)
+    assert any(line.text == "After a failed charge it stays where its charge move ended." for line in result.after)
+    # The cap: an M11 model needs 12" at most; M + D6 never passes 12.
+    assert odds(plan("trench-crusade", {"move": "11", "activation": "charge"}, ["move 10", "charge 4"])) == {
+        "leg2-falls-short": 1
+    }
+
+
+def test_a_route_over_difficult_ground_and_a_low_wall():
+    # Mordheim, Difficult ground: half speed, each inch costs 2; Walls and barriers: under 1" is leapt freely.
+    assert odds(plan("mordheim-1999", MORDHEIM, ["move 1", "barrier 0.5", "move 1.5 difficult"])) == {"completes": 1}
+    assert odds(plan("mordheim-1999", MORDHEIM, ["move 1", "move 2 difficult"])) == {"leg2-out-of-movement": 1}
+    # Very difficult ground: a quarter rate, so 1" uses all of M4.
+    assert odds(plan("mordheim-1999", MORDHEIM, ["move 1 very difficult"])) == {"completes": 1}
+    said = refusal(plan("mordheim-1999", MORDHEIM, ["barrier 1"]), "leg-1")
+    assert 'under 1"' in said and "go around it" in said and "(§ walls and barriers)" in said
+    # Coreheim, Moving: obstacles up to 1" pass without using Movement.
+    coreheim = {"move": "4", "initiative": "7", "toughness": "+0", "wounds": "1"}
+    assert odds(plan("coreheim-v10", coreheim, ["move 4", "barrier 1"])) == {"completes": 1}
+    # A charge over difficult ground (Mordheim's open ground "will not affect movement even if charging").
+    charge = {**MORDHEIM, "activation": "charge"}
+    assert odds(plan("mordheim-1999", charge, ["move 4", "charge 2 difficult"])) == {"completes": 1}
+    # 4 + 3 x 2 = 10" is past the 8" charge move: a failed charge walks its 4" and stops at the last stretch.
+    assert odds(plan("mordheim-1999", charge, ["move 4", "charge 3 difficult"])) == {"leg2-falls-short": 1}
+
+
+def test_coreheim_half_move():
+    """Half-moving: half Movement, rounded up; it is what lets a warrior shoot or hide."""
+    coreheim = {"move": "5", "initiative": "7", "toughness": "+0", "wounds": "1", "activation": "half-move"}
+    assert odds(plan("coreheim-v10", coreheim, ["move 3"])) == {"completes": 1}
+    assert odds(plan("coreheim-v10", coreheim, ["move 3.5"])) == {"leg1-out-of-movement": 1}
+    result = plan("coreheim-v10", coreheim, ["move 3"])
+    assert any("may still shoot, or hide" in line.text and line.section == "half-moving" for line in result.after)
