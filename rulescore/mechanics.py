@@ -70,6 +70,8 @@ def label(key: str) -> str:
 def outcome_order(key: str) -> int:
     """Where an outcome sits in a table: the mechanics' order, every fall after what did not fall."""
     keys = list(OUTCOMES)
+    if key == "dropped":  # a drop that is no fall sits where a fall would, after what did not fall
+        return len(keys)
     if key.startswith("fell-"):
         return len(keys) + keys.index(key[5:])
     return keys.index(key)

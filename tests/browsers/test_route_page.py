@@ -22,7 +22,7 @@ def live(page) -> None:
 
 
 def add_leg(page, kind: str, inches: str) -> None:
-    page.select_option("#calc-route-leg-kind", kind)
+    page.select_option("#calc-route-leg-kind", kind if "{}" in kind else kind + " {}")  # the kind's pattern
     page.fill("#calc-route-leg-inches", inches)
     page.locator("#calc-route [data-leg=add]").tap()
 
@@ -89,6 +89,10 @@ def test_a_leg_the_rules_forbid_is_named_next_to_the_legs(phone, server):
         timeout=60_000,
     )
     assert phone.get_attribute("#calc-route", "data-state") == "stale"
+    # The refusal rests on our reading of Climbing: it says so, and links to the reading.
+    reading = phone.locator("#calc-route-legs-error a")
+    assert reading.text_content() == "Our reading: A Mordheim climb opens the move"
+    assert reading.get_attribute("href").endswith("assumptions/#climb-opens-route")
 
 
 FOUR_LEGS = 'climb up 2"|gap 1"|move 1"|jump down 4"'
