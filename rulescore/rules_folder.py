@@ -70,11 +70,36 @@ def read_toml(path: Path) -> TomlFile:
     """A TOML file read and parsed; a syntax error names the file and line."""
     import tomllib  # only where the TOML itself is read: at build time, or in a checkout
 
-    raw = path.read_text(encoding="utf-8")
+    data = path.read_bytes()
     try:
-        return TomlFile(path, raw, tomllib.loads(raw))
+        raw = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise RulesFileError(path, line, f"not UTF-8 text (byte {data[error.start]:#04x})") from None
+    try:
+        file = TomlFile(path, raw, tomllib.loads(raw))
     except tomllib.TOMLDecodeError as error:
         raise RulesFileError(path, toml_line(error), f"not valid TOML: {error}") from None
+    for text in _strings(file.data):
+        if "<" in text or ">" in text:  # a contributed file is plain text: markup is never taken from it
+            mark = "<" if "<" in text else ">"
+            raise RulesFileError(
+                path, line_of(raw, mark), f"'{mark}' in a value: rules files hold plain text, not markup"
+            )
+    return file
+
+
+def _strings(value: object) -> Iterator[str]:
+    """Every string in a TOML value, keys included."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
 
 
 class RulesFolder(Mapping):

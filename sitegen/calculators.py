@@ -101,7 +101,8 @@ def terms_data(ruleset_id: str, terms: list[Term]) -> str:
     )
     return (
         f'<script type="application/json" class="game-terms" data-ruleset="{ruleset_id}">'
-        + data.replace("</", "<\\/")
+        # Nothing in it can close the script or open a comment: every <, > and & is a JSON escape.
+        + data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
         + "</script>"
     )
 

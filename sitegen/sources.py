@@ -80,10 +80,34 @@ class Ruleset:
         return self.metadata_path.parent
 
     def text(self) -> str:
+        data = self.source_path.read_bytes()
         try:
-            return self.source_path.read_text(encoding="utf-8")
+            text = data.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise RulesFileError(self.source_path, None, f"not UTF-8 text ({error.reason})") from None
+            line = data[: error.start].count(b"\n") + 1
+            raise RulesFileError(self.source_path, line, f"not UTF-8 text ({error.reason})") from None
+        if self.format == "markdown":
+            check_markdown(self.source_path, text)
+        return text
+
+
+# What a contributed Markdown text may not carry onto a page: raw HTML, a link that runs or reads
+# something (javascript:, data:, file:), an image from anywhere (images are never held from outside).
+RAW_HTML = re.compile(r"<[A-Za-z!/?]")
+LINK = re.compile(r"(!?)\[[^\]]*\]\(\s*<?([^)\s>]*)")
+SAFE_SCHEME = re.compile(r"^(https?:|mailto:|#|\.{0,2}/|[\w.-]+(/|\.md|#|$))", re.IGNORECASE)
+
+
+def check_markdown(path: Path, text: str) -> None:
+    """Refuse, naming the line, what a Markdown source must not put on a page."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if RAW_HTML.search(line):
+            raise RulesFileError(path, number, "raw HTML in a Markdown text: write it as plain Markdown")
+        for image, target in LINK.findall(line):
+            if image:
+                raise RulesFileError(path, number, f"an image ({target[:40]}): a rules text may not show images")
+            if ":" in target.split("/")[0] and not SAFE_SCHEME.match(target):
+                raise RulesFileError(path, number, f"a link to '{target[:40]}': only http(s) and mailto links")
 
 
 def _check_level(path: Path, raw: str, what: str, level: object) -> int:

@@ -1,0 +1,97 @@
+"""A contributed rules folder is untrusted: markup in a title, a link that runs script, an image from
+elsewhere, a byte that is not UTF-8 are refused with `file:line: reason`, and a glossary definition can
+never close the script element that carries the terms."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from rulescore.rules_folder import RulesFileError, read_folder
+from sitegen.calculators import terms_data
+from sitegen.glossary import Term
+from sitegen.sources import load_ruleset
+from tests.helpers import copy_project
+
+
+@pytest.fixture
+def rules(tmp_path):
+    return copy_project(tmp_path) / "rules"
+
+
+def refused(rules) -> str:
+    with pytest.raises(RulesFileError) as caught:
+        read_folder(rules)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "good", "bad"),
+    [
+        (
+            "topics.toml",
+            'title = "Falling"',
+            'title = "Falling<meta http-equiv=\\"refresh\\" content=\\"0;url=//x\\">"',
+        ),
+        ("mordheim-1999/ruleset.toml", 'chapter = "Movement"', 'chapter = "Movement <img src=x>"'),
+        ("mordheim-1999/glossary.toml", None, None),
+    ],
+)
+def test_markup_in_a_toml_value_is_refused_at_its_line(rules, name, good, bad):
+    path = rules / name
+    text = path.read_text(encoding="utf-8")
+    if good is None:  # a glossary definition opening a comment would swallow the page
+        good = next(line for line in text.splitlines() if line.startswith("definition"))
+        bad = good[:-1] + ' <!--<script>"'
+    assert good in text
+    path.write_text(text.replace(good, bad, 1), encoding="utf-8")
+    line = text.splitlines().index(next(line for line in text.splitlines() if line == good or good in line)) + 1
+    said = refused(rules)
+    assert said.startswith(f"{path}:{line}: '<' in a value"), said
+
+
+def test_a_byte_that_is_not_utf8_names_its_line(rules):
+    path = rules / "mordheim-1999" / "numbers.toml"
+    data = path.read_bytes().splitlines(keepends=True)
+    data[4] = b"# caf\xe9\n"
+    path.write_bytes(b"".join(data))
+    assert refused(rules) == f"{path}:5: not UTF-8 text (byte 0xe9)"
+
+
+@pytest.mark.parametrize(
+    ("added", "reason"),
+    [
+        ("- See [the rules](javascript:alert(document.cookie)).", "a link to 'javascript:alert(document.cookie"),
+        ("- ![a picture](https://example.org/track.png)", "an image (https://example.org/track.png)"),
+        ("- <script>alert(1)</script>", "raw HTML in a Markdown text"),
+        ("- [x](data:text/html,<b>1</b>)", "raw HTML"),  # the tag is found first on the line
+    ],
+)
+def test_a_markdown_text_may_not_carry_script_links_images_or_html(rules, added, reason):
+    ruleset = load_ruleset(rules / "coreheim-v10")
+    text = ruleset.source_path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    at = lines.index("# Climbing") + 1
+    ruleset.source_path.write_text("\n".join(lines[:at] + [added] + lines[at:]) + "\n", encoding="utf-8")
+    with pytest.raises(RulesFileError) as caught:
+        ruleset.text()
+    assert str(caught.value).startswith(f"{ruleset.source_path}:{at + 1}: {reason}"), str(caught.value)
+
+
+def test_the_held_markdown_text_passes_and_keeps_its_plain_links(rules):
+    ruleset = load_ruleset(rules / "coreheim-v10")
+    text = ruleset.source_path.read_text(encoding="utf-8")
+    ruleset.source_path.write_text(
+        text + "\nSee [Moving](#moving) and [the site](https://example.org/).\n", encoding="utf-8"
+    )
+    assert ruleset.text().endswith("[the site](https://example.org/).\n")
+
+
+def test_the_terms_carried_in_a_page_cannot_close_their_script():
+    hostile = Term("fall", "</script><script>alert(1)</script><!-- & more", ("fall",))
+    block = terms_data("mordheim-1999", [hostile])
+    body = re.match(r"<script[^>]*>(.*)</script>$", block, re.DOTALL).group(1)
+    assert "<" not in body and ">" not in body and "&" not in body
+    assert json.loads(body)[0]["definition"] == hostile.definition  # the same words, read back
