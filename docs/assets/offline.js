@@ -6,6 +6,24 @@
   if (!("serviceWorker" in navigator)) return;
   const root = new URL("../", document.currentScript.src); // this file sits in <root>/assets/
   const html = document.documentElement;
+  // Web storage may be refused (a private window, a locked-down browser) or full: what it remembers is
+  // a nicety, so a refusal is met here and never stops the offline copy.
+  const recall = (area, key) => {
+    try {
+      return window[area].getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  const remember = (area, key, value) => {
+    try {
+      if (value === null) window[area].removeItem(key);
+      else window[area].setItem(key, value);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const toast = (text) => {
     const note = document.createElement("div");
     note.className = "offline-toast";
@@ -77,9 +95,10 @@
     if (event.data && event.data.type === "offline-ready") {
       html.dataset.offline = "ready";
       done((offer) => !offer.classList.contains("offline-update"));
-      if (localStorage.getItem("offline-build") !== event.data.build) {
-        localStorage.setItem("offline-build", event.data.build);
-        toast("Ready offline: every page and calculator works with no signal.");
+      if (recall("localStorage", "offline-build") !== event.data.build) {
+        const noted = remember("localStorage", "offline-build", event.data.build);
+        toast("Ready offline: every page and calculator works with no signal."
+          + (noted ? "" : " (This browser keeps no notes for the site, so this may be said again.)"));
       }
     }
   });
@@ -99,7 +118,7 @@
     button.textContent = "Update now";
     button.addEventListener("click", () => {
       updating = true;
-      sessionStorage.setItem("updated", "yes");
+      remember("sessionStorage", "updated", "yes"); // refused, the update still comes, unannounced
       waiting.postMessage({ type: "take-update" });
     });
     note.append(button);
@@ -116,8 +135,8 @@
     if (registration.installing) follow(registration, registration.installing);
     registration.addEventListener("updatefound", () => follow(registration, registration.installing));
   }
-  if (sessionStorage.getItem("updated")) {
-    sessionStorage.removeItem("updated");
+  if (recall("sessionStorage", "updated")) {
+    remember("sessionStorage", "updated", null);
     const updated = () => toast("Updated to the newest version of the site.");
     if (document.readyState === "complete") updated(); // this script is async: the page may have loaded
     else window.addEventListener("load", updated, { once: true });
