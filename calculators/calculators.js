@@ -83,14 +83,33 @@
     return ready;
   }
 
+  // Every real question is answered in milliseconds once Python is up; one that is not has the worker
+  // stuck (Python cannot be interrupted from here), so the worker is replaced and the question answered so.
+  const TOO_LONG = 15000;
+  const tooLong = JSON.stringify({ ok: false, errors: { form: "That took too long to work out, so it was stopped: check the values." } });
+
+  function replaceWorker() {
+    window.calculatorsStop(); // start.js
+    worker = null;
+    ready = null;
+    for (const answer of waiting.values()) answer(tooLong);
+    waiting.clear();
+    setEngine("idle");
+  }
+
   function ask(calc, values) {
     const id = ++lastId;
+    const asked = worker;
     return new Promise((resolve) => {
       waiting.set(id, resolve);
       worker.postMessage({
         type: calc.dataset.compare ? "compare" : "calculate", id, calculator: calc.dataset.calculator, ruleset: calc.dataset.ruleset,
         values: JSON.stringify(values), root: calc.dataset.root,
       });
+      // Timed from when Python is up: a slow start is the status line's to say, not a stuck question.
+      ready.then(() => setTimeout(() => {
+        if (waiting.has(id) && worker === asked) replaceWorker();
+      }, TOO_LONG), () => {});
     });
   }
 

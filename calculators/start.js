@@ -17,6 +17,11 @@
     });
     return worker;
   };
+  // A worker that stopped answering is ended; the next question starts a new one.
+  window.calculatorsStop = () => {
+    if (worker) worker.terminate();
+    worker = null;
+  };
   if (/[?&]calc-/.test(location.search)) {
     document.documentElement.classList.add("calc-shared"); // dims build-time results until calculators.js has read the link
     window.calculatorsStart();

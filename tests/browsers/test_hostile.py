@@ -47,3 +47,40 @@ def test_storage_that_throws_still_leaves_the_site_offline_and_says_what_it_cann
         context.close()
         if server.thread.is_alive():
             server.stop()
+
+
+# A worker stuck on one question: the page's copy of Worker never passes it on (no input can do this to
+# rulescore any more, tests/core/test_bounded.py; this stands for whatever might).
+STUCK_ON_HEIGHT_7 = """
+const RealWorker = window.Worker;
+window.Worker = class extends RealWorker {
+  postMessage(message, ...rest) {
+    if (message && message.type === 'calculate' && String(message.values).includes('"height":"7"')) return;
+    return super.postMessage(message, ...rest);
+  }
+};
+"""
+
+
+def test_a_question_that_is_never_answered_is_stopped_and_the_next_is_answered(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.add_init_script(STUCK_ON_HEIGHT_7)
+    page = context.new_page()
+    try:
+        page.goto(server.origin + "/mordheim-1999/movement/?calc-fall.height=5#falling")
+        page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
+        page.fill("#calc-fall-height", "7")
+        page.wait_for_function(
+            "() => document.querySelector('#calc-fall .calc-status').textContent.includes('took too long')",
+            timeout=60_000,
+        )
+        assert page.get_attribute("#calc-fall", "data-state") == "stale"  # the answer for 5 is still marked so
+        page.fill("#calc-fall-height", "6")  # a new worker starts and answers
+        page.wait_for_function(
+            "() => document.getElementById('calc-fall').dataset.state === 'live'"
+            " && document.getElementById('calc-fall-height').value === '6'",
+            timeout=120_000,
+        )
+        assert "Height of the fall 6" not in page.inner_text("#calc-fall .calc-for")
+    finally:
+        context.close()
