@@ -35,12 +35,33 @@
     everyCalc().forEach(showState);
   }
 
+  // A start that stops moving (no word from the worker for a minute: a network that holds a download
+  // open, a runtime that hangs) is ended and said; the next tap starts it again.
+  const STALLED = 60000;
+
   function boot() {
     if (ready) return ready;
     worker = window.calculatorsStart(); // start.js, inlined in <head>: may have started it already
     setEngine("loading");
     ready = new Promise((resolve, reject) => {
+      let stall = 0;
+      const watch = () => {
+        clearTimeout(stall);
+        stall = setTimeout(() => {
+          if (engine !== "loading" && engine !== "starting") return;
+          window.calculatorsStop(); // start.js
+          worker = null;
+          ready = null;
+          failure = "it took too long to start; change a value to try again";
+          setEngine("failed");
+          reject(new Error("the start stalled"));
+          document.dispatchEvent(new CustomEvent("calculators:failed"));
+        }, STALLED);
+      };
+      watch();
       const receive = (message) => {
+        if (message.type === "ready" || message.type === "failed") clearTimeout(stall);
+        else if (engine === "loading" || engine === "starting") watch();
         if (message.type === "progress") {
           progress = message;
           if (engine === "loading") {
@@ -55,8 +76,10 @@
           document.dispatchEvent(new CustomEvent("calculators:ready", { detail: message.timings }));
         } else if (message.type === "failed") {
           if (engine === "failed") return;
-          failure = message.error.includes("download") ? "no connection to the site, and it is not saved for offline use yet"
-            : "this browser could not run it";
+          failure = message.error.includes("damaged")
+            ? "its copy on this phone was damaged and has been dropped: it is saved again when you have signal"
+            : message.error.includes("download") ? "no connection to the site, and it is not saved for offline use yet"
+              : "this browser could not run it";
           console.warn("calculators:", message.error);
           setEngine("failed");
           reject(new Error(message.error));

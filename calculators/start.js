@@ -14,6 +14,7 @@
     worker.onmessage = (event) => worker.early.push(event.data);
     worker.postMessage({
       type: "boot", runtime, stdlib, wheel, snapshot, snapshotBytes: Number(where.snapshotBytes), bytes: Number(where.bytes),
+      sizes: String(where.sizes || "").split(",").map(Number),
     });
     return worker;
   };

@@ -29,11 +29,14 @@ function countDownloads(watched, total) {
       response = await realFetch(input, init);
     } catch (error) {
       // Pyodide only logs a failed runtime download and then waits for ever: say so ourselves.
-      if (watched.has(url)) self.postMessage({ type: "failed", error: `could not download ${url.split("/").pop()} (${error})` });
+      // Said apart when this phone's copy was dropped as damaged: the player has not lost signal for nothing.
+      const why = dropped ? "its copy on this phone was damaged and has been dropped; " : "";
+      if (watched.has(url)) self.postMessage({ type: "failed", error: `${why}could not download ${url.split("/").pop()} (${error})` });
       throw error;
     }
     if (watched.has(url) && !response.ok) {
-      self.postMessage({ type: "failed", error: `could not download ${url.split("/").pop()} (HTTP ${response.status})` });
+      const why = dropped ? "its copy on this phone was damaged and has been dropped; " : "";
+      self.postMessage({ type: "failed", error: `${why}could not download ${url.split("/").pop()} (HTTP ${response.status})` });
     }
     if (watched.has(url) && response.ok && response.body) {
       seen.set(url, 0);
@@ -95,14 +98,31 @@ function compileEarly(response) {
   return copy;
 }
 
-async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes, bytes }) {
+// A kept copy is used only if it is the size the build wrote; one that is not (changed on the phone,
+// or kept from a login page by an older version of the site) is dropped from the phone.
+let dropped = false;
+async function checkedCopy(url, size) {
+  const copy = await offlineCopy(url);
+  if (!copy || !size || (await copy.clone().blob()).size === size) return copy;
+  dropped = true;
+  try {
+    for (const name of await caches.keys()) await (await caches.open(name)).delete(url);
+  } catch {
+    // storage refused: the copy is not used all the same
+  }
+  return null;
+}
+
+async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes, bytes, sizes = [] }) {
   const started = performance.now();
   const wasm = runtime + "pyodide.asm.wasm";
   const lockFile = runtime + "pyodide-lock.json";
   // A returning visitor's saved start (Pyodide's memory just after it booted and imported rulescore,
   // packed: sitegen/snapshot.mjs) is only ever in the offline cache: a first visit never downloads it.
   const runtimeFiles = [wasm, stdlib, lockFile, wheelUrl];
-  const [saved, ...copies] = await Promise.all([snapshot, ...runtimeFiles].map(offlineCopy));
+  const [saved, ...copies] = await Promise.all([
+    offlineCopy(snapshot), ...runtimeFiles.map((url, index) => checkedCopy(url, sizes[index])),
+  ]);
   const onPhone = copies.every(Boolean); // the service worker keeps them together; else all are downloaded
   const get = (url) => (onPhone ? Promise.resolve(copies[runtimeFiles.indexOf(url)]) : fetch(url));
   if (onPhone) self.postMessage({ type: "progress", loaded: bytes, total: bytes }); // nothing to download

@@ -42,6 +42,12 @@ class Assets:
             (self.folder / path).stat().st_size for path in (self.runtime + "pyodide.asm.wasm", self.stdlib, self.wheel)
         )
 
+    def kept_sizes(self) -> list[int]:
+        """The sizes of the files the worker reads from the phone itself (the WebAssembly, the standard
+        library, the lock file, our wheel): a kept copy of another size is dropped and downloaded again."""
+        paths = (self.runtime + "pyodide.asm.wasm", self.stdlib, self.runtime + "pyodide-lock.json", self.wheel)
+        return [(self.folder / path).stat().st_size for path in paths]
+
     def snapshot_bytes(self) -> int:
         """The size of the memory the snapshot holds: the worker refuses a cached copy of any other size
         (Pyodide would hang on it)."""

@@ -137,6 +137,7 @@ def engine_config(config: dict, content: Content, assets: Assets, serving: bool)
         "worker": assets.glue + "worker.js",
         "script": assets.glue + "calculators.js",
         "bytes": assets.download_bytes(),
+        "sizes": ",".join(str(size) for size in assets.kept_sizes()),
     }
     extra["theme_colour"] = offline.THEME_COLOUR
     extra["rulesets"] = [

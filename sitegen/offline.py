@@ -65,20 +65,25 @@ def _url(path: str) -> str:
 def service_worker(site: Path) -> str:
     """The service worker for what is in `site`: the build named by a hash of every file, each page
     with its own revision (the first 16 hex digits of its SHA-256, which the worker checks)."""
-    pages, runtime, snapshot, digest, runtime_bytes = {}, [], [], hashlib.sha256(), 0
+    pages, runtime, snapshot, sizes, digest, runtime_bytes = {}, {}, {}, {}, hashlib.sha256(), 0
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         relative = path.relative_to(site).as_posix()
         if SKIP.search(relative):
             continue
-        content = hashlib.sha256(path.read_bytes())
+        data = path.read_bytes()
+        content = hashlib.sha256(data)
         digest.update(relative.encode() + b"\0" + content.digest())
+        # Every kept file is checked against these before it is kept (a login page is never kept as the
+        # site) and against its size before it is used.
+        revision, url = content.hexdigest()[:16], _url(relative)
+        sizes[url] = len(data)
         if relative.startswith(SNAPSHOT_PREFIX):
-            snapshot.append(_url(relative))
+            snapshot[url] = revision
         elif relative.startswith(RUNTIME_PREFIXES):
-            runtime.append(_url(relative))
-            runtime_bytes += path.stat().st_size
+            runtime[url] = revision
+            runtime_bytes += len(data)
         else:
-            pages[_url(relative)] = content.hexdigest()[:16]
+            pages[url] = revision
     return (
         TEMPLATE.read_text(encoding="utf-8")
         .replace("__BUILD__", digest.hexdigest()[:16])
@@ -86,6 +91,7 @@ def service_worker(site: Path) -> str:
         .replace("__RUNTIME_BYTES__", str(runtime_bytes))
         .replace("__RUNTIME__", json.dumps(runtime))
         .replace("__SNAPSHOT__", json.dumps(snapshot))
+        .replace("__SIZES__", json.dumps(sizes))
     )
 
 

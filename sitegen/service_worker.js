@@ -10,9 +10,10 @@
 
 const BUILD = "__BUILD__";
 const PAGES = __PAGES__; // url -> revision (a digest of its bytes): cached before this build takes over
-const RUNTIME = __RUNTIME__; // the Pyodide runtime and our wheel: cached once the page is idle
+const RUNTIME = __RUNTIME__; // url -> revision: the Pyodide runtime and our wheel, cached once the page is idle
 const RUNTIME_BYTES = __RUNTIME_BYTES__; // what caching the runtime costs, for the Save-Data offer
-const SNAPSHOT = __SNAPSHOT__; // a returning visitor's faster start: cached after the runtime, unless saving data
+const SNAPSHOT = __SNAPSHOT__; // url -> revision: a returning visitor's faster start, cached after the runtime
+const SIZES = __SIZES__; // url -> bytes of every file above: a kept copy of another size is not this build's
 
 const PAGES_CACHE = `rules-pages-${BUILD}`;
 const FILES_CACHE = "rules-files"; // content-named files, shared by every build
@@ -21,8 +22,10 @@ const OURS = /^rules-(pages-|files$|meta$)/;
 
 const here = (path) => new URL(path, self.registration.scope).href;
 const pageUrls = new Map(Object.entries(PAGES).map(([path, revision]) => [here(path), revision]));
-const runtimeUrls = new Set(RUNTIME.map(here));
-const snapshotUrls = SNAPSHOT.map(here);
+const runtimeUrls = new Set(Object.keys(RUNTIME).map(here));
+const snapshotUrls = Object.keys(SNAPSHOT).map(here);
+const revisions = new Map(Object.entries({ ...PAGES, ...RUNTIME, ...SNAPSHOT }).map(([path, revision]) => [here(path), revision]));
+const sizes = new Map(Object.entries(SIZES).map(([path, bytes]) => [here(path), bytes]));
 const metaUrl = (name) => here(`__offline__/${name}.json`);
 
 async function readMeta(name) {
@@ -39,12 +42,22 @@ async function digest(response) {
   return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
 }
 
-// A changed page, asked of the server past any copy the browser's HTTP cache still calls fresh.
-async function fetchPage(url, revision) {
-  let response = await fetch(new Request(url, { cache: "no-cache" }));
-  if (response.ok && (await digest(response)) !== revision) response = await fetch(new Request(url, { cache: "reload" }));
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return response;
+// A file of this build, checked against the revision the build wrote before anything keeps it: a
+// network that answers with its own page (a hotel's login) never has that page kept as the site. Asked
+// again past any copy the browser's HTTP cache still calls fresh; a second wrong answer keeps nothing.
+async function fetchChecked(url) {
+  const revision = revisions.get(url);
+  for (const cache of ["no-cache", "reload"]) {
+    const response = await fetch(new Request(url, { cache }));
+    if (response.ok && (await digest(response)) === revision) return response;
+  }
+  throw new Error(`${url}: ${NOT_THIS_SITE}`);
+}
+
+// A kept copy is used only if it is the size the build wrote (cheap: no reading of its bytes).
+async function intact(hit, url) {
+  const size = sizes.get(url);
+  return size === undefined || (await hit.clone().blob()).size === size;
 }
 
 async function runtimeComplete(urls) {
@@ -55,39 +68,48 @@ async function runtimeComplete(urls) {
   return true;
 }
 
+// A network that answers with another page (a login page) gets nothing kept: the pages are told why.
+const NOT_THIS_SITE = "the network did not answer with this build's file";
+
 self.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    const current = await readMeta("current");
-    const previous = current && current.build !== BUILD ? await readMeta(`build-${current.build}`) : null;
-    const oldPages = previous ? await caches.open(`rules-pages-${previous.build}`) : null;
-    const pages = await caches.open(PAGES_CACHE);
-    for (const [url, revision] of pageUrls) {
-      if (await pages.match(url)) continue; // an install that was cut short and is tried again
-      const kept = previous && previous.pages[url] === revision ? await oldPages.match(url) : null;
-      await pages.put(url, kept || (await fetchPage(url, revision)));
-    }
-    const files = await caches.open(FILES_CACHE);
-    if (!current) {
-      // A phone coming from the one-cache-per-build worker keeps the runtime and snapshot it holds.
-      for (const url of [...runtimeUrls, ...snapshotUrls]) {
-        const held = (await files.match(url)) ? null : await caches.match(url);
-        if (held) await files.put(url, held);
-      }
-    }
-    // Never worse offline: a phone that keeps the calculators gets this build's runtime before it takes over.
-    const offline = Boolean(previous ? previous.offline && (await runtimeComplete(previous.runtime))
-      : await runtimeComplete(runtimeUrls));
-    if (offline) {
-      for (const url of runtimeUrls) {
-        if (!(await files.match(url))) await files.add(url);
-      }
-    }
-    await writeMeta(`build-${BUILD}`, {
-      build: BUILD, pages: Object.fromEntries(pageUrls), runtime: [...runtimeUrls], snapshot: snapshotUrls, offline,
-      installed: Date.now(),
-    });
-  })());
+  event.waitUntil(install().catch(async (error) => {
+    if (String(error).includes(NOT_THIS_SITE)) await tellPages({ type: "offline-failed", reason: "NotThisSite" });
+    throw error;
+  }));
 });
+
+async function install() {
+  const current = await readMeta("current");
+  const previous = current && current.build !== BUILD ? await readMeta(`build-${current.build}`) : null;
+  const oldPages = previous ? await caches.open(`rules-pages-${previous.build}`) : null;
+  const pages = await caches.open(PAGES_CACHE);
+  for (const [url, revision] of pageUrls) {
+    if (await pages.match(url)) continue; // an install that was cut short and is tried again
+    let kept = previous && previous.pages[url] === revision ? await oldPages.match(url) : null;
+    if (kept && (await digest(kept)) !== revision) kept = null; // a copy that changed since it was kept
+    await pages.put(url, kept || (await fetchChecked(url)));
+  }
+  const files = await caches.open(FILES_CACHE);
+  if (!current) {
+    // A phone coming from the one-cache-per-build worker keeps the runtime and snapshot it holds.
+    for (const url of [...runtimeUrls, ...snapshotUrls]) {
+      const held = (await files.match(url)) ? null : await caches.match(url);
+      if (held && (await digest(held)) === revisions.get(url)) await files.put(url, held);
+    }
+  }
+  // Never worse offline: a phone that keeps the calculators gets this build's runtime before it takes over.
+  const offline = Boolean(previous ? previous.offline && (await runtimeComplete(previous.runtime))
+    : await runtimeComplete(runtimeUrls));
+  if (offline) {
+    for (const url of runtimeUrls) {
+      if (!(await files.match(url))) await files.put(url, await fetchChecked(url));
+    }
+  }
+  await writeMeta(`build-${BUILD}`, {
+    build: BUILD, pages: Object.fromEntries(pageUrls), runtime: [...runtimeUrls], snapshot: snapshotUrls, offline,
+    installed: Date.now(),
+  });
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -125,7 +147,7 @@ async function cacheRuntime(withSnapshot) {
   try {
     const files = await caches.open(FILES_CACHE);
     for (const url of runtimeUrls) {
-      if (!(await files.match(url))) await files.add(url);
+      if (!(await files.match(url))) await files.put(url, await fetchChecked(url));
     }
     const meta = await readMeta(`build-${BUILD}`);
     if (meta) await writeMeta(`build-${BUILD}`, { ...meta, offline: true });
@@ -133,12 +155,13 @@ async function cacheRuntime(withSnapshot) {
     // A speed-up only (calculators start without it): the page leaves it out when saving data.
     if (!withSnapshot) return;
     for (const url of snapshotUrls) {
-      if (!(await files.match(url))) await files.add(url);
+      if (!(await files.match(url))) await files.put(url, await fetchChecked(url));
     }
     await tellPages({ type: "snapshot-saved" });
   } catch (error) {
     // Storage refused or full, or the network gone mid-way: the page says offline use is not assured.
-    await tellPages({ type: "offline-failed", reason: String(error && error.name) });
+    const reason = String(error).includes(NOT_THIS_SITE) ? "NotThisSite" : String(error && error.name);
+    await tellPages({ type: "offline-failed", reason });
   }
 }
 
@@ -178,6 +201,11 @@ const NOT_SAVED = `<!doctype html><html lang="en"><meta charset="utf-8"><meta na
 <title>Not saved on this phone yet</title><p>No signal, and this page is not saved on this phone yet. Once a
 page of this site has said "Ready offline", every page and calculator works with no signal.</p></html>`;
 
+// A saved page found damaged on the phone, with no signal to fetch it again.
+const DAMAGED = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>This page's saved copy was damaged</title><p>The copy of this page saved on this phone was not the
+site's own, so it has been dropped. It is saved again the next time you open it with signal.</p></html>`;
+
 // Saved addresses: "folder/index.html" is the folder's page; a calculator's values in the query
 // string do not change which page it is.
 function pageKey(request) {
@@ -192,10 +220,20 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
   event.respondWith((async () => {
     const key = pageKey(request);
-    const hit = (await (await caches.open(PAGES_CACHE)).match(key)) || (await (await caches.open(FILES_CACHE)).match(request.url))
-      // A page of the previous build still open in another tab asks for what only that build had.
-      || (await caches.match(key));
-    if (hit) return hit;
+    const bare = request.url.split("?")[0];
+    const pages = await caches.open(PAGES_CACHE);
+    const files = await caches.open(FILES_CACHE);
+    let damaged = false;
+    for (const [cache, url] of [[pages, key], [files, bare]]) {
+      const hit = await cache.match(url);
+      if (hit && (await intact(hit, url))) return hit;
+      // A kept copy that is not what the build wrote (changed on the phone, or kept by an older worker
+      // from a login page): dropped, and asked of the network if there is signal.
+      if (hit) damaged = await cache.delete(url);
+    }
+    // A page of the previous build still open in another tab asks for what only that build had.
+    const older = damaged ? null : await caches.match(key);
+    if (older) return older;
     let response;
     try {
       response = await fetch(request);
@@ -203,16 +241,19 @@ self.addEventListener("fetch", (event) => {
       // No answer: no signal and not saved yet, or a load the page gave up as it moved on (Firefox logs
       // a rejected answer as the worker's error). Said plainly, as a page for a page.
       return request.mode === "navigate"
-        ? new Response(NOT_SAVED, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } })
+        ? new Response(damaged ? DAMAGED : NOT_SAVED, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } })
         : new Response("", { status: 503 });
     }
-    const bare = request.url.split("?")[0];
     if (response.ok && runtimeUrls.has(bare)) {
-      try {
-        await (await caches.open(FILES_CACHE)).put(bare, response.clone());
-      } catch (error) {
-        // Storage full: the page still gets its answer, only not kept.
-      }
+      // Kept once it proves to be this build's file, while the page already has its answer.
+      const copy = response.clone();
+      event.waitUntil((async () => {
+        try {
+          if ((await digest(copy)) === revisions.get(bare)) await files.put(bare, copy);
+        } catch (error) {
+          // Storage full: the page still gets its answer, only not kept.
+        }
+      })());
     }
     return response;
   })());

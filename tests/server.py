@@ -89,12 +89,23 @@ class QuietHandler(SimpleHTTPRequestHandler):
             self.send_error(404)
             return None
         self.path = "/" + self.path[len(self.prefix) :]
+        if self.server.portal and self.server.portal(self.path.split("?")[0]):
+            return self.send_portal()
         accepted = self.headers.get("Accept-Encoding", "")
         if self.compress == "br" and "br" in accepted:
             return self.send_packed("br")
         if self.compress and "gzip" in accepted:
             return self.send_packed("gzip")
         return super().send_head()
+
+    def send_portal(self):
+        """What a hotel's or a club's network answers before its login: its own page, with a 200."""
+        body = b"<!doctype html><title>Log in</title><p>Welcome! Log in to use the network.</p>"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def send_packed(self, encoding: str):
         """Serve the file compressed, as a real host should (the benchmark measures with it)."""
@@ -205,6 +216,7 @@ class StaticServer:
         self.httpd.builds = dict(builds or {})
         self.httpd.sent = []
         self.httpd.cut = None  # path -> True: that body is cut halfway and the server stops
+        self.httpd.portal = None  # path -> True: answered with a login page (200), as a captive portal
         self._stopped = threading.Lock()
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()

@@ -83,6 +83,12 @@
 
   function notKept(reason) {
     html.dataset.offline = "unavailable";
+    if (reason === "NotThisSite") {
+      inPage("offline-failed", "The network answered with a page that is not this site's (a login page?), so "
+        + "nothing was kept for offline use. It is kept once the site itself answers: log in, then reload.");
+      return;
+    }
+    if (document.querySelector(".offline-failed")) return; // the network's reason, said first, stands
     inPage("offline-failed", "This browser would not keep the site on this phone"
       + (reason === "QuotaExceededError" ? " (its storage is full)" : "")
       + ": it works while you have signal, but not offline.");

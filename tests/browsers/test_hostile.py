@@ -84,3 +84,66 @@ def test_a_question_that_is_never_answered_is_stopped_and_the_next_is_answered(b
         assert "Height of the fall 6" not in page.inner_text("#calc-fall .calc-for")
     finally:
         context.close()
+
+
+def test_a_login_page_is_never_kept_as_the_site(browser, built_site):
+    """A network that answers a page and a runtime file with its own login page (200, HTML) during the
+    first visit: nothing wrong is kept, the page says why, and once the site itself answers it is kept
+    whole and works with no signal."""
+    server = StaticServer(built_site)
+    server.httpd.portal = lambda path: (
+        path in ("/about/", "/assets/pyodide/pyodide-lock.json") or path.endswith("/pyodide-lock.json")
+    )
+    context, _ = offline_context(browser)
+    page = context.new_page()
+    try:
+        page.goto(server.base + "mordheim-1999/movement/")
+        page.wait_for_function(
+            "() => (document.querySelector('.offline-failed') || {}).textContent?.includes('login page')",
+            timeout=120_000,
+        )
+        server.httpd.portal = None  # logged in: the site itself answers
+        page.reload()
+        wait_ready_offline(page)
+        server.stop()
+        context.set_offline(True)
+        page.goto(server.base + "about/")
+        assert "Log in" not in page.inner_text("body") and page.locator("#offline-status").count() == 1
+        page.goto(server.base + "mordheim-1999/movement/?calc-fall.height=5#falling")
+        page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
+    finally:
+        context.close()
+        if server.thread.is_alive():
+            server.stop()
+
+
+DAMAGE_WASM = """async () => {
+  const runtime = new URL(document.querySelector('script[data-runtime]').dataset.runtime, document.baseURI).href;
+  const cache = await caches.open('rules-files');
+  await cache.put(runtime + 'pyodide.asm.wasm', new Response('<p>Log in</p>', { headers: { 'Content-Type': 'text/html' } }));
+}"""
+
+
+def test_a_damaged_kept_copy_is_dropped_and_fetched_again_or_said_with_no_signal(browser, built_site):
+    server = StaticServer(built_site)
+    context, _ = offline_context(browser)
+    page = context.new_page()
+    live = "() => document.getElementById('calc-fall').dataset.state === 'live'"
+    try:
+        page.goto(server.base + "mordheim-1999/movement/?calc-fall.height=5#falling")
+        wait_ready_offline(page)
+        page.evaluate(DAMAGE_WASM)
+        page.reload()  # with signal: the damaged copy is dropped and the runtime downloaded again
+        page.wait_for_function(live, timeout=120_000)
+        page.evaluate(DAMAGE_WASM)
+        server.stop()
+        context.set_offline(True)
+        page.reload()  # no signal: said plainly, not "this browser could not run it"
+        page.wait_for_function(
+            "() => document.querySelector('#calc-fall .calc-status').textContent.includes('was damaged')",
+            timeout=120_000,
+        )
+    finally:
+        context.close()
+        if server.thread.is_alive():
+            server.stop()
