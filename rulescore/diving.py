@@ -103,7 +103,7 @@ DIVING_CHARGE = Mechanic(
             {
                 "enemy_range": values.inches,
                 "max_height": values.inches,
-                "test_every": values.inches,
+                "test_every": values.step,
                 "bonus": values.text,
             },
         )

@@ -96,7 +96,7 @@ JUMP_DOWN = Mechanic(
             JumpDown,
             {
                 "max_height": values.inches,
-                "test_every": values.inches,
+                "test_every": values.step,
                 "over_max": values.one_of("not-allowed", "falls"),
                 "fall_stops": values.text,
                 "measure_first": values.flag,

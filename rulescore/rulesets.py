@@ -285,6 +285,11 @@ def load(files: dict[str, TomlFile], mechanics: Iterable[Mechanic]) -> tuple[dic
     ids = sorted(name.split("/")[0] for name in files if name.endswith(f"/{METADATA}"))
     metas = {ruleset_id: files[f"{ruleset_id}/{METADATA}"].data for ruleset_id in ids}
     known = dict(GENERAL)
+    for ruleset_id in ids:
+        order = metas[ruleset_id].get("order", 100)
+        if isinstance(order, bool) or not isinstance(order, int):
+            file = files[f"{ruleset_id}/{METADATA}"]
+            raise file.fail(None, "order", "order must be a whole number (where it stands in the lists)")
     for ruleset_id in sorted(ids, key=lambda i: (metas[i].get("order", 100), i)):
         if f"{ruleset_id}/{ASSUMPTIONS_FILE}" in files:
             read_assumptions(files[f"{ruleset_id}/{ASSUMPTIONS_FILE}"], known)
@@ -292,8 +297,8 @@ def load(files: dict[str, TomlFile], mechanics: Iterable[Mechanic]) -> tuple[dic
     for ruleset_id in ids:
         meta = metas[ruleset_id]
         missing = [key for key in ("id", "title", "game", "chapter") if not isinstance(meta.get(key), str)]
-        if missing:
-            raise RulesFileError(files[f"{ruleset_id}/{METADATA}"].path, None, f"missing required field '{missing[0]}'")
+        if missing:  # at the top of the file, where the top-level fields go
+            raise RulesFileError(files[f"{ruleset_id}/{METADATA}"].path, 1, f"missing required field '{missing[0]}'")
         numbers = _resolve(files, ruleset_id, set(ids), known, words)
         found.append(_build(files.get(f"{ruleset_id}/{NUMBERS}"), meta, numbers, words))
     return {r.id: r for r in sorted(found, key=lambda r: (r.order, r.id))}, known

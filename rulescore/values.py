@@ -8,10 +8,22 @@ from fractions import Fraction
 from typing import Any
 
 
+# The longest distance a tabletop rule measures here: anything beyond is a typing slip, not a rule.
+LONGEST = 100
+
+
 def inches(value: Any) -> int | Fraction:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise ValueError("must be a number of inches (0 or more)")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= LONGEST:
+        raise ValueError(f"must be a number of inches (0 to {LONGEST})")
     return value if isinstance(value, int) else Fraction(str(value))
+
+
+def step(value: Any) -> int | Fraction:
+    """A distance a rule counts in ("a test per full 2 inches"): 0 would count for ever."""
+    found = inches(value)
+    if not found:
+        raise ValueError(f"must be more than 0 inches (up to {LONGEST})")
+    return found
 
 
 def count(value: Any) -> int:

@@ -32,6 +32,9 @@ def load_glossary(ruleset: Ruleset, rules: RulesFolder) -> list[Term]:
     for entry in data.get("term", []):
         if not isinstance(entry.get("name"), str) or not isinstance(entry.get("definition"), str):
             raise RulesFileError(path, line_of(raw, "[[term]]"), "each [[term]] needs a name and a definition")
+        if entry["name"].lower() in terms:  # the second would silently replace the first
+            line = [n for n, text in enumerate(raw.splitlines(), start=1) if entry["name"] in text and "name" in text]
+            raise RulesFileError(path, line[-1] if line else None, f"the term '{entry['name']}' is defined twice")
         forms = (entry["name"], *entry.get("also", ()))
         terms[entry["name"].lower()] = Term(entry["name"], entry["definition"].strip(), forms)
     parent = data.get("inherit")

@@ -132,7 +132,7 @@ def load_ruleset(folder: Path, file: TomlFile | None = None) -> Ruleset:
     for name, (kind, required) in FIELDS.items():
         if name not in data:
             if required:
-                raise RulesFileError(path, None, f"missing required field '{name}'")
+                raise RulesFileError(path, 1, f"missing required field '{name}'")  # at the top, where it goes
             continue
         value = data[name]
         if not isinstance(value, kind) or isinstance(value, bool):

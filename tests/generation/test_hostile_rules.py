@@ -95,3 +95,47 @@ def test_the_terms_carried_in_a_page_cannot_close_their_script():
     body = re.match(r"<script[^>]*>(.*)</script>$", block, re.DOTALL).group(1)
     assert "<" not in body and ">" not in body and "&" not in body
     assert json.loads(body)[0]["definition"] == hostile.definition  # the same words, read back
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "said"),
+    [
+        ("mordheim-1999/ruleset.toml", "order = 1", 'order = "first"', ":9: order must be a whole number"),
+        (
+            "mordheim-1999/numbers.toml",
+            "test_every = 2\nover_max",
+            "test_every = 0\nover_max",
+            ":38: [jump_down] test_every must be more than 0",
+        ),
+        (
+            "mordheim-1999/numbers.toml",
+            "max_height = 6\ntest_every",
+            "max_height = 99999999999999999999\ntest_every",
+            ":37: [jump_down] max_height must be a number of inches (0 to 100)",
+        ),
+        ("mordheim-1999/ruleset.toml", 'title = "Mordheim 1999"\n', "", ":1: missing required field 'title'"),
+    ],
+)
+def test_a_broken_value_names_its_file_and_line(rules, name, old, new, said):
+    from rulescore.mechanics import load_folder
+
+    path = rules / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(RulesFileError) as caught:
+        load_folder(rules)
+    assert str(caught.value).startswith(f"{path}{said}"), str(caught.value)
+
+
+def test_a_term_defined_twice_names_the_second(rules):
+    from sitegen.glossary import load_glossary
+
+    path = rules / "mordheim-1999" / "glossary.toml"
+    text = path.read_text(encoding="utf-8")
+    first = text.index("[[term]]")
+    second = text.index("[[term]]", first + 1)
+    path.write_text(text + "\n" + text[first:second], encoding="utf-8")
+    ruleset = load_ruleset(rules / "mordheim-1999")
+    with pytest.raises(RulesFileError, match="is defined twice"):
+        load_glossary(ruleset, read_folder(rules))
