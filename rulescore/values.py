@@ -7,7 +7,6 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-
 # The longest distance a tabletop rule measures here: anything beyond is a typing slip, not a rule.
 LONGEST = 100
 
