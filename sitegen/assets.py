@@ -135,10 +135,13 @@ def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
     (folder / wheel_path).parent.mkdir(parents=True)
     shutil.copyfile(wheel, folder / wheel_path)
 
-    # Named by what is stored (packed), as everything here is: a phone holding an earlier build's
-    # copy under the same name keeps it, so the name must change whenever the bytes do.
+    # Named by what it is made from (the runtime, our wheel, the makers, and how it is packed), not by
+    # its bytes: Pyodide's memory is not byte for byte the same from one making to the next (about a
+    # hundred bytes of its own random state differ), and a phone holding a copy under this name holds
+    # one made from the same inputs, so an unchanged input never costs it the download again.
     packed = saved_start.pack(compiled.snapshot.read_bytes())
-    snapshot = f"assets/snapshot/pyodide-{hashlib.sha256(packed).hexdigest()[:10]}.bin"
+    made_from = compiled.snapshot.parent.name.encode() + Path(saved_start.__file__).read_bytes()
+    snapshot = f"assets/snapshot/pyodide-{hashlib.sha256(made_from).hexdigest()[:10]}.bin"
     (folder / snapshot).parent.mkdir(parents=True)
     (folder / snapshot).write_bytes(packed)
 

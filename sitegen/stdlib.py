@@ -62,7 +62,10 @@ def precompile(runtime: Path, wheel: Path, cache: Path) -> Compiled:
     out = cache / digest.hexdigest()[:12]
     summary = out / "summary.json"
     if not summary.is_file():
-        shutil.rmtree(cache, ignore_errors=True)
+        # A few of the latest kept: undoing an edit finds its results again, as they were.
+        kept = sorted((p for p in cache.glob("*") if p.is_dir()), key=lambda p: p.stat().st_mtime)
+        for old in kept[: max(len(kept) - 2, 0)] + [out]:
+            shutil.rmtree(old, ignore_errors=True)
         out.mkdir(parents=True)
         try:
             made = json.loads(
@@ -83,5 +86,6 @@ def precompile(runtime: Path, wheel: Path, cache: Path) -> Compiled:
             shutil.rmtree(out, ignore_errors=True)
             raise
         summary.write_text(json.dumps(made))
+    out.touch()  # the latest used, so the next clearing keeps it
     made = json.loads(summary.read_text())
     return Compiled(out / "stdlib.zip", out / made["wheel"], out / "snapshot.bin")
