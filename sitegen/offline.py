@@ -15,8 +15,24 @@ TEMPLATE = Path(__file__).resolve().parent / "service_worker.js"
 RUNTIME_PREFIXES = ("assets/pyodide/", "assets/py/")
 # A returning visitor's faster start: cached after the runtime, never needed to work offline.
 SNAPSHOT_PREFIX = "assets/snapshot/"
-# Never needed by an English site or a browser: left out of the offline copy.
-SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^assets/javascripts/lunr/)")
+# Never needed by an English site or a browser: left out of the offline copy (_headers is the host's).
+SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^_headers$|^assets/javascripts/lunr/)")
+# What a host should send beside the files, as Netlify's and Cloudflare Pages' `_headers` file says it
+# (the README gives the same for any host). A page's own policy is its <meta> tag, which cannot say
+# frame-ancestors and does not reach the calculators' worker: the worker's script gets a policy of its
+# own (no eval, nothing from another address), and every page may be framed only by the site itself.
+WORKER_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'"
+HOST_HEADERS = (
+    ("/*", ("Content-Security-Policy: frame-ancestors 'self'", "X-Content-Type-Options: nosniff")),
+    ("/assets/calculators/*", (f"Content-Security-Policy: {WORKER_POLICY}",)),
+)
+
+
+def headers_file() -> str:
+    """The `_headers` file: each path pattern, then its headers indented."""
+    return "".join(f"{path}\n" + "".join(f"  {header}\n" for header in headers) for path, headers in HOST_HEADERS)
+
+
 # An inline script (no src), with or without attributes (calculators/start.js carries data-*).
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.DOTALL)
 
@@ -129,6 +145,7 @@ def finish(site: Path, engine: str = "mkdocs") -> int:
         )
         path.write_text(into_head(html, policy), encoding="utf-8")
         count += 1
+    (site / "_headers").write_text(headers_file(), encoding="utf-8")
     # Written last, from the finished site, so its lists and cache name match this build exactly.
     (site / "sw.js").write_text(service_worker(site), encoding="utf-8")
     return count

@@ -3,6 +3,7 @@ phone's host would, quiet, and able to put up another build at the same address 
 
 from __future__ import annotations
 
+import fnmatch
 import functools
 import gzip
 import hashlib
@@ -41,6 +42,10 @@ class QuietHandler(SimpleHTTPRequestHandler):
     def end_headers(self):
         if self.cache_control:
             self.send_header("Cache-Control", self.cache_control)
+        # The headers the build asks a host to send (its `_headers` file), as a host that reads it would.
+        for pattern, name, value in host_headers(self.server.folder):
+            if fnmatch.fnmatch(self.path.split("?")[0], pattern):
+                self.send_header(name, value)
         super().end_headers()
 
     def copyfile(self, source, outputfile):
@@ -129,6 +134,20 @@ class QuietHandler(SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", self.date_time_string(modified))
         self.end_headers()
         return io.BytesIO(body)
+
+
+def host_headers(folder: Path | None) -> list[tuple[str, str, str]]:
+    """(path pattern, header, value) from a built site's `_headers` file (none if it has none)."""
+    if folder is None or not (Path(folder) / "_headers").is_file():
+        return []
+    found, pattern = [], "/*"
+    for line in (Path(folder) / "_headers").read_text(encoding="utf-8").splitlines():
+        if line and not line[0].isspace():
+            pattern = line.strip()
+        elif line.strip():
+            name, _, value = line.strip().partition(":")
+            found.append((pattern, name.strip(), value.strip()))
+    return found
 
 
 _PACKED: dict[tuple[str, bytes], bytes] = {}

@@ -147,3 +147,31 @@ def test_a_damaged_kept_copy_is_dropped_and_fetched_again_or_said_with_no_signal
         context.close()
         if server.thread.is_alive():
             server.stop()
+
+
+def test_the_calculators_worker_obeys_the_policy_the_host_sends_for_it(browser, server):
+    """A page's policy is a <meta> tag, which does not reach a worker: the build's `_headers` gives the
+    worker's script its own (the test server sends it, as a host that reads the file does)."""
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(server.origin + "/mordheim-1999/movement/?calc-fall.height=5#falling")
+        page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
+        (worker,) = [w for w in page.workers if w.url.endswith("/worker.js")]
+        # Code the worker itself compiles from a string (the tool's own evaluation is exempt from policies).
+        worker.evaluate("() => { self.evaluated = 'no'; setTimeout('self.evaluated = \\'yes\\''); }")
+        page.wait_for_timeout(500)
+        assert worker.evaluate("() => self.evaluated") == "no"
+        other = StaticServer(server.httpd.folder)  # another address that would answer
+        try:
+            asked = worker.evaluate(
+                "url => fetch(url, { mode: 'no-cors' }).then(() => 'answered', (error) => 'refused')",
+                other.base + "about/",
+            )
+        finally:
+            other.stop()
+        assert asked == "refused"
+    finally:
+        context.close()
+    headers = (server.httpd.folder / "_headers").read_text(encoding="utf-8")
+    assert "frame-ancestors 'self'" in headers
