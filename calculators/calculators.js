@@ -76,7 +76,9 @@
           document.dispatchEvent(new CustomEvent("calculators:ready", { detail: message.timings }));
         } else if (message.type === "failed") {
           if (engine === "failed") return;
-          failure = message.error.includes("damaged")
+          failure = message.error.includes("login page")
+            ? "the network answered with a login page, not the site: log in, then reload"
+            : message.error.includes("damaged")
             ? "its copy on this phone was damaged and has been dropped: it is saved again when you have signal"
             : message.error.includes("download") ? "no connection to the site, and it is not saved for offline use yet"
               : "this browser could not run it";

@@ -34,6 +34,12 @@ function countDownloads(watched, total) {
       if (watched.has(url)) self.postMessage({ type: "failed", error: `${why}could not download ${url.split("/").pop()} (${error})` });
       throw error;
     }
+    // A network that answers with its own web page (a login page, with a 200) is not the runtime: say so,
+    // rather than let the runtime fail on it as if this browser could not run it.
+    const page = (response.headers.get("content-type") || "").includes("text/html");
+    if (watched.has(url) && response.ok && page) {
+      self.postMessage({ type: "failed", error: `${url.split("/").pop()}: the network answered with a login page` });
+    }
     if (watched.has(url) && !response.ok) {
       const why = dropped ? "its copy on this phone was damaged and has been dropped; " : "";
       self.postMessage({ type: "failed", error: `${why}could not download ${url.split("/").pop()} (HTTP ${response.status})` });
@@ -138,6 +144,14 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   // nothing. Downloading, they would share the link with the WebAssembly and the scripts needed
   // first (cold at 10 Mbit/s: 120 ms later).
   if (onPhone || saved) [stdlib, lockFile].forEach((url) => early.set(url, get(url)));
+  // The lock file (a few hundred bytes) is asked for at once in any case: a network that answers with
+  // its own page instead (a login page) is said before Pyodide meets it and fails as on a broken file.
+  if (!early.has(lockFile)) early.set(lockFile, get(lockFile));
+  const lockChecked = early.get(lockFile).then((answer) => {
+    if ((answer.headers.get("content-type") || "").includes("text/html")) {
+      throw new Error("pyodide-lock.json: the network answered with a login page");
+    }
+  }, () => {}); // no answer at all: Pyodide meets it and says so, as before
   answerEarly(early);
   // The saved start is read whole before Pyodide's scripts load: a synchronous import holds this
   // thread, and a read that needs it would wait (Firefox: 400 ms for what takes 90 alone).
@@ -151,10 +165,20 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   });
   if (memory) await memory.catch(() => {});
   step("snapshot read");
-  importScripts(runtime + "pyodide.js");
+  try {
+    importScripts(runtime + "pyodide.js");
+  } catch (error) {
+    // Not a script at all: a login page in its place is said as such, not as a browser that cannot run it.
+    const answer = await fetch(runtime + "pyodide.js").catch(() => null);
+    if (answer && (answer.headers.get("content-type") || "").includes("text/html")) {
+      throw new Error("pyodide.js: the network answered with a login page");
+    }
+    throw error;
+  }
   step("scripts");
   // indexURL is our own copy of the runtime: nothing is fetched from any other origin. The standard
   // library is our precompiled one: no module is compiled from source in the browser.
+  await lockChecked; // arrived long since: the scripts above took longer
   const options = { indexURL: runtime, stdLibURL: stdlib };
   let pyodide = null;
   let start = "fresh";

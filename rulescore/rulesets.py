@@ -81,13 +81,7 @@ class Citation(NamedTuple):
 
 
 def _rule(
-    file: TomlFile,
-    table: str | None,
-    key: str,
-    raw: Any,
-    reader: Callable,
-    default_section: str | None,
-    known: Mapping[str, Assumption],
+    file: TomlFile, table: str | None, key: str, raw: Any, reader: Callable, default_section: str | None, known: Mapping
 ) -> tuple[Rule, int | None]:
     """One value with where it comes from; the line it is on, for the citation."""
     where = f"[{table}] {key}" if table else key
@@ -278,6 +272,13 @@ def _table(file: TomlFile, table: str, shape: Table, rules: dict[str, Rule]) -> 
     return kind(section=section, **rules)
 
 
+def _order(file: TomlFile) -> int:
+    order = file.data.get("order", 100)
+    if isinstance(order, bool) or not isinstance(order, int):
+        raise file.fail(None, "order", "order must be a whole number (where it stands in the lists)")
+    return order
+
+
 def load(files: dict[str, TomlFile], mechanics: Iterable[Mechanic]) -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
     """Every ruleset in `files` (see read_folder), read with these mechanics, in the order players see
     them; and every assumption: the code's own, then each ruleset's."""
@@ -285,12 +286,7 @@ def load(files: dict[str, TomlFile], mechanics: Iterable[Mechanic]) -> tuple[dic
     ids = sorted(name.split("/")[0] for name in files if name.endswith(f"/{METADATA}"))
     metas = {ruleset_id: files[f"{ruleset_id}/{METADATA}"].data for ruleset_id in ids}
     known = dict(GENERAL)
-    for ruleset_id in ids:
-        order = metas[ruleset_id].get("order", 100)
-        if isinstance(order, bool) or not isinstance(order, int):
-            file = files[f"{ruleset_id}/{METADATA}"]
-            raise file.fail(None, "order", "order must be a whole number (where it stands in the lists)")
-    for ruleset_id in sorted(ids, key=lambda i: (metas[i].get("order", 100), i)):
+    for ruleset_id in sorted(ids, key=lambda i: (_order(files[f"{i}/{METADATA}"]), i)):
         if f"{ruleset_id}/{ASSUMPTIONS_FILE}" in files:
             read_assumptions(files[f"{ruleset_id}/{ASSUMPTIONS_FILE}"], known)
     found = []

@@ -76,6 +76,12 @@ class QuietHandler(SimpleHTTPRequestHandler):
             self.end_headers()
             threading.Thread(target=self.stop_server, daemon=True).start()
             return None
+        if "/__portal__/" in self.path:  # a test in another process puts a login page in front of one file
+            name = self.path.rsplit("/", 1)[1]
+            self.server.portal = None if name == "off" else (lambda path, name=name: path.endswith("/" + name))
+            self.send_response(204)
+            self.end_headers()
+            return None
         if self.server.folder is None and "/__build__/" not in self.path:
             self.close_connection = True  # no signal: the browser gets no answer at all
             return None
@@ -199,6 +205,8 @@ class StaticServer:
     `__stop__` stops it (for a browser driven from another process: honest offline, nothing answers),
     and one for `__build__/NAME` serves `builds[NAME]` from then on (a new build goes up; a build of
     None answers nothing, as with no signal, until another is put up).
+    A request for `__portal__/NAME` answers every file named NAME with a login page from then on (a
+    captive portal), `__portal__/off` ends it.
     `compress`: True gzips every response, "br" sends brotli to a browser that accepts it;
     `cache_control` is sent with every response; `sent` lists (path, bytes) of every body sent."""
 

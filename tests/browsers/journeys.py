@@ -63,6 +63,8 @@ def route_text(ruleset: str, legs: list[str], values: dict[str, str] | None = No
 TAPPED_LEGS = [("climb up", "2"), ("move", "1"), ("gap", "1"), ("jump down", "4")]
 ROUTE_LEGS = ['climb up 2"', 'gap 1"', 'move 1"', 'jump down 4"']
 TC_LEGS = ['move 2" difficult ground', 'charge 3"']
+SAID = "the page says the network answered with a login page"
+HOSTILE_LEG_SAID = plan("mordheim-1999", {}, ['move 1e-99999999"']).errors["leg-1"]
 
 
 LEGS_SHOWN = [
@@ -237,6 +239,30 @@ def journeys(material_search: bool = True) -> dict[str, list]:
                 "wait_text",
                 ["#calc-route .calc-result", route_text("trench-crusade", TC_LEGS, {"activation": "charge"})],
             ],
+        ],
+        # #36: a network answering with its own login page; and a link no reader may accept.
+        "a login page on the network is never kept as the site, and said": [
+            ["portal", "pyodide-lock.json"],
+            ["goto", "mordheim-1999/movement/?calc-fall.height=5#falling"],
+            ["wait_for", "html[data-calculators='failed']"],
+            ["check", ["document.querySelector('#calc-fall .calc-status').textContent.includes('login page')", SAID]],
+            ["wait_for", ".offline-failed"],
+            ["check", ["document.querySelector('.offline-failed').textContent.includes('login page')", SAID]],
+            ["portal", "off"],  # logged in: the site itself answers
+            ["reload"],
+            ["wait_text", ["#calc-fall .calc-result", fall_text({"height": "5"})]],
+            ["wait_offline_ready"],
+            ["switch_build", "no-signal"],
+            ["goto", "mordheim-1999/movement/?calc-fall.height=6#falling"],
+            ["wait_text", ["#calc-fall .calc-result", fall_text({"height": "6"})]],
+            ["switch_build", "first"],
+        ],
+        "a link with a number no field takes is refused by the legs, and the next leg answered": [
+            ["goto", "mordheim-1999/route/?" + urlencode({"calc-route.legs": 'move 1e-99999999"'})],
+            ["wait_text", ["#calc-route-legs-error", HOSTILE_LEG_SAID]],
+            ["tap", "#calc-route [data-leg=remove]"],
+            *add_leg("move", "2"),
+            ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ['move 2"'])]],
         ],
         # #26: the page stays and its Python with it; a link, back, a reload and a shared link all answer.
         "python stays from page to page: the next page answers at once; back, reload and a link agree": [

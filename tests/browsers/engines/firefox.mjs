@@ -53,6 +53,8 @@ async function step(page, [verb, arg], open) {
     await page.waitForFunction(() => document.documentElement.dataset.offline === "ready", { timeout: 180_000 });
   } else if (verb === "stop_server") {
     await fetch(base + "__stop__").catch(() => {});
+  } else if (verb === "portal") {
+    await fetch(base + "__portal__/" + arg);
   } else if (verb === "switch_build") {
     const answer = await fetch(base + "__build__/" + arg);
     if (answer.status !== 204) throw new Error(`the server has no build ${arg}`);
