@@ -15,7 +15,7 @@ from sitegen.editions import Editions, changed_sections, edition_changes, render
 from sitegen.glossary import Term, load_glossary
 from sitegen.page import Page
 from sitegen.pages import RenderedChapter, chapter_page, render_chapter, render_glossary, render_index
-from sitegen.parse import Document, parse
+from sitegen.parse import Document, check_outline, parse
 from sitegen.sources import Ruleset, load_rulesets
 
 
@@ -67,6 +67,8 @@ def load_content(rules: RulesFolder, engine: str = "mkdocs") -> Content:
     broken file raises RulesFileError."""
     rulesets = load_rulesets(rules)
     documents = {ruleset.id: parse(ruleset) for ruleset in rulesets}
+    for ruleset in rulesets:
+        check_outline(documents[ruleset.id], ruleset.folder / "outline.txt")
     check_citations(documents)
     topics, _ = compare.load_topics(rules, documents)
     by_section = compare.topics_by_section(topics)

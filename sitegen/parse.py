@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from rulescore.address import slugify
 from rulescore.rules_folder import RulesFileError, line_of
@@ -151,15 +152,17 @@ def parse(ruleset: Ruleset, text: str | None = None) -> Document:
     stack: list[Section] = []
     markdown_depths: list[int] = []
     orphans: list[Block] = []  # body before any heading: belongs to the chapter
-    anchors: set[str] = set()
+    anchors: dict[str, int | None] = {}  # each section's anchor, and the line that opened it
 
     def open_section(title: str, level: int, number: int | None, added: bool = False) -> None:
         nonlocal root
-        anchor = base = slugify(title)
-        suffix = 2
-        while anchor in anchors:
-            anchor, suffix = f"{base}-{suffix}", suffix + 1
-        anchors.add(anchor)
+        anchor = slugify(title)
+        if anchor in anchors:  # a link, a citation and a search result could not tell the two apart
+            first = f" (line {anchors[anchor]} has it)" if anchors[anchor] else ""
+            raise RulesFileError(
+                ruleset.source_path, number, f"a second heading '{title}'{first}: give each its own title"
+            )
+        anchors[anchor] = number
         section = Section(title=title, level=level, anchor=anchor, line=number, added=added)
         if level == 1:
             if root is not None:
@@ -172,7 +175,7 @@ def parse(ruleset: Ruleset, text: str | None = None) -> Document:
             return
         if root is None:
             root = Section(title=ruleset.chapter, level=1, anchor=slugify(ruleset.chapter), added=True)
-            anchors.add(root.anchor)
+            anchors[root.anchor] = None
             root.blocks.extend(orphans)
             stack[:] = [root]
         while stack[-1].level >= level:
@@ -263,6 +266,21 @@ def parse(ruleset: Ruleset, text: str | None = None) -> Document:
             ruleset.source_path, start + 1, "found no section headings (check heading_styles in ruleset.toml)"
         )
     return Document(ruleset=ruleset, root=root, provenance=provenance, front_matter=front_matter)
+
+
+def check_outline(document: Document, path: Path) -> None:
+    """The text's sections against the tree its outline.txt expects (when it has one): the first line
+    that differs, with what the text gives there."""
+    if not path.is_file():
+        return
+    expected, found = path.read_text(encoding="utf-8").splitlines(), outline(document).splitlines()
+    for number, (want, got) in enumerate(
+        zip(expected + [""] * len(found), found + [""] * len(expected), strict=True), 1
+    ):
+        if want != got:
+            raise RulesFileError(
+                path, number, f"the text's sections differ here: the text gives '{got or '(nothing)'}'"
+            )
 
 
 def outline(document: Document) -> str:

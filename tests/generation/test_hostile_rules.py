@@ -139,3 +139,32 @@ def test_a_term_defined_twice_names_the_second(rules):
     ruleset = load_ruleset(rules / "mordheim-1999")
     with pytest.raises(RulesFileError, match="is defined twice"):
         load_glossary(ruleset, read_folder(rules))
+
+
+def test_a_heading_given_twice_names_both_lines(rules):
+    from sitegen.parse import parse
+
+    ruleset = load_ruleset(rules / "mordheim-1999")
+    text = ruleset.source_path.read_text(encoding="utf-8")
+    original = text.splitlines().index("falling") + 1
+    renamed = text.splitlines().index("warriors knocked down or stunned") + 1  # now a first "falling"
+    doubled = text.replace("warriors knocked down or stunned\n", "falling\n", 1)
+    with pytest.raises(RulesFileError) as caught:
+        parse(ruleset, doubled)
+    assert str(caught.value) == (
+        f"{ruleset.source_path}:{original}: a second heading 'falling' (line {renamed} has it): give each its own title"
+    )
+
+
+def test_an_outline_that_disagrees_with_the_text_names_its_line(rules):
+    from sitegen.parse import check_outline, parse
+
+    ruleset = load_ruleset(rules / "mordheim-1999")
+    path = rules / "mordheim-1999" / "outline.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(n for n, line in enumerate(lines) if "#falling" in line)
+    lines[at] = lines[at].replace("falling", "fallen", 1)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(RulesFileError) as caught:
+        check_outline(parse(ruleset), path)
+    assert str(caught.value).startswith(f"{path}:{at + 1}: the text's sections differ here: the text gives '  falling")
