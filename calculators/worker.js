@@ -75,15 +75,23 @@ async function offlineCopy(url) {
 // Pyodide asks for its files only once its 1 MB of JavaScript has loaded and set itself up, after the
 // saved start is read; asked for sooner, they arrive meanwhile. Pyodide's own request for each of
 // them gets the answer already on its way, so nothing is fetched twice.
-function answerEarly(early) {
+function answerEarly(early, lockFile) {
   for (const answer of early.values()) answer.catch(() => {}); // a failure is Pyodide's to meet when it asks
   const realFetch = self.fetch;
   self.fetch = (input, init) => {
     const asked = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
-    const answer = early.get(asked);
+    const answer = early.get(asked) || realFetch(input, init);
     early.delete(asked);
-    return answer || realFetch(input, init);
+    return asked === lockFile ? answer.then(notALoginPage) : answer;
   };
+}
+
+// A network that answers the lock file with its own page (a login page, with a 200) is said as such;
+// Pyodide, which would fail on it as on a broken file, is left waiting (the page shows the failure).
+function notALoginPage(answer) {
+  if (!(answer.headers.get("content-type") || "").includes("text/html")) return answer;
+  self.postMessage({ type: "failed", error: "pyodide-lock.json: the network answered with a login page" });
+  return new Promise(() => {});
 }
 
 // Pyodide compiles its WebAssembly only once its scripts have loaded; compiled from the first byte
@@ -144,15 +152,7 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   // nothing. Downloading, they would share the link with the WebAssembly and the scripts needed
   // first (cold at 10 Mbit/s: 120 ms later).
   if (onPhone || saved) [stdlib, lockFile].forEach((url) => early.set(url, get(url)));
-  // The lock file (a few hundred bytes) is asked for at once in any case: a network that answers with
-  // its own page instead (a login page) is said before Pyodide meets it and fails as on a broken file.
-  if (!early.has(lockFile)) early.set(lockFile, get(lockFile));
-  const lockChecked = early.get(lockFile).then((answer) => {
-    if ((answer.headers.get("content-type") || "").includes("text/html")) {
-      throw new Error("pyodide-lock.json: the network answered with a login page");
-    }
-  }, () => {}); // no answer at all: Pyodide meets it and says so, as before
-  answerEarly(early);
+  answerEarly(early, lockFile);
   // The saved start is read whole before Pyodide's scripts load: a synchronous import holds this
   // thread, and a read that needs it would wait (Firefox: 400 ms for what takes 90 alone).
   if (saved) importScripts("saved_start.js"); // beside this file; while the saved start is read
@@ -178,7 +178,6 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   step("scripts");
   // indexURL is our own copy of the runtime: nothing is fetched from any other origin. The standard
   // library is our precompiled one: no module is compiled from source in the browser.
-  await lockChecked; // arrived long since: the scripts above took longer
   const options = { indexURL: runtime, stdLibURL: stdlib };
   let pyodide = null;
   let start = "fresh";
