@@ -10,6 +10,8 @@ import sys
 import pytest
 
 from rulescore import RULESETS
+from sitegen.parse import outline, parse
+from sitegen.sources import load_ruleset
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, copy_project, later
 from tests.server import StaticServer
 
@@ -139,6 +141,9 @@ def test_a_new_build_waits_for_the_tap_then_takes_over(browser, tmp_path):
                 'text = "Flank & Rear Charges"\nlevel = 3\n\n[[parse.headings]]\ntext = "A NEW LINE OF RULES TEXT"\nlevel = 3',
             )
         )
+        # A new section: its outline.txt is brought up to date, as the README's steps say (the build checks it).
+        ruleset = load_ruleset(project / "rules" / "whfb-6")
+        (ruleset.folder / "outline.txt").write_text(outline(parse(ruleset)), encoding="utf-8")
         assert subprocess.run([sys.executable, "build.py"], cwd=project, capture_output=True).returncode == 0
         later(*[p for p in site.rglob("*") if p.is_file()])
         server.stop()
