@@ -167,3 +167,11 @@ NORMALISE = """html => {
     t.innerHTML = t.innerHTML;  // the text nodes split around a term, joined again
     return t.innerHTML;
 }"""
+
+
+def save_outline(folder: Path) -> None:
+    """A ruleset's outline.txt saved from the parser's reading (README step 3), after its text changed."""
+    from sitegen.parse import outline, parse
+    from sitegen.sources import load_ruleset
+
+    (folder / "outline.txt").write_text(outline(parse(load_ruleset(folder))), encoding="utf-8")

@@ -10,9 +10,7 @@ import sys
 import pytest
 
 from rulescore import RULESETS
-from sitegen.parse import outline, parse
-from sitegen.sources import load_ruleset
-from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, copy_project, later
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, copy_project, later, save_outline
 from tests.server import StaticServer
 
 pytestmark = pytest.mark.browser
@@ -141,9 +139,7 @@ def test_a_new_build_waits_for_the_tap_then_takes_over(browser, tmp_path):
                 'text = "Flank & Rear Charges"\nlevel = 3\n\n[[parse.headings]]\ntext = "A NEW LINE OF RULES TEXT"\nlevel = 3',
             )
         )
-        # A new section: its outline.txt is brought up to date, as the README's steps say (the build checks it).
-        ruleset = load_ruleset(project / "rules" / "whfb-6")
-        (ruleset.folder / "outline.txt").write_text(outline(parse(ruleset)), encoding="utf-8")
+        save_outline(project / "rules" / "whfb-6")  # a new section: its outline saved again (README step 3)
         assert subprocess.run([sys.executable, "build.py"], cwd=project, capture_output=True).returncode == 0
         later(*[p for p in site.rglob("*") if p.is_file()])
         server.stop()
