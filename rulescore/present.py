@@ -118,7 +118,9 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "") -> 
     else:
         result = answer(calculator, ruleset, values)
     if not result.ok:
-        refused = {"ok": False, "errors": _one_legs_field(result.errors)}
+        refused = {"ok": False, "errors": _one_legs_field(result.errors)} | (
+            {"unfinished": True} if result.unfinished else {}
+        )
         if result.readings:  # a refusal that rests on our reading links to it
             refused["readings"] = [
                 {

@@ -111,11 +111,16 @@ class Refusal(NamedTuple):
     ruleset: str
     errors: dict[str, str]
     readings: tuple[tuple[str, str], ...] = ()  # (field, assumption id): a refusal that rests on our reading
+    # Nothing is wrong, the question is only not whole yet (a route with no legs, a charge with no charge
+    # leg): the page says what comes next, not that a field is at fault.
+    unfinished: bool = False
 
     ok = False
 
     def to_json(self) -> dict:
         found = {"ok": False, "calculator": self.calculator, "ruleset": self.ruleset, "errors": self.errors}
-        return found | (
-            {"readings": [{"field": f, "assumption": a} for f, a in self.readings]} if self.readings else {}
+        return (
+            found
+            | ({"readings": [{"field": f, "assumption": a} for f, a in self.readings]} if self.readings else {})
+            | ({"unfinished": True} if self.unfinished else {})
         )

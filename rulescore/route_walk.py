@@ -21,9 +21,9 @@ from rulescore.route_after import after_route
 class Forbidden(Exception):
     """A route the rules forbid: where (a field or "leg-N"), why, and the reading it rests on, if one."""
 
-    def __init__(self, where: str, message: str, reading: str | None = None) -> None:
+    def __init__(self, where: str, message: str, reading: str | None = None, unfinished: bool = False) -> None:
         super().__init__(message)
-        self.where, self.message, self.reading = where, message, reading
+        self.where, self.message, self.reading, self.unfinished = where, message, reading, unfinished
 
 
 def _section(rule) -> str:

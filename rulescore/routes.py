@@ -43,7 +43,7 @@ def fields(ruleset) -> list[Field]:
         found.append(
             length(
                 "start_height",
-                "Height it starts at (inches)",
+                "Height it starts at",
                 "0",
                 "0",
                 "24",
@@ -83,7 +83,8 @@ def plan(ruleset_id: str, values: Mapping[str, str] | None, legs: Sequence[str])
     if len(legs) > 40:
         errors["legs"] = "A route is at most 40 legs."
     if not parsed and not errors:
-        errors["legs"] = "Add a leg: a route is one leg or more (move 4, climb up 3, ...)."
+        message = "Add a leg: a route is one leg or more (move 4, climb up 3, ...)."
+        return Refusal(NAME, ruleset_id, {"legs": message}, unfinished=True)
     if errors:
         return Refusal(NAME, ruleset_id, errors)
     explain = Explanation()
@@ -91,7 +92,7 @@ def plan(ruleset_id: str, values: Mapping[str, str] | None, legs: Sequence[str])
         walk = _route(explain, ruleset, read, parsed)
     except Forbidden as refused:
         readings = ((refused.where, refused.reading),) if refused.reading else ()
-        return Refusal(NAME, ruleset_id, {refused.where: refused.message}, readings)
+        return Refusal(NAME, ruleset_id, {refused.where: refused.message}, readings, refused.unfinished)
     done = walk.going
     finish = "reaches the target" if parsed[-1].kind in ("charge", "diving charge") else "completes the route"
     rows = [Row("completes", finish[0].upper() + finish[1:], done)] if done else []
@@ -142,7 +143,8 @@ def _route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Walk:
     last = legs[-1]
     check(ruleset, read, legs)
     if activation == "charge" and last.kind not in ("charge", "diving charge"):
-        raise Forbidden("activation", "A charge ends at its target: add a last leg, charge N (the inches left to it).")
+        message = "A charge ends at its target: add a last leg, charge N (the inches left to it)."
+        raise Forbidden("activation", message, unfinished=True)
     for number, leg in enumerate(legs, start=1):
         if leg.kind in ("charge", "diving charge"):
             name = f"Leg {number} ({leg.text})"

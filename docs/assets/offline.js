@@ -24,18 +24,6 @@
       return false;
     }
   };
-  const toast = (text) => {
-    const note = document.createElement("div");
-    note.className = "offline-toast";
-    note.setAttribute("role", "status");
-    note.textContent = text;
-    note.addEventListener("click", () => note.remove());
-    // In the header's title, where the page's name is: never over the menu, search or what is read.
-    const slot = document.querySelector(".md-header__title");
-    if (slot) note.classList.add("in-header");
-    (slot || document.body).append(note);
-    setTimeout(() => note.remove(), 4000);
-  };
   // A note that is part of the page, at the top of what is read, never over it; it stays on each page
   // navigation.js puts in place until it is done with.
   const notes = new Set();
@@ -46,6 +34,7 @@
     }
   };
   document.addEventListener("site:page", () => {
+    done((note) => note.classList.contains("offline-said")); // news, said once, is not carried to the next page
     const place = document.querySelector(".md-content__inner");
     if (place) place.prepend(...notes);
   });
@@ -58,6 +47,12 @@
     note.append(text);
     (document.querySelector(".md-content__inner") || document.body).prepend(note);
     return note;
+  };
+  // News the player need not act on ("Ready offline"): a line at the top of the page, where the title
+  // and what is read stay whole (#39), gone at the next page or at a tap.
+  const news = (text) => {
+    const note = inPage("offline-said", text);
+    note.addEventListener("click", () => done((old) => old === note));
   };
   const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
@@ -103,7 +98,7 @@
       done((offer) => !offer.classList.contains("offline-update"));
       if (recall("localStorage", "offline-build") !== event.data.build) {
         const noted = remember("localStorage", "offline-build", event.data.build);
-        toast("Ready offline: every page and calculator works with no signal."
+        news("Ready offline: every page and calculator works with no signal."
           + (noted ? "" : " (This browser keeps no notes for the site, so this may be said again.)"));
       }
     }
@@ -143,7 +138,7 @@
   }
   if (recall("sessionStorage", "updated")) {
     remember("sessionStorage", "updated", null);
-    const updated = () => toast("Updated to the newest version of the site.");
+    const updated = () => news("Updated to the newest version of the site.");
     if (document.readyState === "complete") updated(); // this script is async: the page may have loaded
     else window.addEventListener("load", updated, { once: true });
   }

@@ -6,7 +6,8 @@ Each journey is a list of steps; every runner understands the same few verbs:
   wait_text [SELECTOR, TEXT] (the element's textContent, spaces collapsed, equals TEXT),
   wait_offline_ready, stop_server (the site's server stops answering: honest offline),
   check [EXPRESSION, WHAT] (a JavaScript expression turns true within 10 s; WHAT names it when not),
-  tap SELECTOR (a real pointer tap on the element), type TEXT (keys, into whatever has focus),
+  tap SELECTOR (a real pointer tap on the element, once it holds still: STILL),
+  type TEXT (keys, into whatever has focus),
   timed [LABEL, SELECTOR, UNTIL] (a tap timed in the page until UNTIL holds: the journey's timings),
   back, reload, reopen (the address now, in a fresh page of the same browser).
 Expected texts come from rulescore in CPython, so every engine must show CPython's answer.
@@ -22,8 +23,6 @@ from urllib.parse import urlencode
 
 from rulescore.compare import compare_answers
 from rulescore.entry import answer
-from rulescore.legs import default_legs
-from rulescore.mechanics import RULESETS
 from rulescore.present import compare_html, result_html
 from rulescore.routes import plan
 
@@ -67,14 +66,23 @@ SAID = "the page says the network answered with a login page"
 HOSTILE_LEG_SAID = plan("mordheim-1999", {}, ['move 1e-99999999"']).errors["leg-1"]
 
 
-LEGS_SHOWN = [
-    "check",
-    [
-        "[...document.querySelectorAll('#calc-route .calc-leg > span')].map((s) => s.textContent).join('|') === "
-        + json.dumps("|".join(ROUTE_LEGS)),
-        "the legs in the order tapped",
-    ],
-]
+# The legs as the rows show them (each row's kind with its inches), joined as the address holds them.
+LEGS_IN_ROWS = (
+    "[...document.querySelectorAll('#calc-route .calc-leg')].map((row) => row.querySelector('.calc-leg-kind')"
+    " ? row.querySelector('.calc-leg-kind').value.replace('{}', row.querySelector('.calc-leg-inches').value + '\"')"
+    " : row.querySelector('.calc-leg-words').textContent).join('|')"
+)
+
+
+def legs_shown(legs: list[str]) -> list:
+    return ["check", [f"{LEGS_IN_ROWS} === {json.dumps('|'.join(legs))}", "the legs in the order tapped"]]
+
+
+LEGS_SHOWN = legs_shown(ROUTE_LEGS)
+# Edited where they stand (#39): the jump down one inch lower, a leg inserted after the walk and made 1",
+# the old walk taken out: the same route but a 3" jump down.
+EDITED_LEGS = ['climb up 2"', 'gap 1"', 'move 1"', 'jump down 3"']
+UNFINISHED = plan("mordheim-1999", {}, []).errors["legs"]
 
 
 # A timed tap: the runner arms the page (the tap's moment is noted as it lands, in sessionStorage so a
@@ -87,6 +95,21 @@ ARM_TAP = (
     "if (event.target.dataset.state === 'live') window.journeyAnswered = performance.timeOrigin + performance.now(); });"
 )
 TAPPED = "Number(sessionStorage.getItem('journeyTap'))"
+# A tap lands once its element is there and its calculator has answered what it was asked: an answer
+# puts a message next to a field or takes one away, which moves the form under a thumb (or a driver's
+# click, aimed a moment before it lands). calculators.js marks a calculator with a question out.
+STILL = (
+    "((selector) => { const e = document.querySelector(selector); const calc = e && e.closest('.calc'); "
+    "return Boolean(e) && !(calc && calc.dataset.asking); })"
+)
+# What a calculator shows when a wait for its text fails: the text, its status line and its form's values.
+SHOWING = (
+    "((selector) => { const e = document.querySelector(selector); const calc = e && e.closest('.calc'); "
+    "const text = (n) => (n ? n.textContent.replace(/\\s+/g, ' ').trim() : '(missing)'); "
+    "if (!calc) return text(e).slice(0, 300); "
+    "const values = [...calc.querySelectorAll('form [name]')].map((i) => i.name + '=' + i.value).join('&'); "
+    "return text(e).slice(0, 300) + ' | status: ' + text(calc.querySelector('.calc-status')) + ' | values: ' + values; })"
+)
 # The page in place: put there by navigation.js (its mark), or loaded (its DOMContentLoaded, when the
 # page scripts set it up).
 SHOWN = (
@@ -115,12 +138,18 @@ def answered_live(label: str, selector: str) -> list:
 
 
 def add_leg(kind: str, inches: str) -> list[list]:
-    """Pick the kind of leg (its pattern: "move {} difficult ground"), type its inches, tap Add."""
+    """Tap "Add a leg", then make the new last leg this kind (its pattern: "move {} difficult ground") and length."""
+    last = "#calc-route .calc-leg:last-child"
     return [
-        ["set", ["#calc-route-leg-kind", kind if "{}" in kind else kind + " {}"]],
-        ["set", ["#calc-route-leg-inches", inches]],
         ["tap", "#calc-route [data-leg=add]"],
+        ["set", [f"{last} .calc-leg-kind", kind if "{}" in kind else kind + " {}"]],
+        ["set", [f"{last} .calc-leg-inches", inches]],
     ]
+
+
+def leg_tap(row: int, action: str) -> list:
+    """A tap on one of a leg's own buttons: less, more, up, down, insert, remove (rows count from 1)."""
+    return ["tap", f"#calc-route .calc-leg:nth-child({row}) [data-leg={action}]"]
 
 
 ROUTE_LINK = "mordheim-1999/route/?" + urlencode({"calc-route.legs": "|".join(ROUTE_LEGS)})
@@ -141,9 +170,10 @@ TIP_SHOWS = (
     "document.querySelector('.term-tip') !== null && document.querySelector('.term-tip').textContent"
     " === document.querySelector('.quick-reference abbr.term').dataset.tip"
 )
-TOAST_IN_HEADER = (
-    "((t, h) => !t || (t.getBoundingClientRect().top >= h.top - 1 && t.getBoundingClientRect().bottom <= h.bottom + 1))"
-    "(document.querySelector('.offline-toast'), document.querySelector('.md-header').getBoundingClientRect())"
+# "Ready offline" is a line of the page, at the top of what is read: never over it, nor in the header's title.
+NOTE_IN_PAGE = (
+    "((n) => Boolean(n) && Boolean(n.closest('.md-content__inner')) && getComputedStyle(n).position === 'static'"
+    " && !document.querySelector('.md-header .offline-said'))(document.querySelector('.offline-said'))"
 )
 # Journeys that need Material's own search dialog (Zensical's search is its own).
 MATERIAL_SEARCH = {"search keeps to the book and holds no noise"}
@@ -214,10 +244,10 @@ def journeys(material_search: bool = True) -> dict[str, list]:
         "a move is planned leg by leg with taps, and its link opens the same answer": [
             ["goto", "mordheim-1999/route/"],
             ["wait_for", "#calc-route .calc-leg button"],
-            # The default legs out, four legs in, one moved down: every change a tap.
-            *[["tap", "#calc-route [data-leg=remove]"]] * len(default_legs(RULESETS["mordheim-1999"])),
+            # The default legs out in one tap, four legs in, one moved down: every change a tap.
+            ["tap", "#calc-route [data-leg=clear]"],
             *[step for kind, inches in TAPPED_LEGS for step in add_leg(kind, inches)],
-            ["tap", "#calc-route .calc-leg:nth-child(2) [data-leg=down]"],
+            leg_tap(2, "down"),
             ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_LEGS)]],
             LEGS_SHOWN,
             # Shared: its address opened in a fresh page gives the same legs and answer.
@@ -226,12 +256,31 @@ def journeys(material_search: bool = True) -> dict[str, list]:
             LEGS_SHOWN,
             ["goto", ROUTE_LINK],
             ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_LEGS)]],
+            # Edited where the legs stand: inches stepped, a leg inserted in the middle, one taken out.
+            leg_tap(4, "less"),
+            leg_tap(3, "insert"),
+            leg_tap(4, "less"),
+            leg_tap(3, "remove"),
+            ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", EDITED_LEGS)]],
+            legs_shown(EDITED_LEGS),
+            # Cleared in one tap: what comes next is said, nothing is marked wrong, no answer for another route.
+            ["tap", "#calc-route [data-leg=clear]"],
+            ["wait_text", ["#calc-route .calc-status", UNFINISHED]],
+            [
+                "check",
+                [
+                    "document.getElementById('calc-route').dataset.state === 'unfinished' && "
+                    "getComputedStyle(document.querySelector('#calc-route .calc-result')).display === 'none' && "
+                    "!document.querySelector('#calc-route [aria-invalid=true]')",
+                    "an empty route is unfinished, not wrong",
+                ],
+            ],
         ],
         # #35: difficult ground costs double, and a Trench Crusade charge rolls its D6 for the whole route.
         "a trench crusade charge after a move over difficult ground is planned with taps": [
             ["goto", "trench-crusade/route/"],
             ["wait_for", "#calc-route .calc-leg button"],
-            *[["tap", "#calc-route [data-leg=remove]"]] * len(default_legs(RULESETS["trench-crusade"])),
+            ["tap", "#calc-route [data-leg=clear]"],
             ["set", ["#calc-route-activation", "charge"]],
             *add_leg("move {} difficult ground", "2"),
             *add_leg("charge {}", "3"),
@@ -395,7 +444,7 @@ def journeys(material_search: bool = True) -> dict[str, list]:
         "offline after one visit": [
             ["goto", ""],
             ["wait_offline_ready"],
-            ["check", [TOAST_IN_HEADER, "the offline note inside the header bar, not over the page"]],
+            ["check", [NOTE_IN_PAGE, "the offline note a line of the page, not over it nor in the header"]],
             ["stop_server"],
             ["goto", "mordheim-1999/movement/?calc-fall.height=5#falling"],
             ["wait_text", ["#calc-fall .calc-result", fall_text({"height": "5"})]],

@@ -34,7 +34,7 @@ def test_storage_that_throws_still_leaves_the_site_offline_and_says_what_it_cann
     try:
         page.goto(server.base + "mordheim-1999/movement/")
         wait_ready_offline(page)
-        assert "keeps no notes for the site" in page.locator(".offline-toast").inner_text()
+        assert "keeps no notes for the site" in page.locator(".offline-said").inner_text()
         server.stop()
         context.set_offline(True)
         page.goto(server.base + "mordheim-1999/movement/?calc-fall.height=5#falling")

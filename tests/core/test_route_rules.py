@@ -177,3 +177,18 @@ def test_coreheim_half_move():
     assert odds(plan("coreheim-v10", coreheim, ["move 3.5"])) == {"leg1-out-of-movement": 1}
     result = plan("coreheim-v10", coreheim, ["move 3"])
     assert any("may still shoot, or hide" in line.text and line.section == "half-moving" for line in result.after)
+
+
+def test_a_route_not_finished_yet_says_what_comes_next_and_faults_no_field():
+    """#39: while a player builds a route, an empty one or a charge still without its charge leg is a next
+    step, not a mistake; what the rules forbid, or a leg that cannot be read, stays a fault."""
+    for legs, values in (([], MORDHEIM), (["move 2"], CHARGE)):
+        result = plan("mordheim-1999", values, legs)
+        assert not result.ok and result.unfinished, legs
+        said = json.loads(respond("route", "mordheim-1999", json.dumps({**values, "legs": "|".join(legs)})))
+        assert said["unfinished"] is True and said["errors"], legs
+    for legs, values in ((["climb up 2", "charge 3"], CHARGE), (["move x"], MORDHEIM), (["move 2"], {"move": "0"})):
+        result = plan("mordheim-1999", values, legs)
+        assert not result.ok and not result.unfinished, legs
+        said = json.loads(respond("route", "mordheim-1999", json.dumps({**values, "legs": "|".join(legs)})))
+        assert "unfinished" not in said, legs

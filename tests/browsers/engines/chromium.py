@@ -9,7 +9,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.browsers.journeys import ARM_TAP, journeys
+from tests.browsers.journeys import ARM_TAP, SHOWING, STILL, journeys
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, one_page_changed
 from tests.server import StaticServer
 
@@ -29,6 +29,12 @@ def holds(page, condition: str) -> bool:
         return bool(page.evaluate(condition))
     except Exception:  # the page went away under the question: a new one is loading
         return False
+
+
+def tap(page, selector: str) -> None:
+    """A real tap, once the element holds still (journeys.STILL)."""
+    page.wait_for_function(STILL, arg=selector, timeout=120_000)
+    page.click(selector, timeout=30_000)
 
 
 def listened(page, errors: list[str]):
@@ -66,12 +72,15 @@ def chromium_run(
                         arg[0],
                     )
                 elif verb == "wait_text":
-                    page.wait_for_function(
-                        "([s, t]) => { const e = document.querySelector(s); "
-                        "return e && e.textContent.replace(/\\s+/g, ' ').trim() === t; }",
-                        arg=arg[0],
-                        timeout=120_000,
-                    )
+                    try:
+                        page.wait_for_function(
+                            "([s, t]) => { const e = document.querySelector(s); "
+                            "return e && e.textContent.replace(/\\s+/g, ' ').trim() === t; }",
+                            arg=arg[0],
+                            timeout=120_000,
+                        )
+                    except Exception:
+                        raise AssertionError(f"{arg[0][0]} shows {page.evaluate(SHOWING, arg[0][0])!r}") from None
                 elif verb == "wait_offline_ready":
                     page.wait_for_function(
                         "() => document.documentElement.dataset.offline === 'ready'", timeout=180_000
@@ -89,7 +98,7 @@ def chromium_run(
                 elif verb == "check":
                     check(lambda page=page, expression=arg[0][0]: page.evaluate(expression), arg[0][1])
                 elif verb == "tap":
-                    page.click(arg[0], timeout=30_000)
+                    tap(page, arg[0])
                 elif verb == "type":
                     page.keyboard.type(arg[0], delay=20)
                 elif verb == "back":
@@ -100,7 +109,7 @@ def chromium_run(
                     label, selector, condition, elapsed = arg[0]
                     if selector:  # none: a moment the page noted by itself (its first live answer)
                         page.evaluate(ARM_TAP)
-                        page.click(selector, timeout=30_000)
+                        tap(page, selector)
                     check(lambda page=page, condition=condition: holds(page, condition), label, 120)
                     timings[label] = round(page.evaluate(elapsed), 1)
                 elif verb == "reopen":  # a shared link opened in a fresh page of the same browser

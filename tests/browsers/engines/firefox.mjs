@@ -4,8 +4,13 @@ import { readFileSync } from "node:fs";
 import puppeteer from "puppeteer-core";
 
 const [journeysFile, base] = process.argv.slice(2);
-const { journeys, armTap: ARM_TAP } = JSON.parse(readFileSync(journeysFile, "utf8"));
-const collapse = (text) => text.replace(/\s+/g, " ").trim();
+const { journeys, armTap: ARM_TAP, still: STILL, showing: SHOWING } = JSON.parse(readFileSync(journeysFile, "utf8"));
+
+// A real tap, once the element holds still (journeys.py: STILL).
+async function tap(page, selector) {
+  await page.waitForFunction(`${STILL}(${JSON.stringify(selector)})`, { timeout: 120_000 });
+  await page.click(selector);
+}
 
 // Returns the page the next step acts on: a new one after "reopen", this one otherwise.
 async function step(page, [verb, arg], open) {
@@ -20,8 +25,7 @@ async function step(page, [verb, arg], open) {
     const [label, selector, condition, elapsed] = arg;
     if (selector) { // none: a moment the page noted by itself (its first live answer)
       await page.evaluate(ARM_TAP);
-      await page.waitForSelector(selector, { timeout: 30_000 });
-      await page.click(selector);
+      await tap(page, selector);
     }
     const deadline = Date.now() + 120_000;
     // Polled from here, not waited for in the page: a page loading in its place would end the wait.
@@ -46,8 +50,8 @@ async function step(page, [verb, arg], open) {
         return element && element.textContent.replace(/\s+/g, " ").trim() === text;
       }, { timeout: 120_000 }, arg);
     } catch (error) {
-      const shown = await page.evaluate((selector) => document.querySelector(selector)?.textContent ?? "(missing)", arg[0]);
-      throw new Error(`${arg[0]} shows "${collapse(shown).slice(0, 300)}"`);
+      const shown = await page.evaluate(`${SHOWING}(${JSON.stringify(arg[0])})`);
+      throw new Error(`${arg[0]} shows "${shown}"`);
     }
   } else if (verb === "wait_offline_ready") {
     await page.waitForFunction(() => document.documentElement.dataset.offline === "ready", { timeout: 180_000 });
@@ -69,8 +73,7 @@ async function step(page, [verb, arg], open) {
       await new Promise((done) => setTimeout(done, 100));
     }
   } else if (verb === "tap") {
-    await page.waitForSelector(arg, { timeout: 30_000 });
-    await page.click(arg);
+    await tap(page, arg);
   } else if (verb === "type") {
     await page.keyboard.type(arg, { delay: 20 });
   } else throw new Error(`unknown step ${verb}`);
@@ -79,7 +82,10 @@ async function step(page, [verb, arg], open) {
 
 const results = {};
 let timings = {}; // a journey's timed taps, by label
+const JOURNEY_LIMIT = 300_000;
+let limit = 0;
 for (const [name, steps] of Object.entries(journeys)) {
+  process.stderr.write(`${new Date().toISOString()} ${name}\n`); // where a run that overruns was
   const browser = await puppeteer.launch({
     browser: "firefox", executablePath: "/usr/bin/firefox-esr", headless: true,
     // Firefox fetches a page's <link rel="next"> when idle; a journey that leaves the page at once
@@ -99,12 +105,29 @@ for (const [name, steps] of Object.entries(journeys)) {
       return page;
     };
     let page = await open();
-    for (const each of steps) page = await step(page, each, open);
+    let at = "opening";
+    // Every wait below has its own limit, but a driver call that never returns has none: the journey has one.
+    const overrun = new Promise((_, fail) => {
+      limit = setTimeout(() => fail(new Error(`the journey overran ${JOURNEY_LIMIT / 1000} s at ${at}`)), JOURNEY_LIMIT);
+    });
+    const walk = (async () => {
+      for (const [index, each] of steps.entries()) {
+        at = `step ${index + 1} (${each[0]})`;
+        page = await step(page, each, open);
+      }
+    })();
+    walk.catch(() => {}); // an overrun has said so already
+    await Promise.race([walk, overrun]);
     results[name] = { ok: true, consoleErrors, timings };
   } catch (error) {
     results[name] = { ok: false, error: String(error).slice(0, 600), consoleErrors };
   } finally {
-    await browser.close();
+    clearTimeout(limit);
+    // Firefox may not answer a close: ended after a while, so one browser cannot stall the run.
+    let kill = 0;
+    const killed = new Promise((done) => { kill = setTimeout(() => { browser.process()?.kill("SIGKILL"); done(); }, 20_000); });
+    await Promise.race([browser.close().catch(() => {}), killed]);
+    clearTimeout(kill);
   }
 }
 console.log(JSON.stringify(results));

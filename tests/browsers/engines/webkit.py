@@ -11,7 +11,7 @@ import threading
 import time
 import urllib.request
 
-from tests.browsers.journeys import ARM_TAP
+from tests.browsers.journeys import ARM_TAP, SHOWING, STILL
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 DRIVER = "/usr/bin/WebKitWebDriver"
@@ -78,7 +78,6 @@ def wait(browser, check, seconds: float, what: str) -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
-TEXT = "const e = document.querySelector(arguments[0]); return e ? e.textContent.replace(/\\s+/g, ' ').trim() : '(missing)';"
 SAME_TEXT = (
     "const e = document.querySelector(arguments[0]);"
     "return (e ? e.textContent.replace(/\\s+/g, ' ').trim() : '(missing)') === arguments[1];"
@@ -110,8 +109,8 @@ def step(browser, base: str, verb: str, arg=None, timings: dict | None = None) -
         try:
             wait(browser, (SAME_TEXT, *arg), 120, arg[0])
         except AssertionError:
-            shown = browser.execute_script(TEXT, arg[0])
-            raise AssertionError(f"{arg[0]} shows {shown[:300]!r}") from None
+            shown = browser.execute_script(f"return {SHOWING}(arguments[0]);", arg[0])
+            raise AssertionError(f"{arg[0]} shows {shown!r}") from None
     elif verb == "wait_offline_ready":
         wait(browser, ("return document.documentElement.dataset.offline === 'ready';",), 180, "ready offline")
     elif verb == "stop_server":
@@ -129,7 +128,7 @@ def step(browser, base: str, verb: str, arg=None, timings: dict | None = None) -
     elif verb == "check":
         wait(browser, (f"return Boolean({arg[0]});",), 10, arg[1])
     elif verb == "tap":
-        wait(browser, ("return document.querySelector(arguments[0]) !== null;", arg), 30, arg)
+        wait(browser, (f"return {STILL}(arguments[0]);", arg), 120, f"{arg} holding still")
         from selenium.webdriver.common.by import By
 
         target = browser.find_element(By.CSS_SELECTOR, arg)
