@@ -35,6 +35,7 @@ class Field(NamedTuple):
     choices: tuple[tuple[str, str], ...] = ()  # (value, label)
     help: str = ""
     above_zero: bool = False  # 0 means nothing in the rule (a fall of 0" is no fall): refuse it
+    target: bool = False  # a roll needed, as a profile prints it ("7+" is read as 7)
 
     def read(self, raw: str) -> int | Fraction | str:
         """The value in `raw`, or a FieldError that says what is wrong in the player's words."""
@@ -49,6 +50,8 @@ class Field(NamedTuple):
         if len(text) > LONGEST:
             raise FieldError(self.name, f"{self.label} must be a number, not '{text[:20]}…'.")
         text = text.rstrip('"”').strip().replace("\u2212", "-")  # a pasted inch mark or a typographic minus is fine
+        if self.target and text.endswith("+"):
+            text = text[:-1].strip()
         number = NUMBER.match(text)
         if not number:
             raise FieldError(self.name, f"{self.label} must be a number, not '{text[:20]}'.")
@@ -100,8 +103,8 @@ def _show(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
-def whole(name: str, label: str, default: int, low: int, high: int, help: str = "") -> Field:
-    return Field(name, label, "whole", str(default), Fraction(low), Fraction(high), help=help)
+def whole(name: str, label: str, default: int, low: int, high: int, help: str = "", target: bool = False) -> Field:
+    return Field(name, label, "whole", str(default), Fraction(low), Fraction(high), help=help, target=target)
 
 
 def length(name: str, label: str, default: str, low: str, high: str, help: str = "", above_zero: bool = False) -> Field:

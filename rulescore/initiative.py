@@ -56,13 +56,15 @@ def pass_all(explain: Explanation, rules, initiative: int, tests: int) -> Fracti
 
 def initiative_field(rules, label: str = "Initiative") -> Field:
     if target_number(rules):
+        # A target number: the lower, the better the model (7+ beats 8+); said in the label, where "+" is.
         return whole(
             "initiative",
-            f"{label} (target number)",
+            f"{label} (target number: lower is better)",
             7,
             1,
             13,
-            help=f"{rules.game}: the roll needed on a {rules.test.value.dice.name}, e.g. 7 for I7+.",
+            help=f"{rules.game}: the roll needed on a {rules.test.value.dice.name}, e.g. 7 (or 7+) for I7+.",
+            target=True,
         )
     return whole("initiative", label, 3, 1, 10)
 

@@ -119,7 +119,8 @@ def render_index(document: Document, terms: list[Term], quick: bool = False, pla
     """A ruleset's start page: what the document is, its quick reference, glossary and calculators
     (each where it sits in the rules), and every section, one tap away."""
     rules = RULESETS.get(document.ruleset.id)
-    calculators = [(calc.title, calc.section(rules)) for calc in CALCULATORS.values() if rules and calc.supports(rules)]
+    # Each links to the calculator itself (its title links the rule): a player who taps "Charge" wants to roll.
+    calculators = [(calc.title, name) for name, calc in CALCULATORS.items() if rules and calc.supports(rules)]
     return markup.render(
         "ruleset-index.md",
         ruleset=document.ruleset,

@@ -352,13 +352,13 @@ def journeys(material_search: bool = True) -> dict[str, list]:
                     "the start page lists the fall calculator",
                 ],
             ],
-            ["tap", ".ruleset-shortcuts a[href$='#falling']"],
+            ["tap", ".ruleset-shortcuts a[href$='#calc-fall']"],
             ["wait_for", "#calc-fall"],
             [
                 "check",
                 [
-                    "location.hash === '#falling' && /#falling$/.test(document.querySelector('#calc-fall .calc-rule').href)",
-                    "the calculator's title links its rule",
+                    "location.hash === '#calc-fall' && /#falling$/.test(document.querySelector('#calc-fall .calc-rule').href)",
+                    "the link lands on the calculator, whose title links its rule",
                 ],
             ],
             ["goto", "calculators/"],

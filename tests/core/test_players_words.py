@@ -113,3 +113,16 @@ def test_wfb_flee_chart_matches_every_roll(target_move, dice):
 
 def test_a_charge_without_dice_has_no_reach_chart():
     assert calculate("charge", "mordheim-1999", {})["reach"] is None
+
+
+def test_a_target_number_is_read_as_the_profile_prints_it_and_says_which_way_is_better():
+    """#39 item 8: Coreheim's Initiative is the roll needed (I7+): "7+" is read as 7, and the field says that
+    lower is better; an Initiative that is a characteristic (Mordheim's 3) takes no "+"."""
+    as_printed, plain = (calculate("climb", "coreheim-v10", {"initiative": i}) for i in ("7+", "7"))
+    assert as_printed["ok"] and as_printed["outcomes"] == plain["outcomes"]
+    easier, harder = (calculate("climb", "coreheim-v10", {"initiative": i}) for i in ("6+", "8+"))
+    made = lambda result: Fraction(result["outcomes"][0]["probability"])  # noqa: E731
+    assert easier["outcomes"][0]["outcome"] == "made-it" and made(easier) > made(harder)  # lower is better
+    label = [f for f in CALCULATORS["climb"].fields(RULESETS["coreheim-v10"]) if f.name == "initiative"][0].label
+    assert "lower is better" in label
+    assert not calculate("climb", "mordheim-1999", {"initiative": "3+"})["ok"]
