@@ -52,8 +52,10 @@ class DoubleMove(NamedTuple):
         reach, needed = 2 * move, distance * cost
         explain.step(f"A charge moves double Movement: {inches(reach)}, declared without measuring.", rules.move)
         reaches = Fraction(int(needed <= reach))
+        # Said of the move alone: a roll before it (an Initiative test to see the target) is still a roll.
         explain.to_do(
-            f"no dice: the charge move is {inches(reach)} (double Movement) and the target needs {inches(needed)}"
+            f"the charge move itself takes no roll: it is {inches(reach)} (double Movement) "
+            f"and the target needs {inches(needed)}"
         )
         explain.step(f"The target needs {inches(needed)} of movement: " + ("in reach." if reaches else "out of reach."))
         return reaches

@@ -90,7 +90,12 @@ def test_hand_worked_procedures():
     )
     assert (
         say("charge", "mordheim-1999", move=4, distance=7)
-        == 'No dice: the charge move is 8" (double Movement) and the target needs 7".'
+        == 'The charge move itself takes no roll: it is 8" (double Movement) and the target needs 7".'
+    )
+    # #39 item 4: after a test, what is not rolled is said of its own part, never as "no dice" for the whole.
+    assert say("charge", "mordheim-1999", move=4, distance=3, unseen="yes") == (
+        "To see the target, an Initiative test that needs 3 or less on the D6; "
+        'the charge move itself takes no roll: it is 8" (double Movement) and the target needs 3".'
     )
     assert (
         say("charge", "trench-crusade", move=4, distance=7)
