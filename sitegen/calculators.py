@@ -68,7 +68,7 @@ def render_compare(name: str, root: str, element_id: str, links: str | None = No
         id=element_id,
         name=name,
         ruleset="",
-        ruleset_title="every ruleset",
+        ruleset_title=compared_rulesets(name),
         title=f"Compare: {CALCULATORS[name].title.lower()}",
         root=root,
         fields=fields,
@@ -77,6 +77,21 @@ def render_compare(name: str, root: str, element_id: str, links: str | None = No
         rule_href=None,
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
+
+
+def said_together(titles: list[str], last: str) -> str:
+    return ", ".join(titles[:-1]) + f" {last} " + titles[-1] if len(titles) > 1 else "".join(titles)
+
+
+def compared_rulesets(name: str) -> str:
+    """Which texts a comparison holds, and which it leaves out for having no such rule (#39): "every
+    ruleset" over three rows would have the player look for the other two."""
+    calc = CALCULATORS[name]
+    having = [rules.title for rules in RULESETS.values() if calc.supports(rules)]
+    lacking = [rules.title for rules in RULESETS.values() if not calc.supports(rules)]
+    if not lacking:
+        return "every ruleset held: " + said_together(having, "and")
+    return said_together(having, "and") + f"; no such rule in the text held of {said_together(lacking, 'or')}"
 
 
 def render_all(root: str, links: str | None = None) -> str:

@@ -127,6 +127,15 @@ def test_compare_texts_follow_each_other_on_a_phone_and_sit_side_by_side_when_wi
         wide.close()
 
 
+def test_a_compare_calculator_names_the_rulesets_it_holds_and_those_with_no_such_rule(built_site):
+    """#39 item 7: "every ruleset" over three rows sent the player looking for the other two."""
+    page = (built_site / "compare" / "falling" / "index.html").read_text()
+    title = re.search(r'<p class="calc-title">(.*?)</p>', page, re.S).group(1)
+    assert "every ruleset" not in title
+    assert "Mordheim 1999, Mordheim Living Rulebook and Coreheim v10" in title
+    assert "no such rule in the text held of Warhammer Fantasy Battle 6th or Trench Crusade" in title
+
+
 def test_a_topic_one_text_holds_is_no_comparison(built_site):
     """#23 item 3: a topic only one text has gets no compare page and no "compare" link; the index
     lists it apart, linked to that text's section."""
