@@ -349,7 +349,7 @@
     tools.append(
       legButton("up", "\u2191", `Move up: ${name}, ${leg}`, index === 0),
       legButton("down", "\u2193", `Move down: ${name}, ${leg}`, index === count - 1),
-      legButton("insert", "Insert after", `Insert a leg after ${name}`),
+      legButton("insert", "Insert after", `Insert after ${name}: a new leg`),
       legButton("remove", "\u00d7", `Remove: ${name}, ${leg}`),
     );
     item.append(top, tools);
