@@ -26,6 +26,8 @@ class Explanation:
         self.rolls: list[str] = []  # what the dice must show, as players say it: "needs 3+ on the D6"
         self.reach: tuple[str, object] | None = None  # (title, Distribution of inches) a player chooses by
         self.procedure: list[str] = []  # what the player does at the table, in order, before any odds
+        self.parts: list[tuple[str, int]] = []  # (a part's name, where its items start in `procedure`): a route's legs
+        self.once: dict[str, str] = {}  # an item a page may say once for every part that has it -> what it is
 
     def step(self, text: str, rule: Rule | str | None = None, assumption: str | None = None) -> None:
         section = rule.section if isinstance(rule, Rule) else rule
@@ -37,10 +39,25 @@ class Explanation:
         """A roll the answer turns on, in players' words; the headline says it when it is the only one."""
         self.rolls.append(words)
 
-    def to_do(self, words: str) -> None:
+    def to_do(self, words: str, once: str | None = None) -> None:
         """One thing the player does or rolls at the table ("2 Initiative tests, each needs 3 or less on
-        the D6"); the answer opens with them, in order."""
+        the D6"); the answer opens with them, in order. `once` names an item that several parts may share
+        (the injury roll after any fall), for a page to say once."""
         self.procedure.append(words)
+        if once:
+            self.once[words] = once
+
+    def part(self, name: str) -> None:
+        """What is done from here on belongs to `name` ("Leg 2, gap 1""), until the next part."""
+        self.parts.append((name, len(self.procedure)))
+
+    def grouped(self) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
+        """The procedure as (what comes before any part, each part's name and items)."""
+        starts = [start for _, start in self.parts] + [len(self.procedure)]
+        opening = tuple(self.procedure[: starts[0]])
+        return opening, tuple(
+            (name, tuple(self.procedure[start:end])) for (name, start), end in zip(self.parts, starts[1:], strict=True)
+        )
 
     def assume(self, assumption: str) -> None:
         if assumption not in self.assumptions:

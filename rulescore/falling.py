@@ -37,7 +37,8 @@ def _injury_step(explain: Explanation, wounds: int, rule: Rule, many: bool) -> N
     each = " for that wound and each one after it, keeping the highest" if many else ""
     explain.to_do(
         f"at 0 Wounds, an injury roll on a D{rule.value.sides}{' per wound, the highest counting' if many else ''} "
-        f"({rule.value.words})"
+        f"({rule.value.words})",
+        once="injuries",
     )
     explain.step(
         f"With {wounds} Wound{'s' if wounds > 1 else ''}, reaching 0 means an injury roll on a D{rule.value.sides}"

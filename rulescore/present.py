@@ -6,6 +6,7 @@ Links are written relative to the site root, which the page passes as `root` (".
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 from rulescore.compare import Compared, compare_answers
 from rulescore.entry import answer
@@ -67,13 +68,80 @@ def _cite(step: Cited, root: str) -> str:
     return ""
 
 
+def _sentence(items) -> str:
+    text = "; ".join(items)
+    return text[:1].upper() + text[1:] + "." if text else ""
+
+
+# What an item a route's legs share is called where a leg stands in for it, and where it is said once.
+ONCE_WORDS = {"injuries": ("injuries below", "Injuries, for every fall above")}
+
+
+def _route_plan(result: Result) -> str:
+    """A route's procedure, one short line per leg; an item several legs share is said once, under them."""
+    shared = {item: what for item, what in result.once if sum(item in items for _, items in result.parts) > 1}
+    lines = []
+    for name, items in result.parts:
+        said = [item for item in items if item not in shared]
+        said += sorted({ONCE_WORDS[shared[item]][0] for item in items if item in shared})
+        lines.append(f"<li><strong>{escape(name)}:</strong> {escape(_sentence(said))}</li>")
+    opening = f'<p class="calc-procedure">{escape(_sentence(result.opening))}</p>' if result.opening else ""
+    once = "".join(
+        f'<p class="calc-route-once">{escape(ONCE_WORDS[what][1])}: {escape(item)}.</p>'
+        for item, what in shared.items()
+    )
+    return opening + f'<ol class="calc-route-plan">{"".join(lines)}</ol>' + once
+
+
+def _route_ends(result: Result) -> str:
+    """Where the route ends, leg by leg in total, then the totals a player weighs."""
+    by_leg: dict[str, list[Row]] = {}
+    for row in result.outcomes:
+        if row.outcome != "completes":
+            by_leg.setdefault(row.label.split("): ", 1)[0] + ")", []).append(row)
+    lines = []
+    for leg, rows in by_leg.items():
+        ways = list(dict.fromkeys(row.label.split("): ", 1)[1].split(":")[0] for row in rows))
+        chance = sum((row.chance for row in rows), Fraction(0))
+        lines.append(
+            f"<li>{escape(leg)}: the route ends here {escape(percent_text(chance))} ({escape(', '.join(ways))})</li>"
+        )
+    if not lines:
+        return ""
+    kinds = {
+        "out of action on the way": Fraction(0),
+        "falls and stays in the fight": Fraction(0),
+        "stopped on the way": Fraction(0),
+    }
+    for row in result.outcomes:
+        if row.outcome == "completes":
+            continue
+        kind = (
+            "out of action on the way"
+            if row.outcome.endswith("out-of-action")
+            else "falls and stays in the fight"
+            if "-fell-" in row.outcome
+            else "stopped on the way"
+        )
+        kinds[kind] += row.chance
+    totals = " · ".join(f"{kind} {percent_text(chance)}" for kind, chance in kinds.items() if chance)
+    return (
+        f'<ul class="calc-route-ends">{"".join(lines)}</ul><p class="calc-route-totals">In all: {escape(totals)}.</p>'
+    )
+
+
 def result_html(result: Result, root: str = "") -> str:
     """The headline, outcome tables, worked steps and assumptions of a result."""
     first, *more = result.headlines
-    # What to do at the table comes first; the odds follow it.
-    procedure = f'<p class="calc-procedure">{escape(result.procedure)}</p>' if result.procedure else ""
+    # What to do at the table comes first (a route: leg by leg); the odds follow it.
+    if result.parts:
+        procedure = _route_plan(result)
+    else:
+        procedure = f'<p class="calc-procedure">{escape(result.procedure)}</p>' if result.procedure else ""
     headline = procedure + f'<p class="calc-headline"><strong>{escape(first)}</strong>'
     headline += "".join(f' <span class="calc-also">· {escape(h)}</span>' for h in more) + "</p>"
+    if result.parts:
+        headline += _route_ends(result)
     tables = _outcomes(result.outcomes, result.caption) + "".join(_outcomes(t.rows, t.title) for t in result.extra)
     if result.reach:
         tables += _reach(result.reach)

@@ -81,6 +81,11 @@ class Result(NamedTuple):
     steps: tuple[Cited, ...]
     assumptions: tuple[Assumption, ...]
     after: tuple[Cited, ...] = ()  # what the model may still do this turn (a route), each line cited
+    # A route's procedure by leg: what comes first (a charge roll), then each leg's name and items; and the
+    # items any leg may share (the injury roll after a fall) with what they are, for the page to say once.
+    opening: tuple[str, ...] = ()
+    parts: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    once: tuple[tuple[str, str], ...] = ()
 
     ok = True
 

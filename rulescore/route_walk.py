@@ -203,6 +203,7 @@ def _check_climb(ruleset, read: dict, leg: Leg, number: int, name: str, where: s
 def walk_legs(walk: Walk, legs: list[Leg]) -> Walk:
     """Each leg in turn, until one ends the route (check() has refused what the rules forbid)."""
     for number, leg in enumerate(legs, start=1):
+        walk.explain.part(f"Leg {number}, {leg.text}")
         walk.explain.step(f"Leg {number} ({leg.text}), with {inches(walk.left)} of movement left:")
         _leg(walk, number, leg)
         if not walk.going:

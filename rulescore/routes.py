@@ -122,6 +122,9 @@ def plan(ruleset_id: str, values: Mapping[str, str] | None, legs: Sequence[str])
         steps=tuple(cite(s) for s in explain.steps),
         assumptions=tuple(ASSUMPTIONS[a] for a in explain.assumptions),
         after=tuple(cite(s) for s in walk.after(read["activation"], done)),
+        opening=explain.grouped()[0],
+        parts=explain.grouped()[1],
+        once=tuple(explain.once.items()),
     )
 
 

@@ -5,12 +5,14 @@ refusals that rest on our reading, what the command line says it assumed. Dice e
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from fractions import Fraction as F
 
 from rulescore import calculate
-from rulescore.present import respond
+from rulescore.explain import percent_text
+from rulescore.present import respond, result_html
 from rulescore.routes import plan
 from tests.core.test_routes import MORDHEIM, d6_under, fell_at, odds, refusal
 from tests.helpers import ROOT
@@ -192,3 +194,25 @@ def test_a_route_not_finished_yet_says_what_comes_next_and_faults_no_field():
         assert not result.ok and not result.unfinished, legs
         said = json.loads(respond("route", "mordheim-1999", json.dumps({**values, "legs": "|".join(legs)})))
         assert "unfinished" not in said, legs
+
+
+def test_a_route_answer_leads_with_a_line_per_leg_says_the_injuries_once_and_where_it_ends():
+    """#39 item 2: the route first, one line per leg (what to roll, what failing means), the injury roll once
+    however many legs may fall; then where it ends, leg by leg in total, and the totals a player weighs."""
+    legs = ['climb up 2"', 'gap 1"', 'jump down 2"', 'move 1"']
+    result = plan("mordheim-1999", {"initiative": "3"}, legs)
+    html = result_html(result, "../../")
+    plan_part = html.split('<p class="calc-headline">')[0]
+    assert [name for name, _ in result.parts] == [f"Leg {n}, {leg}" for n, leg in enumerate(legs, start=1)]
+    assert plan_part.count("an injury roll") == 1 and plan_part.count("injuries below") == 2
+    # Every item of the flat procedure is said, in order, and the flat one is unchanged for the command line.
+    assert (
+        "; ".join(result.opening + tuple(i for _, items in result.parts for i in items))
+        in result.procedure[:1].lower() + result.procedure[1:]
+    )
+    # Leg by leg in total: a climb fails on 4-6 (1/2); the gap then fails 1/2 of the rest (1/4); the jump 1/8.
+    ends = re.findall(r"<li>(Leg \d) \([^)]*\): the route ends here ([\d.]+)%", html)
+    assert ends == [("Leg 1", "50.0"), ("Leg 2", "25.0"), ("Leg 3", "12.5")]
+    oo_a = sum((row.chance for row in result.outcomes if row.outcome.endswith("out-of-action")), F(0))
+    assert f"out of action on the way {percent_text(oo_a)}" in html
+    assert "stopped on the way 50.0%" in html

@@ -249,7 +249,9 @@ def test_the_page_worker_answers_a_route_given_as_one_field():
     """The calculators' worker sends a form's values as JSON: a route's legs are one field, joined by "|"."""
     sent = {**MORDHEIM, "activation": "charge", "legs": 'move 2"|gap 2" drop 4"|charge 3"'}
     answer = json.loads(respond("route", "mordheim-1999", json.dumps(sent), "../../"))
-    assert answer["ok"] and answer["html"].startswith('<p class="calc-procedure">Move 2&quot;;')
+    assert answer["ok"] and answer["html"].startswith(
+        '<ol class="calc-route-plan"><li><strong>Leg 1, move 2&quot;:</strong> Move 2&quot;.</li>'
+    )
     assert "Reaches the target" in answer["html"] and "2/3" in answer["html"]
     # What the page puts back in its form (and its address) reads the same route again.
     again = {**sent, "legs": answer["inputs"]["legs"]}
