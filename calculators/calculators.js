@@ -313,6 +313,8 @@
     return button;
   }
 
+  // Two lines a thumb reaches at 360 px: the leg's number, its kind and "Insert after"; then its inches
+  // with - / +, up, down and remove.
   function legRow(field, leg, index, count) {
     const item = document.createElement("li");
     item.className = "calc-leg";
@@ -320,6 +322,13 @@
     const name = `leg ${index + 1}`;
     const top = document.createElement("div");
     top.className = "calc-leg-line";
+    const number = document.createElement("span");
+    number.className = "calc-leg-number";
+    number.textContent = `${index + 1}.`;
+    number.setAttribute("aria-hidden", "true"); // each control's own name says which leg
+    top.append(number);
+    const tools = document.createElement("div");
+    tools.className = "calc-leg-line calc-leg-tools";
     const kind = kindOf(field, leg);
     if (kind) {
       const select = document.createElement("select");
@@ -337,19 +346,18 @@
       inches.value = kind[1];
       inches.setAttribute("aria-label", `Inches of ${name}`);
       stepper.append(legButton("less", "\u2212", `Less: inches of ${name}`), inches, legButton("more", "+", `More: inches of ${name}`));
-      top.append(select, stepper);
+      top.append(select);
+      tools.append(stepper);
     } else {
       const words = document.createElement("span");
       words.className = "calc-leg-words";
       words.textContent = leg;
       top.append(words);
     }
-    const tools = document.createElement("div");
-    tools.className = "calc-leg-line calc-leg-tools";
+    top.append(legButton("insert", "Insert after", `Insert after ${name}: a new leg`));
     tools.append(
       legButton("up", "\u2191", `Move up: ${name}, ${leg}`, index === 0),
       legButton("down", "\u2193", `Move down: ${name}, ${leg}`, index === count - 1),
-      legButton("insert", "Insert after", `Insert after ${name}: a new leg`),
       legButton("remove", "\u00d7", `Remove: ${name}, ${leg}`),
     );
     item.append(top, tools);
