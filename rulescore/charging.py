@@ -380,7 +380,21 @@ def _fields(ruleset) -> list[Field]:
 
 def _compute(explain: Explanation, ruleset, v: dict):
     keep = ("terrain", "unseen", "interceptor", "initiative", "target_move", "leadership", "target")
-    return charge(explain, ruleset, v["move"], v["distance"], **{k: v[k] for k in keep if k in v})
+    table, extra = charge(explain, ruleset, v["move"], v["distance"], **{k: v[k] for k in keep if k in v})
+    _what_follows(explain, ruleset, table, v["distance"], v.get("unseen", "no"))
+    return table, extra
+
+
+def _what_follows(explain: Explanation, ruleset, table: Distribution, distance: Fraction, unseen: str) -> None:
+    """What the model may still do this turn when it does not charge, or charges and falls short (#39)."""
+    if table["cannot-charge"]:
+        explain.then("Not charging, it may still move, shoot and cast spells as normal.", assumption="not-charging")
+        near = ruleset.run.enemy_range if ruleset.run else None
+        # A hidden enemy does not stop a run; one in the open (seen or not) within range does.
+        if near is not None and unseen != "hidden" and distance <= near.value:
+            explain.then(f"With the target within {inches(near.value)}, it may not run either.", near)
+    if table["falls-short"] and ruleset.charge.failed:
+        explain.then(f"After a failed charge it {ruleset.charge.failed.value}.", ruleset.charge.failed)
 
 
 def _headline(table: Distribution, extra: list[tuple[str, Distribution]], say: Callable[[Fraction], str]) -> list[str]:

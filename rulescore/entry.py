@@ -126,6 +126,9 @@ def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool = Fal
             Cited(s.text, s.section, rules.href(s.section) if s.section else None, s.assumption) for s in explain.steps
         ),
         assumptions=tuple(ASSUMPTIONS[a] for a in explain.assumptions),
+        after=tuple(
+            Cited(s.text, s.section, rules.href(s.section) if s.section else None, s.assumption) for s in explain.after
+        ),
     )
 
 

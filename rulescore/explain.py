@@ -28,6 +28,7 @@ class Explanation:
         self.procedure: list[str] = []  # what the player does at the table, in order, before any odds
         self.parts: list[tuple[str, int]] = []  # (a part's name, where its items start in `procedure`): a route's legs
         self.once: dict[str, str] = {}  # an item a page may say once for every part that has it -> what it is
+        self.after: list[Step] = []  # what the model may still do this turn, after the outcome it follows
 
     def step(self, text: str, rule: Rule | str | None = None, assumption: str | None = None) -> None:
         section = rule.section if isinstance(rule, Rule) else rule
@@ -46,6 +47,12 @@ class Explanation:
         self.procedure.append(words)
         if once:
             self.once[words] = once
+
+    def then(self, text: str, rule: Rule | str | None = None, assumption: str | None = None) -> None:
+        """What the model may still do this turn after an outcome, from the text (or our reading of it)."""
+        self.after.append(Step(text, rule.section if isinstance(rule, Rule) else rule, assumption))
+        if assumption:
+            self.assume(assumption)
 
     def part(self, name: str) -> None:
         """What is done from here on belongs to `name` ("Leg 2, gap 1""), until the next part."""

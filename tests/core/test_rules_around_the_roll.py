@@ -15,6 +15,8 @@ import pytest
 
 from rulescore import calculate
 from rulescore.dice import Distribution
+from rulescore.entry import answer as typed
+from rulescore.present import result_html
 
 
 def answer(calculator: str, ruleset: str, **values) -> dict:
@@ -317,3 +319,22 @@ def test_a_barrier_is_crossed_freely_only_under_the_texts_height(ruleset, sectio
     assert table(result["outcomes"]) == {"crosses" if free else "goes-around": 1}
     assert result["steps"][0]["section"] == section
     assert ("climb it" in result["steps"][0]["text"]) == (not free)
+
+
+def test_a_charge_that_is_not_made_or_falls_short_says_what_the_model_may_still_do():
+    """#39 item 5. Mordheim, Charge!: a failed charger moves its Move towards the enemy, cannot shoot, casts
+    spells as normal; Running: no run with an enemy within 8" (hidden models do not count). A model that
+    cannot charge its target at all is our reading (the text is silent), shown as one."""
+    said = lambda ruleset, **values: typed("charge", ruleset, {k: str(v) for k, v in values.items()}).after  # noqa: E731
+    hidden = said("mordheim-1999", unseen="hidden", distance=3)
+    assert [(line.text, line.assumption) for line in hidden] == [
+        ("Not charging, it may still move, shoot and cast spells as normal.", "not-charging")
+    ]
+    unseen = said("mordheim-1999", unseen="yes", distance=6)  # Initiative 3 spots it within 4" only
+    assert unseen[1].text == 'With the target within 8", it may not run either.' and unseen[1].section == "running"
+    assert len(said("mordheim-1999", unseen="yes", distance=9)) == 1  # beyond 8" a run stays open
+    short = said("mordheim-lrb", distance=9)
+    assert len(short) == 1 and short[0].section == "charge"
+    assert "may not shoot this turn, though it may cast spells" in short[0].text
+    assert said("mordheim-1999", distance=7) == ()  # it always reaches: nothing to add
+    assert "Then, this turn:" in result_html(typed("charge", "mordheim-1999", {"distance": "9"}), "../../")
