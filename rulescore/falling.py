@@ -32,6 +32,16 @@ def to_wound_target(strength: int, toughness: int) -> int | None:
     return {1: 3, 0: 4, -1: 5, -2: 6, -3: 6}[difference]
 
 
+def _fall_then(explain: Explanation, ruleset, height: Fraction, table: Distribution) -> Distribution:
+    """A fall's table, with what a model that fell may not do for the rest of the turn, where the text says
+    (a drop too short to count as a fall stops nothing)."""
+    stops, is_fall = ruleset.fall.stops, getattr(ruleset.fall, "is_fall", lambda _: True)
+    falls = is_fall(height)
+    if stops and falls:
+        explain.then(f"A model that falls {stops.value}.", stops)
+    return table
+
+
 def _injury_step(explain: Explanation, wounds: int, rule: Rule, many: bool) -> None:
     """`many`: the fall can take several wounds, so the roll is for each past 0, the highest counting."""
     each = " for that wound and each one after it, keeping the highest" if many else ""
@@ -278,7 +288,10 @@ FALL = Mechanic(
             "Fall",
             supports=lambda r: r.fall is not None,
             fields=lambda r: [drop("height", "Height of the fall", "4"), toughness(r), wounds()],
-            compute=lambda e, r, v: (fall(e, r, v["height"], v["toughness"], v["wounds"]), []),
+            compute=lambda e, r, v: (
+                _fall_then(e, r, v["height"], fall(e, r, v["height"], v["toughness"], v["wounds"])),
+                [],
+            ),
             headline=lambda t, x, say: [f"{say(t['out-of-action'])} out of action", f"{say(t['unhurt'])} unhurt"],
             section=lambda r: r.fall.section,
         ),

@@ -218,6 +218,12 @@ def compare_html(compared: Compared, root: str = "") -> str:
             said = escape(" · ".join(result.headlines))
             if first:
                 cite = f' <a class="calc-cite" href="{escape(root + first.href)}">§ {escape(first.section.replace("-", " "))}</a>'
+            # What the model may still do after the outcome, where its text says so (#39).
+            cite += "".join(
+                f'<span class="calc-compare-then">Then: {escape(line.text)}{_cite(line, root)}</span>'
+                for line in result.after
+                if line.href
+            )
         else:
             said = "Not allowed: " + escape(" ".join(result.errors.values()))
         rows.append(

@@ -14,9 +14,10 @@ from itertools import product
 import pytest
 
 from rulescore import calculate
+from rulescore.compare import compare_answers
 from rulescore.dice import Distribution
 from rulescore.entry import answer as typed
-from rulescore.present import result_html
+from rulescore.present import compare_html, result_html
 
 
 def answer(calculator: str, ruleset: str, **values) -> dict:
@@ -338,3 +339,21 @@ def test_a_charge_that_is_not_made_or_falls_short_says_what_the_model_may_still_
     assert "may not shoot this turn, though it may cast spells" in short[0].text
     assert said("mordheim-1999", distance=7) == ()  # it always reaches: nothing to add
     assert "Then, this turn:" in result_html(typed("charge", "mordheim-1999", {"distance": "9"}), "../../")
+
+
+def test_a_fall_says_what_the_model_may_not_do_after_it_and_a_compare_row_says_it_too():
+    """Mordheim, Falling: "may not move any further or hide during that turn, even if it is not hurt";
+    Coreheim: a drop under a full 2" is no fall, so it stops nothing."""
+    mordheim = typed("fall", "mordheim-1999", {"height": "1"}).after
+    assert [(line.text, line.section) for line in mordheim] == [
+        (
+            "A model that falls may not move any further or hide during that turn, even if it is not hurt.",
+            "falling",
+        )
+    ]
+    assert typed("fall", "coreheim-v10", {"height": "1.5"}).after == ()
+    assert "may do nothing else" in typed("fall", "coreheim-v10", {"height": "2"}).after[0].text
+    compared = compare_html(compare_answers("charge", {"distance": "9"}), "../../")
+    row = compared.split('data-ruleset="mordheim-1999"')[1].split("</tr>")[0]
+    assert "Then: After a failed charge it moves its normal Movement" in row and "#charge" in row
+    assert "Then:" not in compared.split('data-ruleset="whfb-6"')[1].split("</tr>")[0]
