@@ -119,5 +119,10 @@ def test_screenshots_of_a_four_leg_route_in_both_colour_schemes(browser, server)
             assert page.locator("#calc-route .calc-leg").count() == 4
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
             page.screenshot(path=str(folder / f"route-four-legs-{scheme}-360.png"), full_page=True)
+            # Cleared in one tap: what comes next is said, and no answer for another route sits under it (#39).
+            page.locator("#calc-route [data-leg=clear]").click()
+            page.wait_for_selector("#calc-route[data-state='unfinished']", timeout=60_000)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            page.locator("#calc-route").screenshot(path=str(folder / f"route-cleared-{scheme}-360.png"))
         finally:
             context.close()
