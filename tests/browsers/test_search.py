@@ -172,3 +172,19 @@ def test_several_rule_sections_fit_on_a_phone_screen_of_results(phone, server):
             " && l.getBoundingClientRect().bottom <= innerHeight && l.href.includes('#')).length",
         )
         assert on_screen >= 3, (words, on_screen)
+
+
+def test_a_plain_question_shows_the_sentence_that_answers_it_and_highlights_only_its_words(phone, server):
+    """#39 item 3: "can I run if an enemy is 6 inches away" on Mordheim's pages: the Running result's snippet
+    is the 8" sentence; the question's small words neither mark the rule, count as missing nor go to the
+    page's highlight (a tap on Running highlighted every "i")."""
+    type_search(phone, server, "can I run if an enemy is 6 inches away", "/mordheim-1999/movement/")
+    running = phone.locator(".md-search-result__item:not([hidden]) a[href$='#running']").first
+    running.wait_for(timeout=10_000)
+    snippet = running.locator("article > p:not(.search-cut):not(.md-search-result__terms)")
+    assert snippet.inner_text().startswith('A model can only run if there are no enemy models within 8"')
+    href = running.get_attribute("href")
+    assert "h=run+enemy#" in href, href
+    marked = running.locator("mark").all_inner_texts()
+    assert marked and all(word.lower().startswith(("run", "enem", "inch")) for word in marked), marked
+    assert "away" not in running.locator(".md-search-result__terms").inner_text()
