@@ -388,7 +388,12 @@ def _compute(explain: Explanation, ruleset, v: dict):
 def _what_follows(explain: Explanation, ruleset, table: Distribution, distance: Fraction, unseen: str) -> None:
     """What the model may still do this turn when it does not charge, or charges and falls short (#39)."""
     if table["cannot-charge"]:
-        explain.then("Not charging, it may still move, shoot and cast spells as normal.", assumption="not-charging")
+        detect = ruleset.charge.detect_unseen
+        if unseen == "yes" and detect is not None and distance <= detect.value:  # the text says it of a failed roll
+            explain.then("Failing to see it, it may not charge this turn, but may move its normal distance, shoot "
+                         "and cast spells.", detect)  # fmt: skip
+        else:
+            explain.then("Not charging, it may still move, shoot and cast spells as normal.", assumption="not-charging")
         near = ruleset.run.enemy_range if ruleset.run else None
         # A hidden enemy does not stop a run; one in the open (seen or not) within range does.
         if near is not None and unseen != "hidden" and distance <= near.value:

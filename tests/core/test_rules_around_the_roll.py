@@ -331,9 +331,15 @@ def test_a_charge_that_is_not_made_or_falls_short_says_what_the_model_may_still_
     assert [(line.text, line.assumption) for line in hidden] == [
         ("Not charging, it may still move, shoot and cast spells as normal.", "not-charging")
     ]
-    unseen = said("mordheim-1999", unseen="yes", distance=6)  # Initiative 3 spots it within 4" only
+    unseen = said("mordheim-1999", unseen="yes", distance=6)  # an unseen model is charged within 4" only
+    assert unseen[0].assumption == "not-charging"
     assert unseen[1].text == 'With the target within 8", it may not run either.' and unseen[1].section == "running"
     assert len(said("mordheim-1999", unseen="yes", distance=9)) == 1  # beyond 8" a run stays open
+    # Charge!: "If he fails the roll, your model may not charge this turn, but may move his normal distance,
+    # shoot and cast spells": within 4" the failed roll's line is the text's, cited.
+    spotted = said("mordheim-1999", unseen="yes", distance=3)
+    assert spotted[0].text.startswith("Failing to see it, it may not charge this turn, but may move its normal")
+    assert spotted[0].section == "charge" and spotted[0].assumption is None
     short = said("mordheim-lrb", distance=9)
     assert len(short) == 1 and short[0].section == "charge"
     assert "may not shoot this turn, though it may cast spells" in short[0].text
