@@ -32,16 +32,6 @@ def to_wound_target(strength: int, toughness: int) -> int | None:
     return {1: 3, 0: 4, -1: 5, -2: 6, -3: 6}[difference]
 
 
-def _fall_then(explain: Explanation, ruleset, height: Fraction, table: Distribution) -> Distribution:
-    """A fall's table, with what a model that fell may not do for the rest of the turn, where the text says
-    (a drop too short to count as a fall stops nothing)."""
-    stops, is_fall = ruleset.fall.stops, getattr(ruleset.fall, "is_fall", lambda _: True)
-    falls = is_fall(height)
-    if stops and falls:
-        explain.then(f"A model that falls {stops.value}.", stops)
-    return table
-
-
 def _injury_step(explain: Explanation, wounds: int, rule: Rule, many: bool) -> None:
     """`many`: the fall can take several wounds, so the roll is for each past 0, the highest counting."""
     each = " for that wound and each one after it, keeping the highest" if many else ""
@@ -231,6 +221,8 @@ def fall(explain: Explanation, rules, height: Fraction, toughness: int, wounds: 
     """
     if rules.fall is None:
         raise ValueError(f"{rules.id} has no falling rules")
+    if rules.fall.stops and rules.fall.is_fall(height):  # what a fall stops this turn, as the text says
+        explain.then(f"A model that falls {rules.fall.stops.value}.", rules.fall.stops)
     return rules.fall.outcome(explain, rules, height, toughness, wounds)
 
 
@@ -288,10 +280,7 @@ FALL = Mechanic(
             "Fall",
             supports=lambda r: r.fall is not None,
             fields=lambda r: [drop("height", "Height of the fall", "4"), toughness(r), wounds()],
-            compute=lambda e, r, v: (
-                _fall_then(e, r, v["height"], fall(e, r, v["height"], v["toughness"], v["wounds"])),
-                [],
-            ),
+            compute=lambda e, r, v: (fall(e, r, v["height"], v["toughness"], v["wounds"]), []),
             headline=lambda t, x, say: [f"{say(t['out-of-action'])} out of action", f"{say(t['unhurt'])} unhurt"],
             section=lambda r: r.fall.section,
         ),
