@@ -99,6 +99,9 @@
         failure = "this browser could not run it";
         setEngine("failed");
         reject(new Error(event.message || "worker failed"));
+        // Questions out when it broke get no answer from it: each is answered so, and none waits for ever.
+        for (const answer of waiting.values()) answer(stopped);
+        waiting.clear();
         document.dispatchEvent(new CustomEvent("calculators:failed"));
       };
     });
@@ -112,6 +115,7 @@
   // stuck (Python cannot be interrupted from here), so the worker is replaced and the question answered so.
   const TOO_LONG = 15000;
   const tooLong = JSON.stringify({ ok: false, errors: { form: "That took too long to work out, so it was stopped: check the values." } });
+  const stopped = JSON.stringify({ ok: false, errors: { form: "The live calculator stopped: reload the page to start it again." } });
 
   function replaceWorker() {
     window.calculatorsStop(); // start.js
