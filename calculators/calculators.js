@@ -90,6 +90,7 @@
           const answer = waiting.get(message.id);
           waiting.delete(message.id);
           if (answer) answer(message.json);
+          watch(true);
         }
       };
       worker.onmessage = (event) => receive(event.data);
@@ -117,7 +118,25 @@
   const tooLong = JSON.stringify({ ok: false, errors: { form: "That took too long to work out, so it was stopped: check the values." } });
   const stopped = JSON.stringify({ ok: false, errors: { form: "The live calculator stopped: reload the page to start it again." } });
 
+  // Stuck means no answer for TOO_LONG while questions wait, counted from when Python was up or from the
+  // last answer: a queue of quick questions on a busy phone is progress, not a stuck worker.
+  let watchdog = 0;
+  function watch(progress) {
+    if (progress || !waiting.size) {
+      clearTimeout(watchdog);
+      watchdog = 0;
+    }
+    if (waiting.size && !watchdog) {
+      watchdog = setTimeout(() => {
+        watchdog = 0;
+        if (waiting.size) replaceWorker();
+      }, TOO_LONG);
+    }
+  }
+
   function replaceWorker() {
+    clearTimeout(watchdog);
+    watchdog = 0;
     window.calculatorsStop(); // start.js
     worker = null;
     ready = null;
@@ -128,17 +147,15 @@
 
   function ask(calc, values) {
     const id = ++lastId;
-    const asked = worker;
+    const asked = ready;
     return new Promise((resolve) => {
       waiting.set(id, resolve);
       worker.postMessage({
         type: calc.dataset.compare ? "compare" : "calculate", id, calculator: calc.dataset.calculator, ruleset: calc.dataset.ruleset,
         values: JSON.stringify(values), root: calc.dataset.root,
       });
-      // Timed from when Python is up: a slow start is the status line's to say, not a stuck question.
-      ready.then(() => setTimeout(() => {
-        if (waiting.has(id) && worker === asked) replaceWorker();
-      }, TOO_LONG), () => {});
+      // Watched from when Python is up: a slow start is the status line's to say, not a stuck question.
+      asked.then(() => { if (ready === asked) watch(false); }, () => {});
     });
   }
 
