@@ -306,7 +306,7 @@
   // and out; under the list, a leg added at the end and the route cleared in one tap.
   const legsOf = (field) => field.querySelector("input[name=legs]").value.split("|").filter(Boolean);
   const kindsOf = (field) => JSON.parse(field.dataset.kinds); // [[pattern, words]]: "move {} difficult ground"
-  const NEW_LEG = ["{}", "2"]; // a new leg: the first kind the ruleset offers (a move), 2"
+  const NEW_INCHES = "2"; // a new leg: the first kind the ruleset offers (a move), 2"
 
   // "move 2\" difficult ground" -> ["move {} difficult ground", "2"]; null for a leg no kind writes
   // (a gap with its drop, given by a link): that row keeps its words, and its buttons.
@@ -413,7 +413,7 @@
     const size = kind.startsWith("barrier") ? 0.5 : 1; // a low wall is measured in half inches
     const lowest = kind.startsWith("charge") ? 0 : size; // a charge may start in base contact
     const now = Number.parseFloat(box.value.replace(",", "."));
-    const from = Number.isNaN(now) ? Number(NEW_LEG[1]) : now;
+    const from = Number.isNaN(now) ? Number(NEW_INCHES) : now;
     box.value = String(Math.min(48, Math.max(lowest, Math.round((from + delta * size) / size) * size)));
     rowChanged(field, row, true);
   }
@@ -424,7 +424,7 @@
     const index = row ? Number(row.dataset.index) : legs.length;
     const action = button.dataset.leg;
     if (action === "less" || action === "more") return stepInches(field, row, action === "less" ? -1 : 1);
-    const fresh = write(kindsOf(field)[0][0], NEW_LEG[1]);
+    const fresh = write(kindsOf(field)[0][0], NEW_INCHES);
     let focus = index; // the row the thumb is on after the change, and the button it was on
     if (action === "remove") legs.splice(index, 1);
     else if (action === "up") legs.splice((focus = index - 1), 0, ...legs.splice(index, 1));

@@ -103,6 +103,7 @@ def plan(ruleset_id: str, values: Mapping[str, str] | None, legs: Sequence[str])
         ]
     )
     text = "; ".join(explain.procedure)
+    opening, parts = explain.grouped()
     cite = lambda s: Cited(s.text, s.section, ruleset.href(s.section) if s.section else None, s.assumption)  # noqa: E731
     return Result(
         calculator=NAME,
@@ -122,8 +123,8 @@ def plan(ruleset_id: str, values: Mapping[str, str] | None, legs: Sequence[str])
         steps=tuple(cite(s) for s in explain.steps),
         assumptions=tuple(ASSUMPTIONS[a] for a in explain.assumptions),
         after=tuple(cite(s) for s in walk.after(read["activation"], done)),
-        opening=explain.grouped()[0],
-        parts=explain.grouped()[1],
+        opening=opening,
+        parts=parts,
         once=tuple(explain.once.items()),
     )
 
