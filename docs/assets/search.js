@@ -133,9 +133,36 @@
     return !item.querySelector("mark") && Boolean(item.querySelector(".md-search-result__terms"));
   }
 
+  // A result's weight: how many searched words name its page or one of its sections (a question about
+  // running is answered by "Running" before a section that says "run" in passing). A number is a
+  // distance asked about, not a topic, so "6" does not make "6th edition" a heading match.
+  function weigh(item) {
+    // Our readings are not the rule: the assumptions page keeps Material's place, below every rule named.
+    const link = item.querySelector("a");
+    if (!link || link.href.startsWith(`${root}assumptions/`)) return 0;
+    const page = item.querySelector("h1");
+    const named = (heading) => [...wordsIn(heading)].filter((word) => !/^\d+$/.test(word));
+    const pageWords = page ? named(page) : [];
+    let best = pageWords.length;
+    for (const heading of item.querySelectorAll("h2")) best = Math.max(best, new Set([...pageWords, ...named(heading)]).size);
+    return best;
+  }
+
+  // Heaviest first, Material's order kept among equals; nothing moves when the order holds already, so
+  // the list's own observer does not loop. The top result's fold opens when it holds one or two sections
+  // ("climb ladder": the two sentences that say ladders are open ground), cheaper to show than to tap.
+  function rank(items) {
+    const weights = new Map(items.map((item) => [item, weigh(item)]));
+    const ranked = [...items].sort((a, b) => weights.get(b) - weights.get(a));
+    if (ranked.some((item, index) => item !== items[index])) list.append(...ranked);
+    const top = ranked.find((item) => !item.hidden);
+    const more = top && top.querySelector("details.md-search-result__more");
+    if (more && more.querySelectorAll("a").length <= 2) more.open = true;
+  }
+
   function apply() {
-    const items = [...list.querySelectorAll(".md-search-result__item")];
     const words = searched();
+    const items = [...list.querySelectorAll(".md-search-result__item")];
     let shown = 0;
     for (const item of items) {
       item.querySelectorAll("a[href]").forEach((link) => highlightOnly(link, words));
@@ -145,6 +172,7 @@
       item.hidden = !mine;
       if (mine) shown += 1;
     }
+    rank(items);
     // Material's count is of every ruleset's results: beside "Nothing in X" it would contradict.
     meta.classList.toggle("search-cut", Boolean(own) && scoped && items.length > 0);
     bar.hidden = !own;

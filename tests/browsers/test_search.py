@@ -188,3 +188,34 @@ def test_a_plain_question_shows_the_sentence_that_answers_it_and_highlights_only
     marked = running.locator("mark").all_inner_texts()
     assert marked and all(word.lower().startswith(("run", "enem", "inch")) for word in marked), marked
     assert "away" not in running.locator(".md-search-result__terms").inner_text()
+
+
+def first_screen_snippets(phone) -> list[tuple[str, str]]:
+    """(link, snippet) of each section whose snippet is whole on the first 360 x 740 screen, top first."""
+    return phone.eval_on_selector_all(
+        ".md-search-result__item:not([hidden]) a[href*='#']",
+        """links => links.filter(l => l.offsetParent !== null && l.getBoundingClientRect().bottom <= innerHeight)
+          .map(l => [l.getAttribute('href'), (l.querySelector('article > p:not(.search-cut):not(.md-search-result__terms)')
+                                              || {innerText: ''}).innerText])""",
+    )
+
+
+def test_a_question_from_the_home_page_leads_with_the_rule_it_names(phone, server):
+    """#39 item 3: from every ruleset at once, "can I run if an enemy is 6 inches away" led with Warhammer's
+    Flee (which says "run" in passing and holds a "6"); a section named for a searched word comes first, and a
+    number never makes a heading ("6th edition") a match."""
+    type_search(phone, server, "can I run if an enemy is 6 inches away")
+    phone.locator(".md-search-result__item:not([hidden])").first.wait_for(timeout=10_000)
+    phone.wait_for_timeout(300)
+    shown = first_screen_snippets(phone)
+    assert shown and shown[0][0].endswith("#running") and "/mordheim-" in shown[0][0], shown[:2]
+    assert shown[0][1].startswith('A model can only run if there are no enemy models within 8"'), shown[0]
+    # "climb ladder": the sentence with both words leads, and the two that say a model moves up ladders as on
+    # open ground are on the same first screen, not folded under "2 more on this page".
+    type_search(phone, server, "climb ladder")
+    phone.locator(".md-search-result__item:not([hidden])").first.wait_for(timeout=10_000)
+    phone.wait_for_timeout(300)
+    shown = first_screen_snippets(phone)
+    assert shown[0][0].endswith("#climbing") and "ladders" in shown[0][1] and "climb" in shown[0][1], shown[:1]
+    assert any(link.endswith("#moving") and "up and down ladders" in text for link, text in shown), shown
+    assert any(link.endswith("#open-ground") and "ladders and ropes" in text for link, text in shown), shown
