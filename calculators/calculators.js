@@ -15,14 +15,14 @@
   const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
 
   function engineWords() {
-    if (engine === "loading" && progress) {
-      return `Loading the calculator (${megabytes(progress.loaded)} of ${megabytes(progress.total)} MB)…`;
-    }
-    if (engine === "loading") return "Loading the calculator…";
+    if (engine === "loading") return `Loading the calculator${progressWords()}…`;
     if (engine === "starting") return "Starting the calculator…";
     if (engine === "failed") return `The live calculator could not start (${failure}).`;
     return "";
   }
+
+  // " (1.2 of 4.2 MB)" while the runtime downloads, else nothing.
+  const progressWords = () => (engine === "loading" && progress ? ` (${megabytes(progress.loaded)} of ${megabytes(progress.total)} MB)` : "");
 
   function everyCalc() {
     return document.querySelectorAll(".calc[data-ready]");
@@ -199,9 +199,13 @@
     if (printed) printed.textContent = `For: ${describeValues(calc, calc.shownFor)}.`;
     let words;
     if (calc.invalid) words = calc.invalid;
-    else if (current) words = calc.shownKind === "live" ? "Live result." : "Worked out for these values when the page was built.";
+    else if (current && calc.shownKind === "page") {
+      // Said with the runtime's progress: the next value further away waits for it.
+      const coming = engine === "failed" ? "the live calculator could not start" : `the live calculator is on its way${progressWords()}`;
+      words = `Answered from the page, worked out for these values when the site was built; ${coming}.`;
+    } else if (current) words = calc.shownKind === "live" ? "Live result." : "Worked out for these values when the page was built.";
     else words = engineWords() || "Working out the new answer…";
-    if (current && engine === "failed" && calc.shownKind !== "live") words += " The live calculator could not start.";
+    if (current && engine === "failed" && calc.shownKind === "built") words += " The live calculator could not start.";
     status.textContent = words;
   }
 
@@ -241,6 +245,33 @@
     return found;
   }
 
+  // Answers a tap or two from the defaults, worked out when the site was built (sitegen/nearby.py): a first
+  // visit's first taps are answered from them while Python is on its way. One file per calculator, asked
+  // for once, when it is first touched or scrolled to; anything but a file of answers is not used.
+  const answerFiles = new Map();
+  function nearby(calc) {
+    const name = `${calc.dataset.compare ? "compare" : calc.dataset.ruleset}-${calc.dataset.calculator}.json`;
+    if (!window.calculatorsAnswers || calc.querySelector(".calc-legs")) return Promise.resolve(null);
+    const url = new URL(name, window.calculatorsAnswers).href;
+    if (!answerFiles.has(url)) {
+      const file = fetch(url)
+        .then((response) => (response.ok && /json/.test(response.headers.get("content-type") || "") ? response.json() : null))
+        .then((data) => (data && typeof data.root === "string" && data.answers && typeof data.answers === "object" ? data : null))
+        .catch(() => null);
+      answerFiles.set(url, file);
+    }
+    return answerFiles.get(url);
+  }
+
+  // The stored reply for these values, as Python would give it on this page (its links lead from this
+  // page's root), or null: a value typed, or three taps away, waits for Python.
+  async function storedReply(calc, values) {
+    const file = await nearby(calc);
+    const key = Object.keys(values).sort().map((name) => `${name}=${values[name]}`).join("&");
+    const html = file && Object.hasOwn(file.answers, key) ? file.answers[key] : null;
+    return typeof html === "string" ? { ok: true, errors: {}, html: html.split(file.root).join(calc.dataset.root) } : null;
+  }
+
   // While a question is out the calculator says so (data-asking): its answer may move the form (a message
   // appears or goes next to a field), and the tests tap only a form that holds still, as a player's eye does.
   async function update(calc) {
@@ -258,6 +289,12 @@
     const mine = (calc.sequence = (calc.sequence || 0) + 1);
     const values = formValues(calc);
     showState(calc); // marks the shown result as not current at once, before Python answers
+    // Before Python is up, a stored answer for these values is shown at once; Python's own replaces it.
+    if (engine !== "ready") {
+      storedReply(calc, values).then((stored) => {
+        if (stored && mine === calc.sequence && calc.liveFor !== mine) show(calc, values, stored, "page");
+      });
+    }
     const starting = boot();
     const asked = ask(calc, values); // the worker answers it as soon as Python is up
     try {
@@ -268,14 +305,20 @@
     }
     const reply = JSON.parse(await asked);
     if (mine !== calc.sequence) return; // a newer change is already on its way
+    calc.liveFor = mine;
+    show(calc, values, reply, "live");
+  }
+
+  function show(calc, values, reply, kind) {
     calc.unfinished = Boolean(reply.unfinished); // what comes next, said in the status line, no field at fault
     showErrors(calc, reply.unfinished ? {} : reply.errors, reply.readings);
     if (reply.ok) {
       // Timed by the benchmark in every engine (and visible in any browser's performance panel).
-      if (!performance.getEntriesByName("calculators:first-live").length) performance.mark("calculators:first-live");
+      const mark = `calculators:first-${kind}`;
+      if (!performance.getEntriesByName(mark).length) performance.mark(mark);
       calc.querySelector(".calc-result").innerHTML = reply.html;
       calc.shownFor = values;
-      calc.shownKind = "live";
+      calc.shownKind = kind;
       calc.invalid = "";
       saveToUrl(calc, values);
     } else {
@@ -283,7 +326,7 @@
       calc.invalid = general.length ? general.map(([, message]) => message).join(" ") : "Fix the marked field.";
     }
     showState(calc);
-    calc.dispatchEvent(new CustomEvent("calculators:result", { bubbles: true }));
+    calc.dispatchEvent(new CustomEvent(kind === "live" ? "calculators:result" : "calculators:stored", { bubbles: true }));
   }
 
   function step(button) {
@@ -473,6 +516,7 @@
       for (const entry of entries) {
         if (entry.isIntersecting) {
           watcher.unobserve(entry.target);
+          nearby(entry.target);
           boot();
         }
       }
@@ -512,8 +556,12 @@
       if (legTap) editLegs(legTap.closest(".calc-legs"), legTap);
     });
     // Start Python when the calculator comes into view or is touched, never before.
-    calc.addEventListener("pointerdown", boot, { once: true });
-    calc.addEventListener("focusin", boot, { once: true });
+    const touched = () => {
+      nearby(calc); // asked before the runtime, so it is not queued behind it
+      boot();
+    };
+    calc.addEventListener("pointerdown", touched, { once: true });
+    calc.addEventListener("focusin", touched, { once: true });
     const legs = calc.querySelector(".calc-legs");
     if (loadFromUrl(calc)) update(calc);
     else {

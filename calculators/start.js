@@ -2,10 +2,11 @@
 // link starts it at once, before any other file has loaded; calculators.js takes the worker over.
 (() => {
   "use strict";
-  const where = document.currentScript.dataset; // runtime, stdlib, wheel, snapshot(Bytes), worker, bytes
+  const where = document.currentScript.dataset; // runtime, stdlib, wheel, snapshot(Bytes), answers, worker, bytes
   // Resolved now, against this page's address: Python may start after navigation.js has moved on.
   const absolute = (url) => new URL(url, document.baseURI).href;
   const [runtime, stdlib, wheel, snapshot, script] = [where.runtime, where.stdlib, where.wheel, where.snapshot, where.worker].map(absolute);
+  window.calculatorsAnswers = absolute(where.answers); // answers a tap or two away, made with this build
   let worker = null;
   window.calculatorsStart = () => {
     if (worker) return worker;

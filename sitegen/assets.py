@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulescore.rules_folder import PARSED, RulesFileError, RulesFolder, parsed_files
-from sitegen import saved_start
+from sitegen import nearby, saved_start
 from sitegen.stdlib import precompile
 
 # Only what the browser loads: micropip and other packages are never asked for, and the
@@ -35,6 +35,7 @@ class Assets:
     wheel: str  # site path of the wheel
     glue: str  # site path of the calculators' scripts folder, ending in "/"
     snapshot: str  # site path of the memory snapshot a returning visitor's worker restores
+    answers: str  # site path of the answers a tap or two from each calculator's defaults, ending in "/"
 
     def download_bytes(self) -> int:
         """What the calculators' worker downloads before its first answer (its progress counts these)."""
@@ -151,7 +152,12 @@ def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
     for source in sources:
         shutil.copyfile(source, folder / glue / source.name)
 
-    assets = Assets(folder, version, runtime, stdlib, wheel_path, glue, snapshot)
+    # Made by this wheel from these rules, so named by the wheel: a page only ever asks for its own build's.
+    # Apart from assets/py/, which a phone keeps for offline use: these are for a first visit only.
+    answers = f"assets/answers/{_digest([wheel])}/"
+    nearby.write(folder / answers)
+
+    assets = Assets(folder, version, runtime, stdlib, wheel_path, glue, snapshot, answers)
     manifest = {
         "pyodide_version": version,
         "runtime": runtime,
@@ -159,6 +165,7 @@ def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
         "wheel": wheel_path,
         "glue": glue,
         "snapshot": snapshot,
+        "answers": answers,
     }
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True))
     return assets

@@ -133,6 +133,7 @@ def engine_config(config: dict, content: Content, assets: Assets, serving: bool)
         "stdlib": assets.stdlib,
         "wheel": assets.wheel,
         "snapshot": assets.snapshot,
+        "answers": assets.answers,
         "snapshot_bytes": assets.snapshot_bytes(),
         "worker": assets.glue + "worker.js",
         "script": assets.glue + "calculators.js",

@@ -11,6 +11,7 @@ import io
 import sys
 import threading
 import time
+from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -93,6 +94,9 @@ class QuietHandler(SimpleHTTPRequestHandler):
             if known:
                 self.server.folder = self.server.builds[name]
             return None
+        held = self.server.held
+        if held and held[0](self.path.split("?")[0]):
+            held[1].wait(timeout=120)  # until the test lets it go (StaticServer.hold)
         if self.latency:
             time.sleep(self.latency)
         # Mounted under a subpath: anything outside it does not exist.
@@ -244,6 +248,7 @@ class StaticServer:
         self.httpd.sent = []
         self.httpd.cut = None  # path -> True: that body is cut halfway and the server stops
         self.httpd.portal = None  # path -> True: answered with a login page (200), as a captive portal
+        self.httpd.held = None  # (path -> True, event): that request waits for the event (StaticServer.hold)
         self._stopped = threading.Lock()
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -251,6 +256,18 @@ class StaticServer:
     def serve(self, folder: Path) -> None:
         """Put up another build at the same address."""
         self.httpd.folder = folder
+
+    def hold(self, wanted: Callable[[str], bool]) -> threading.Event:
+        """Requests for paths `wanted` picks get no answer until the event returned is set (a runtime
+        still on its way over a slow link, for as long as the test needs)."""
+        release = threading.Event()
+        self.httpd.held = (wanted, release)
+        return release
+
+    def release(self) -> None:
+        if self.httpd.held:
+            self.httpd.held[1].set()
+        self.httpd.held = None
 
     @property
     def sent(self) -> list[tuple[str, int]]:

@@ -94,7 +94,8 @@
     else result.querySelectorAll("tr[data-ruleset]").forEach((row) => explain(row, row.dataset.ruleset));
   }
   document.querySelectorAll(".calc").forEach(explainAnswer);
-  document.addEventListener("calculators:result", (event) => explainAnswer(event.target));
+  // Python's answers, and those a first visit shows from the page while Python is on its way.
+  for (const answered of ["calculators:result", "calculators:stored"]) document.addEventListener(answered, (event) => explainAnswer(event.target));
   // Another page put in place (navigation.js): its answers get their terms, the old tip goes.
   document.addEventListener("site:page", () => {
     hide();

@@ -1,0 +1,104 @@
+"""#40: a first visit's first taps are answered at once from answers the build worked out, before any byte
+of the runtime arrives; a value further away waits for Python and says so; Python then takes over, and
+what it answers for every stored form is what was stored."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulescore.entry import answer
+from rulescore.present import result_html
+from sitegen import nearby
+from tests.helpers import NORMALISE
+
+pytestmark = pytest.mark.browser
+
+RUNTIME = ("/assets/pyodide/", "/assets/py/", "/assets/snapshot/")
+
+
+def state(phone, calc_id: str) -> tuple[str, str]:
+    return phone.get_attribute(f"#{calc_id}", "data-state"), phone.inner_text(f"#{calc_id} .calc-status")
+
+
+def shown_html(phone, calc_id: str) -> str:
+    return phone.evaluate(NORMALISE, phone.inner_html(f"#{calc_id} .calc-result"))
+
+
+def test_two_taps_are_answered_before_the_runtime_and_the_third_waits_for_it(phone, server):
+    server.hold(lambda path: path.startswith(RUNTIME))
+    try:
+        phone.goto(server.origin + "/mordheim-1999/movement/#falling")
+        plus = phone.locator("#calc-fall [data-field=toughness] .calc-step[data-step='1']")
+        for toughness in ("4", "5"):
+            plus.tap()
+            phone.wait_for_function(
+                f"() => document.getElementById('calc-fall').dataset.state === 'page'"
+                f" && document.getElementById('calc-fall-toughness').value === '{toughness}'",
+                timeout=10_000,
+            )
+            _, said = state(phone, "calc-fall")
+            assert said.startswith("Answered from the page"), said
+            values = {"height": "4", "toughness": toughness, "wounds": "1"}
+            expected = phone.evaluate(NORMALISE, result_html(answer("fall", "mordheim-1999", values), "../../"))
+            assert shown_html(phone, "calc-fall") == expected
+            assert f"calc-fall.toughness={toughness}" in phone.url  # the address follows, as with Python's answers
+        assert not [path for path, _ in server.sent if path.startswith(RUNTIME)], "a runtime byte arrived"
+        # A third tap is not stored: the answer shown says it is for Toughness 5, and the line says Python loads.
+        plus.tap()
+        phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'stale'", timeout=10_000)
+        _, said = state(phone, "calc-fall")
+        assert "Loading the calculator" in said, said
+        assert "Toughness 5" in phone.inner_text("#calc-fall .calc-for")
+    finally:
+        server.release()
+    phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
+    values = {"height": "4", "toughness": "6", "wounds": "1"}
+    assert shown_html(phone, "calc-fall") == phone.evaluate(
+        NORMALISE, result_html(answer("fall", "mordheim-1999", values), "../../")
+    )
+    assert phone.console_errors == []
+
+
+# Every stored answer asked of Python in the browser, straight from the worker: (file, values) in, HTML out.
+ASK_ALL = """async ([folder, files, root]) => {
+  const worker = window.calculatorsStart();
+  const differ = [];
+  let id = 1e9;
+  let count = 0;
+  for (const file of files) {
+    const stored = await (await fetch(new URL(file + ".json", new URL(folder, document.baseURI)))).json();
+    for (const [key, html] of Object.entries(stored.answers)) {
+      const values = Object.fromEntries(key.split("&").map((pair) => pair.split("=")));
+      const compare = file.startsWith("compare-");
+      const calculator = compare ? file.slice("compare-".length) : file.slice(file.indexOf("-", file.indexOf("-") + 1) + 1);
+      const ruleset = compare ? "" : file.slice(0, file.length - calculator.length - 1);
+      const asked = ++id;
+      const reply = await new Promise((resolve) => {
+        const hear = (event) => {
+          if (event.data.type === "result" && event.data.id === asked) {
+            worker.removeEventListener("message", hear);
+            resolve(JSON.parse(event.data.json));
+          }
+        };
+        worker.addEventListener("message", hear);
+        worker.postMessage({ type: compare ? "compare" : "calculate", id: asked, calculator, ruleset, values: JSON.stringify(values), root });
+      });
+      count += 1;
+      if (!reply.ok || reply.html !== html) differ.push([file, key]);
+    }
+  }
+  return [count, differ];
+}"""
+
+
+def test_every_stored_answer_is_what_python_answers_in_the_browser(phone, server):
+    """The same Python in Pyodide, over every stored answer of every calculator: identical HTML."""
+    phone.goto(server.origin + "/coreheim-v10/movement/#falling")
+    phone.fill("#calc-fall-height", "6")  # starts Python
+    phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
+    folder = phone.eval_on_selector("script[data-answers]", "s => s.dataset.answers")
+    files = [name for name, _, _ in nearby.calculators()]
+    count, differ = phone.evaluate(ASK_ALL, [folder, files, nearby.ROOT])
+    assert differ == []
+    assert count == sum(len(nearby.answers(fields, ask)) for _, fields, ask in nearby.calculators())
+    assert phone.console_errors == []
