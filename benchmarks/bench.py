@@ -2,7 +2,7 @@
 and updates. Run on demand with `python build.py bench` (not part of the tests' pass/fail); it prints
 figures. One module per figure: common.py (shared), baselines.py (bare Pyodide and the runtime alone,
 what the start is timed against), pages.py, startup.py, engines.py, updates.py, lighthouse.py,
-builds.py, next_page.py (first page and next page, #26).
+builds.py, next_page.py (first page and next page, #26), first_taps.py (a first visit's first taps, #40).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,6 +26,22 @@ from benchmarks.lighthouse import lighthouse  # noqa: E402
 from benchmarks.pages import page_weight  # noqa: E402
 from benchmarks.startup import Variant, browser_figures  # noqa: E402
 from benchmarks.updates import offline_figures, update_figures  # noqa: E402
+
+
+def beside_before(args: argparse.Namespace, run: Callable[[dict[str, Path], int, list[str]], None]) -> int:
+    """`run` over this build (and the --before one) in the engines asked for: sites, reps, engines."""
+    with tempfile.TemporaryDirectory() as folder:
+        sites = {"site": Path(folder) / "site"}
+        build_site(ROOT, sites["site"])
+        if args.before:
+            sites["before"] = build_before(args.before, Path(folder))
+        engines = ["Chromium"] if args.chromium_only else ["Chromium", "Firefox ESR", "WebKitGTK"]
+        try:
+            run(sites, args.reps, engines)
+        finally:
+            if args.before:
+                remove_before(Path(folder))
+    return 0
 
 
 def main() -> int:
@@ -46,6 +63,11 @@ def main() -> int:
         "--next-page",
         action="store_true",
         help="only first page and next page in the three engines (and --before), localhost and 10 Mbit/s",
+    )
+    parser.add_argument(
+        "--first-taps",
+        action="store_true",
+        help="only a first visit's first taps in the three engines (and --before), 10 and 1.6 Mbit/s",
     )
     args = parser.parse_args()
     if args.builds:
@@ -69,21 +91,14 @@ def main() -> int:
                 if before:
                     remove_before(Path(folder))
         return 0
+    if args.first_taps:
+        from benchmarks import first_taps
+
+        return beside_before(args, first_taps.main)
     if args.next_page:
         from benchmarks import next_page
 
-        with tempfile.TemporaryDirectory() as folder:
-            sites = {"site": Path(folder) / "site"}
-            build_site(ROOT, sites["site"])
-            if args.before:
-                sites["before"] = build_before(args.before, Path(folder))
-            engines = ["Chromium"] if args.chromium_only else ["Chromium", "Firefox ESR", "WebKitGTK"]
-            try:
-                next_page.main(sites, args.reps, engines)
-            finally:
-                if args.before:
-                    remove_before(Path(folder))
-        return 0
+        return beside_before(args, next_page.main)
     if args.pages:
         from benchmarks import pages
 

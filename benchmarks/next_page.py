@@ -44,20 +44,22 @@ def journey() -> dict[str, list]:
     }
 
 
-def run_once(engine: str, base: str, playwright=None) -> dict[str, float]:
-    """One warm run of the journey in `engine` against the site at `base`: its figures."""
+def run_once(engine: str, base: str, playwright=None, chosen: dict[str, list] | None = None) -> dict[str, float]:
+    """One run of a journey named "next page" (this module's warm one unless `chosen`) in `engine`
+    against the site at `base`: its figures."""
+    chosen = chosen or journey()
     if engine == "Chromium":
         from tests.browsers.engines.chromium import chromium_run
 
-        result = chromium_run(playwright, base, chosen=journey())["next page"]
+        result = chromium_run(playwright, base, chosen=chosen)["next page"]
     elif engine == "Firefox ESR":
         from tests.browsers.engines import firefox
 
-        result = firefox.run(journey(), base)["next page"]
+        result = firefox.run(chosen, base)["next page"]
     else:
         from tests.browsers.engines import webkit
 
-        result = webkit.run(journey(), base)["next page"]
+        result = webkit.run(chosen, base)["next page"]
     if not result["ok"]:
         raise RuntimeError(f"{engine}: {result['error']}")
     return result["timings"]

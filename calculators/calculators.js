@@ -292,7 +292,9 @@
     // Before Python is up, a stored answer for these values is shown at once; Python's own replaces it.
     if (engine !== "ready") {
       storedReply(calc, values).then((stored) => {
-        if (stored && mine === calc.sequence && calc.liveFor !== mine) show(calc, values, stored, "page");
+        if (!stored || mine !== calc.sequence || calc.liveFor === mine) return;
+        show(calc, values, stored, "page");
+        delete calc.dataset.asking; // Python's answer to come is this one: nothing on the form will move
       });
     }
     const starting = boot();

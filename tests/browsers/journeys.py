@@ -89,10 +89,11 @@ UNFINISHED = plan("mordheim-1999", {}, []).errors["legs"]
 # page that loads afresh still knows it; a live answer's moment in the page), taps as for "tap", polls
 # CONDITION until it holds, then reads ELAPSED: milliseconds from the tap, from the moments the page noted.
 ARM_TAP = (
-    "window.journeyAnswered = null; document.addEventListener('click', () => "
+    "window.journeyAnswered = null; window.journeyStored = null; document.addEventListener('click', () => "
     "sessionStorage.setItem('journeyTap', String(performance.timeOrigin + performance.now())), "
     "{ capture: true, once: true }); document.addEventListener('calculators:result', (event) => { "
-    "if (event.target.dataset.state === 'live') window.journeyAnswered = performance.timeOrigin + performance.now(); });"
+    "if (event.target.dataset.state === 'live') window.journeyAnswered = performance.timeOrigin + performance.now(); }); "
+    "document.addEventListener('calculators:stored', () => { window.journeyStored = performance.timeOrigin + performance.now(); });"
 )
 TAPPED = "Number(sessionStorage.getItem('journeyTap'))"
 # A tap lands once its element is there and its calculator has answered what it was asked: an answer
@@ -130,6 +131,16 @@ def page_shown(label: str, selector: str, path: str, element: str) -> list:
         f"document.querySelector({json.dumps(element)}) !== null"
     )
     return timed_tap(label, selector, condition, SHOWN)
+
+
+def answered_at_once(label: str, selector: str, calc: str, field: str, value: str) -> list:
+    """A tap in a calculator, timed to the answer for the value it makes: stored on the page or live."""
+    shown = (
+        f"document.getElementById({json.dumps(calc)}).dataset.state.match(/^(page|live)$/) && "
+        f"document.getElementById({json.dumps(calc + '-' + field)}).value === {json.dumps(value)}"
+    )
+    at = "Math.min(...[window.journeyStored, window.journeyAnswered].filter((moment) => moment > " + TAPPED + "))"
+    return timed_tap(label, selector, f"{shown} && Number.isFinite({at})", f"{at} - {TAPPED}")
 
 
 def answered_live(label: str, selector: str) -> list:

@@ -1,0 +1,95 @@
+"""First visit, first taps (#40), in Chromium, Firefox ESR and WebKitGTK, this build beside another
+(--before), in alternating runs on a slow link shared by every response (10 Mbit/s and 1.6 Mbit/s, gzip).
+
+Each run is a fresh browser with nothing kept: a rules page opened at the fall calculator (so Python
+starts on its way at once, as for a player who scrolls to it), then "+" on Toughness tapped three times,
+each timed from the tap to the answer for the value it makes (stored on the page or live, whichever
+comes first). The runs are the browser journeys' own runners. Then, in Chromium, the bytes a rules page
+costs before any calculator is touched (opened at its top, left for 3 s) and the bytes the first touch
+adds beside the runtime (the stored answers' files)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from benchmarks.common import kib, spread
+from benchmarks.next_page import run_once
+from tests.browsers.journeys import answered_at_once
+from tests.server import StaticServer
+
+PLUS = "#calc-fall [data-field=toughness] .calc-step[data-step='1']"
+FIGURES = ("tap 1 -> answer", "tap 2 -> answer", "tap 3 -> answer")
+LINKS = {  # (bytes per second, seconds per request)
+    "10 Mbit/s, 40 ms, gzip": (10_000_000 // 8, 0.04),
+    "1.6 Mbit/s, 150 ms, gzip": (1_600_000 // 8, 0.15),
+}
+
+
+def journey() -> dict[str, list]:
+    taps = [answered_at_once(figure, PLUS, "calc-fall", "toughness", str(4 + n)) for n, figure in enumerate(FIGURES)]
+    return {"next page": [["goto", "mordheim-1999/movement/#falling"], ["wait_for", "#calc-fall[data-ready]"], *taps]}
+
+
+def untouched_bytes(site: Path, playwright) -> tuple[int, int]:
+    """(bytes sent for a rules page opened at its top and left alone, bytes of stored answers among them)."""
+    from tests.helpers import CHROMIUM, CHROMIUM_ARGS
+
+    server = StaticServer(site, compress=True)
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        page = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True).new_page()
+        page.goto(server.base + "mordheim-1999/movement/")
+        page.wait_for_timeout(3000)
+        sent = list(server.sent)
+        return sum(size for _, size in sent), sum(size for path, size in sent if "/assets/answers/" in path)
+    finally:
+        browser.close()
+        server.stop()
+
+
+def answers_bytes(site: Path) -> str:
+    """The stored answers' files as a host sends them (gzip): the largest and all together."""
+    import gzip
+
+    sizes = [len(gzip.compress(path.read_bytes(), 9)) for path in site.glob("assets/answers/*/*.json")]
+    if not sizes:
+        return "none"
+    return f"{len(sizes)} files, largest {kib(max(sizes))}, median {kib(sorted(sizes)[len(sizes) // 2])} (gzip)"
+
+
+def main(sites: dict[str, Path], reps: int, engines: list[str]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.browsers.engines import webkit
+
+    with sync_playwright() as playwright, webkit.virtual_screen():
+        for name, site in sites.items():
+            total, answers = untouched_bytes(site, playwright)
+            print(f"{name}: a rules page untouched for 3 s: {kib(total)} sent ({kib(answers)} of stored answers)")
+            print(f"{name}: stored answers: {answers_bytes(site)}")
+        for link, (rate, latency) in LINKS.items():
+            servers = {
+                name: StaticServer(site, compress=True, rate=rate, latency=latency, shared=True)
+                for name, site in sites.items()
+            }
+            try:
+                for engine in engines:
+                    figures = {name: {figure: [] for figure in FIGURES} for name in sites}
+                    loads = [os.getloadavg()[0]]
+                    for rep in range(reps):
+                        for name in list(sites) if rep % 2 == 0 else list(reversed(sites)):
+                            for figure, ms in run_once(engine, servers[name].base, playwright, journey()).items():
+                                figures[name][figure].append(ms)
+                        loads.append(os.getloadavg()[0])
+                    print(
+                        f"{engine}, cold (nothing kept), {link}, {reps} alternating runs"
+                        f" [load average {min(loads):.2f}-{max(loads):.2f}]:"
+                    )
+                    for figure in FIGURES:
+                        print(f"  {figure}:")
+                        for name in sites:
+                            print(f"    {name:7} {spread(figures[name][figure])}")
+            finally:
+                for server in servers.values():
+                    server.stop()
