@@ -83,6 +83,15 @@ class QuietHandler(SimpleHTTPRequestHandler):
             self.send_response(204)
             self.end_headers()
             return None
+        if "/__hold__/" in self.path:  # a test in another process holds the runtime back, or lets it go
+            held = self.server.held
+            if held:
+                held[1].set()
+            runtime = ("/assets/pyodide/", "/assets/py/", "/assets/snapshot/")
+            self.server.held = None if self.path.endswith("/off") else hold(lambda path: path.startswith(runtime))
+            self.send_response(204)
+            self.end_headers()
+            return None
         if self.server.folder is None and "/__build__/" not in self.path:
             self.close_connection = True  # no signal: the browser gets no answer at all
             return None
@@ -96,7 +105,7 @@ class QuietHandler(SimpleHTTPRequestHandler):
             return None
         held = self.server.held
         if held and held[0](self.path.split("?")[0]):
-            held[1].wait(timeout=120)  # until the test lets it go (StaticServer.hold)
+            held[1].wait()  # until the test lets it go, or the hold ends by itself (hold())
         if self.latency:
             time.sleep(self.latency)
         # Mounted under a subpath: anything outside it does not exist.
@@ -195,6 +204,16 @@ class Link:
             return self.free_at - now
 
 
+def hold(wanted: Callable[[str], bool], longest: float = 60) -> tuple[Callable[[str], bool], threading.Event]:
+    """What a held server keeps: which paths wait, and the event that lets them go (set by itself after
+    `longest` seconds, so a test that fails while holding never leaves the server holding)."""
+    release = threading.Event()
+    timer = threading.Timer(longest, release.set)
+    timer.daemon = True
+    timer.start()
+    return wanted, release
+
+
 class QuietServer(ThreadingHTTPServer):
     def handle_error(self, request, client_address) -> None:
         """A browser that leaves a page mid-download closes its connections: not worth a traceback."""
@@ -210,7 +229,8 @@ class StaticServer:
     and one for `__build__/NAME` serves `builds[NAME]` from then on (a new build goes up; a build of
     None answers nothing, as with no signal, until another is put up).
     A request for `__portal__/NAME` answers every file named NAME with a login page from then on (a
-    captive portal), `__portal__/off` ends it.
+    captive portal), `__portal__/off` ends it; `__hold__/runtime` holds every runtime request back
+    (a first visit on a link too slow to matter), `__hold__/off` lets them go.
     `compress`: True gzips every response, "br" sends brotli to a browser that accepts it;
     `cache_control` is sent with every response; `sent` lists (path, bytes) of every body sent."""
 
@@ -259,10 +279,9 @@ class StaticServer:
 
     def hold(self, wanted: Callable[[str], bool]) -> threading.Event:
         """Requests for paths `wanted` picks get no answer until the event returned is set (a runtime
-        still on its way over a slow link, for as long as the test needs)."""
-        release = threading.Event()
-        self.httpd.held = (wanted, release)
-        return release
+        still on its way over a slow link, for as long as the test needs, 60 s at most)."""
+        self.httpd.held = hold(wanted)
+        return self.httpd.held[1]
 
     def release(self) -> None:
         if self.httpd.held:

@@ -166,6 +166,13 @@ def leg_tap(row: int, action: str) -> list:
 ROUTE_LINK = "mordheim-1999/route/?" + urlencode({"calc-route.legs": "|".join(ROUTE_LEGS)})
 
 
+TOUGHNESS_PLUS = "#calc-fall [data-field=toughness] .calc-step[data-step='1']"
+FROM_THE_PAGE = (
+    "document.getElementById('calc-fall').dataset.state === 'page' && "
+    "document.querySelector('#calc-fall .calc-status').textContent.startsWith('Answered from the page')"
+)
+
+
 def fall_text(values: dict[str, str]) -> str:
     return result_text("fall", "mordheim-1999", values)
 
@@ -299,6 +306,23 @@ def journeys(material_search: bool = True) -> dict[str, list]:
                 "wait_text",
                 ["#calc-route .calc-result", route_text("trench-crusade", TC_LEGS, {"activation": "charge"})],
             ],
+        ],
+        # #40: with no byte of the runtime arrived, two taps on + are answered from the page, word for word as
+        # Python answers them; the third waits for Python, which then answers it.
+        "a first visit's first taps are answered before the runtime arrives": [
+            ["hold", "runtime"],
+            ["goto", "mordheim-1999/movement/#falling"],
+            ["tap", TOUGHNESS_PLUS],
+            ["wait_text", ["#calc-fall .calc-result", fall_text({"toughness": "4"})]],
+            ["check", [FROM_THE_PAGE, "said to be answered from the page"]],
+            ["tap", TOUGHNESS_PLUS],
+            ["wait_text", ["#calc-fall .calc-result", fall_text({"toughness": "5"})]],
+            ["check", [FROM_THE_PAGE, "said to be answered from the page"]],
+            ["tap", TOUGHNESS_PLUS],
+            ["wait_for", "#calc-fall[data-state='stale']"],
+            ["hold", "off"],
+            ["wait_text", ["#calc-fall .calc-result", fall_text({"toughness": "6"})]],
+            ["wait_for", "#calc-fall[data-state='live']"],
         ],
         # #36: a network answering with its own login page; and a link no reader may accept.
         "a login page on the network is never kept as the site, and said": [

@@ -90,8 +90,8 @@ def chromium_run(
                     page.wait_for_timeout(300)
                 elif verb == "switch_build":
                     urllib.request.urlopen(base + "__build__/" + arg[0], timeout=5).read()
-                elif verb == "portal":
-                    urllib.request.urlopen(base + "__portal__/" + arg[0], timeout=5).read()
+                elif verb in ("portal", "hold"):
+                    urllib.request.urlopen(base + f"__{verb}__/" + arg[0], timeout=5).read()
                 elif verb == "click":
                     page.wait_for_selector(arg[0], state="attached", timeout=120_000)
                     page.evaluate("s => document.querySelector(s).click()", arg[0])

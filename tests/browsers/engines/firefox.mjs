@@ -59,6 +59,8 @@ async function step(page, [verb, arg], open) {
     await fetch(base + "__stop__").catch(() => {});
   } else if (verb === "portal") {
     await fetch(base + "__portal__/" + arg);
+  } else if (verb === "hold") {
+    await fetch(base + "__hold__/" + arg);
   } else if (verb === "switch_build") {
     const answer = await fetch(base + "__build__/" + arg);
     if (answer.status !== 204) throw new Error(`the server has no build ${arg}`);

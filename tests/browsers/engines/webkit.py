@@ -120,8 +120,8 @@ def step(browser, base: str, verb: str, arg=None, timings: dict | None = None) -
             pass
     elif verb == "switch_build":
         urllib.request.urlopen(base + "__build__/" + arg, timeout=5).read()
-    elif verb == "portal":
-        urllib.request.urlopen(base + "__portal__/" + arg, timeout=5).read()
+    elif verb in ("portal", "hold"):
+        urllib.request.urlopen(base + f"__{verb}__/" + arg, timeout=5).read()
     elif verb == "click":
         wait(browser, ("return document.querySelector(arguments[0]) !== null;", arg), 120, arg)
         browser.execute_script("document.querySelector(arguments[0]).click();", arg)
