@@ -16,7 +16,8 @@ from typing import TypeVar
 from benchmarks.baselines import BENCH_PAGES
 from benchmarks.common import report, spread
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED
-from tests.server import StaticServer, packed
+from tests.host import packed
+from tests.server import StaticServer
 
 T = TypeVar("T")
 

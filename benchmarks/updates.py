@@ -14,7 +14,8 @@ from pathlib import Path
 from benchmarks.common import ROOT, build_site, kib
 from benchmarks.startup import LIVE_PAGE, SNAPSHOT_SAVED, open_profile
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, later
-from tests.server import StaticServer, packed
+from tests.host import packed
+from tests.server import StaticServer
 
 
 def offline_figures(site: Path) -> None:

@@ -21,6 +21,7 @@ function countDownloads(watched, total) {
       self.postMessage({ type: "progress", loaded: Math.min(loaded, total), total });
     }
   };
+  report(true); // a figure from the start ("0.0 of 11.0 MB"), not a bare "Loading" until the first byte
   const realFetch = self.fetch.bind(self);
   self.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import fnmatch
 import functools
-import gzip
-import hashlib
 import io
 import sys
 import threading
@@ -14,6 +12,8 @@ import time
 from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+from tests.host import Link, host_headers, packed
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -84,11 +84,9 @@ class QuietHandler(SimpleHTTPRequestHandler):
             self.end_headers()
             return None
         if "/__hold__/" in self.path:  # a test in another process holds the runtime back, or lets it go
-            held = self.server.held
-            if held:
-                held[1].set()
-            runtime = ("/assets/pyodide/", "/assets/py/", "/assets/snapshot/")
-            self.server.held = None if self.path.endswith("/off") else hold(lambda path: path.startswith(runtime))
+            self.server.let_go()
+            if not self.path.endswith("/off"):
+                self.server.hold(lambda path: path.startswith(("/assets/pyodide/", "/assets/py/", "/assets/snapshot/")))
             self.send_response(204)
             self.end_headers()
             return None
@@ -105,7 +103,7 @@ class QuietHandler(SimpleHTTPRequestHandler):
             return None
         held = self.server.held
         if held and held[0](self.path.split("?")[0]):
-            held[1].wait()  # until the test lets it go, or the hold ends by itself (hold())
+            held[1].wait()  # until the test lets it go, or the hold ends by itself (QuietServer.hold)
         if self.latency:
             time.sleep(self.latency)
         # Mounted under a subpath: anything outside it does not exist.
@@ -155,66 +153,24 @@ class QuietHandler(SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
 
-def host_headers(folder: Path | None) -> list[tuple[str, str, str]]:
-    """(path pattern, header, value) from a built site's `_headers` file (none if it has none)."""
-    if folder is None or not (Path(folder) / "_headers").is_file():
-        return []
-    found, pattern = [], "/*"
-    for line in (Path(folder) / "_headers").read_text(encoding="utf-8").splitlines():
-        if line and not line[0].isspace():
-            pattern = line.strip()
-        elif line.strip():
-            name, _, value = line.strip().partition(":")
-            found.append((pattern, name.strip(), value.strip()))
-    return found
-
-
-_PACKED: dict[tuple[str, bytes], bytes] = {}
-_PACKING = threading.Lock()
-
-
-def packed(data: bytes, encoding: str) -> bytes:
-    """`data` gzipped (level 6, a server's default) or brotli'd (quality 11, as a host precompresses
-    static files); each content is compressed once per process, as a host compresses a file once."""
-    key = (encoding, hashlib.sha256(data).digest())
-    with _PACKING:
-        if key not in _PACKED:
-            if encoding == "br":
-                import brotli  # the benchmark's host only
-
-                _PACKED[key] = brotli.compress(data, quality=11)
-            else:
-                _PACKED[key] = gzip.compress(data, 6)
-        return _PACKED[key]
-
-
-class Link:
-    """One slow link that every response shares: a block is sent when the link is free for it."""
-
-    def __init__(self, rate: int) -> None:
-        self.rate = rate
-        self.free_at = 0.0
-        self.lock = threading.Lock()
-
-    def reserve(self, size: int) -> float:
-        """Book `size` bytes on the link; the seconds to wait before sending them."""
-        with self.lock:
-            now = time.monotonic()
-            self.free_at = max(now, self.free_at) + size / self.rate
-            return self.free_at - now
-
-
-def hold(wanted: Callable[[str], bool], longest: float = 60) -> tuple[Callable[[str], bool], threading.Event]:
-    """What a held server keeps: which paths wait, and the event that lets them go (set by itself after
-    `longest` seconds, so a test that fails while holding never leaves the server holding)."""
-    release = threading.Event()
-    timer = threading.Timer(longest, release.set)
-    timer.daemon = True
-    timer.start()
-    return wanted, release
-
-
 class QuietServer(ThreadingHTTPServer):
+    held: tuple[Callable[[str], bool], threading.Event] | None = None  # which paths wait, and what lets them go
+
+    def hold(self, wanted: Callable[[str], bool], longest: float = 60) -> threading.Event:
+        """Requests for paths `wanted` picks get no answer until the event is set: by the test, or by
+        itself after `longest` seconds, so a test that fails while holding never leaves the server so."""
+        release = threading.Event()
+        timer = threading.Timer(longest, release.set)
+        timer.daemon = True
+        timer.start()
+        self.held = (wanted, release)
+        return release
+
+    def let_go(self) -> None:
+        if self.held:
+            self.held[1].set()
+        self.held = None
+
     def handle_error(self, request, client_address) -> None:
         """A browser that leaves a page mid-download closes its connections: not worth a traceback."""
         if not isinstance(sys.exc_info()[1], ConnectionError):
@@ -268,7 +224,6 @@ class StaticServer:
         self.httpd.sent = []
         self.httpd.cut = None  # path -> True: that body is cut halfway and the server stops
         self.httpd.portal = None  # path -> True: answered with a login page (200), as a captive portal
-        self.httpd.held = None  # (path -> True, event): that request waits for the event (StaticServer.hold)
         self._stopped = threading.Lock()
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -278,15 +233,11 @@ class StaticServer:
         self.httpd.folder = folder
 
     def hold(self, wanted: Callable[[str], bool]) -> threading.Event:
-        """Requests for paths `wanted` picks get no answer until the event returned is set (a runtime
-        still on its way over a slow link, for as long as the test needs, 60 s at most)."""
-        self.httpd.held = hold(wanted)
-        return self.httpd.held[1]
+        """A runtime still on its way: see QuietServer.hold."""
+        return self.httpd.hold(wanted)
 
     def release(self) -> None:
-        if self.httpd.held:
-            self.httpd.held[1].set()
-        self.httpd.held = None
+        self.httpd.let_go()
 
     @property
     def sent(self) -> list[tuple[str, int]]:
