@@ -5,8 +5,8 @@ Each run is a fresh browser with nothing kept: a rules page opened at the fall c
 starts on its way at once, as for a player who scrolls to it), then "+" on Toughness tapped three times,
 each timed from the tap to the answer for the value it makes (stored on the page or live, whichever
 comes first). The runs are the browser journeys' own runners. Then, in Chromium, the bytes a rules page
-costs before any calculator is touched (opened at its top, left for 3 s) and the bytes the first touch
-adds beside the runtime (the stored answers' files)."""
+costs before any calculator is touched (opened at its top, left for 3 s, its offline copy apart) and
+the size of the stored answers' files a first touch adds beside the runtime."""
 
 from __future__ import annotations
 
@@ -38,7 +38,9 @@ def untouched_bytes(site: Path, playwright) -> tuple[int, int]:
     server = StaticServer(site, compress=True)
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     try:
-        page = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True).new_page()
+        # The page's own requests: the service worker's offline copy, made when the page is idle, is apart.
+        context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, service_workers="block")
+        page = context.new_page()
         page.goto(server.base + "mordheim-1999/movement/")
         page.wait_for_timeout(3000)
         sent = list(server.sent)

@@ -15,8 +15,9 @@ TEMPLATE = Path(__file__).resolve().parent / "service_worker.js"
 RUNTIME_PREFIXES = ("assets/pyodide/", "assets/py/")
 # A returning visitor's faster start: cached after the runtime, never needed to work offline.
 SNAPSHOT_PREFIX = "assets/snapshot/"
-# Never needed by an English site or a browser: left out of the offline copy (_headers is the host's).
-SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^_headers$|^assets/javascripts/lunr/)")
+# Never needed by an English site or a browser: left out of the offline copy (_headers is the host's);
+# nor the answers a first visit shows while Python is on its way: a phone with the site offline has Python.
+SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^_headers$|^assets/javascripts/lunr/|^assets/answers/)")
 # What a host should send beside the files, as Netlify's and Cloudflare Pages' `_headers` file says it
 # (the README gives the same for any host). A page's own policy is its <meta> tag, which cannot say
 # frame-ancestors and does not reach the calculators' worker: the worker's script gets a policy of its
