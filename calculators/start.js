@@ -1,8 +1,9 @@
+// @ts-check
 // Inlined at the top of <head> on pages with a calculator: the one place that starts Python. A shared
 // link starts it at once, before any other file has loaded; calculators.js takes the worker over.
 (() => {
   "use strict";
-  const where = document.currentScript.dataset; // runtime, stdlib, wheel, snapshot(Bytes), answers, worker, bytes
+  const where = /** @type {HTMLScriptElement} */ (document.currentScript).dataset; // runtime, stdlib, wheel, snapshot(Bytes), answers, worker, bytes
   // Resolved now, against this page's address: Python may start after navigation.js has moved on.
   const absolute = (url) => new URL(url, document.baseURI).href;
   const [runtime, stdlib, wheel, snapshot, script] = [where.runtime, where.stdlib, where.wheel, where.snapshot, where.worker].map(absolute);
@@ -10,7 +11,7 @@
   let worker = null;
   window.calculatorsStart = () => {
     if (worker) return worker;
-    worker = new Worker(script);
+    worker = /** @type {CalculatorsWorker} */ (new Worker(script));
     worker.early = []; // messages that arrive before calculators.js listens
     worker.onmessage = (event) => worker.early.push(event.data);
     worker.postMessage({

@@ -1,5 +1,6 @@
+// @ts-check
 // Runs Python off the main thread: boots Pyodide once, unpacks our wheel, answers each calculation.
-/* global importScripts, loadPyodide, unpackSavedStart */
+/* global loadPyodide, unpackSavedStart */
 "use strict";
 
 let respond = null;

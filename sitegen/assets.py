@@ -21,7 +21,10 @@ from sitegen.stdlib import precompile
 # Only what the browser loads: micropip and other packages are never asked for, and the
 # standard library is our precompiled, trimmed one (sitegen/stdlib.py), not python_stdlib.zip.
 RUNTIME_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm")
-GLUE_FILES = ("calculators.js", "worker.js", "saved_start.js", "calculators.css")
+GLUE_FILES = ("worker.js", "saved_start.js", "calculators.css")
+# The page script: ES modules, one per job (calculators/src/), bundled into one script by esbuild (a
+# first visit gets one request, as before the split; each module is linted and type-checked alone).
+PAGE_SCRIPT = Path("calculators") / "src" / "calculators.js"
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,26 @@ def build_wheel(root: Path, rules: RulesFolder, out: Path, env: dict[str, str]) 
     return wheels[0]
 
 
+def bundle(root: Path, out: Path) -> Path:
+    """calculators.js, the page script, from its modules: one immediately run function, the same bytes
+    for the same sources; a module that does not parse is named with its line."""
+    esbuild = root / "node_modules" / ".bin" / "esbuild"
+    if not esbuild.exists():
+        raise RulesFileError(root / "package.json", None, "esbuild is not installed: run `npm ci` (./dev does)")
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / "calculators.js"
+    done = subprocess.run(
+        [str(esbuild), str(PAGE_SCRIPT), "--bundle", "--format=iife", "--target=es2022", "--log-level=error"]
+        + ["--legal-comments=none", f"--outfile={target}"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise RulesFileError(root / PAGE_SCRIPT, None, f"bundling the page script failed: {done.stderr.strip()[-600:]}")
+    return target
+
+
 def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
     """Build the wheel and copy runtime, wheel and glue into build/assets/; write its manifest."""
     runtime_source = root / "node_modules" / "pyodide"
@@ -146,7 +169,7 @@ def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
     (folder / snapshot).parent.mkdir(parents=True)
     (folder / snapshot).write_bytes(packed)
 
-    sources = [root / "calculators" / name for name in GLUE_FILES]
+    sources = [root / "calculators" / name for name in GLUE_FILES] + [bundle(root, root / "build" / "bundle")]
     glue = f"assets/calculators/{_digest(sources)}/"
     (folder / glue).mkdir(parents=True)
     for source in sources:

@@ -15,6 +15,8 @@ TEMPLATE = Path(__file__).resolve().parent / "service_worker.js"
 RUNTIME_PREFIXES = ("assets/pyodide/", "assets/py/")
 # A returning visitor's faster start: cached after the runtime, never needed to work offline.
 SNAPSHOT_PREFIX = "assets/snapshot/"
+# Where the service worker's template holds its manifest, written over at build time.
+MANIFEST = re.compile(r"/\* manifest \*/.*?/\* manifest end \*/")
 # Never needed by an English site or a browser: left out of the offline copy (_headers is the host's);
 # nor the answers a first visit shows while Python is on its way: a phone with the site offline has Python.
 SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^_headers$|^assets/javascripts/lunr/|^assets/answers/)")
@@ -101,15 +103,19 @@ def service_worker(site: Path) -> str:
             runtime_bytes += len(data)
         else:
             pages[url] = revision
-    return (
-        TEMPLATE.read_text(encoding="utf-8")
-        .replace("__BUILD__", digest.hexdigest()[:16])
-        .replace("__PAGES__", json.dumps(pages))
-        .replace("__RUNTIME_BYTES__", str(runtime_bytes))
-        .replace("__RUNTIME__", json.dumps(runtime))
-        .replace("__SNAPSHOT__", json.dumps(snapshot))
-        .replace("__SIZES__", json.dumps(sizes))
-    )
+    manifest = {
+        "build": digest.hexdigest()[:16],
+        "pages": pages,
+        "runtime": runtime,
+        "runtimeBytes": runtime_bytes,
+        "snapshot": snapshot,
+        "sizes": sizes,
+    }
+    template = TEMPLATE.read_text(encoding="utf-8")
+    written, count = MANIFEST.subn(lambda _: f"/* manifest */ {json.dumps(manifest)} /* manifest end */", template)
+    if count != 1:
+        raise ValueError(f"{TEMPLATE}: one /* manifest */ ... /* manifest end */ expected, found {count}")
+    return written
 
 
 # Zensical's search dialog styles itself with a <style> element made by its script (in a shadow root).

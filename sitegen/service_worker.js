@@ -1,6 +1,6 @@
-// The site's service worker (sitegen/offline.py fills in its lists as it writes sw.js): keeps the site
-// usable offline across builds.
-// The lists below are filled in at build time. Two kinds of file, kept two ways:
+// @ts-check
+// The site's service worker (sitegen/offline.py writes its manifest in as it writes sw.js): keeps the
+// site usable offline across builds. Two kinds of file, kept two ways:
 // - pages, the search index and the site's own scripts and styles: one cache per build, filled whole
 //   before the build may take over (never a mix of two builds' pages); a file whose revision is
 //   unchanged is copied from the previous build's cache, not downloaded again;
@@ -8,19 +8,25 @@
 //   kept in one cache that outlives builds, each file dropped only when no build in use names it.
 "use strict";
 
-const BUILD = "__BUILD__";
-const PAGES = __PAGES__; // url -> revision (a digest of its bytes): cached before this build takes over
-const RUNTIME = __RUNTIME__; // url -> revision: the Pyodide runtime and our wheel, cached once the page is idle
-const RUNTIME_BYTES = __RUNTIME_BYTES__; // what caching the runtime costs, for the Save-Data offer
-const SNAPSHOT = __SNAPSHOT__; // url -> revision: a returning visitor's faster start, cached after the runtime
-const SIZES = __SIZES__; // url -> bytes of every file above: a kept copy of another size is not this build's
+// The build's manifest, written over this empty one: valid JavaScript before the build (tests/js/).
+/** @type {OfflineManifest} */
+const MANIFEST = /* manifest */ { build: "", pages: {}, runtime: {}, runtimeBytes: 0, snapshot: {}, sizes: {} } /* manifest end */;
+// What each holds: types/service-worker.d.ts.
+const { build: BUILD, pages: PAGES, runtime: RUNTIME, runtimeBytes: RUNTIME_BYTES, snapshot: SNAPSHOT, sizes: SIZES } = MANIFEST;
+
+// In a browser, the service worker's scope; in Node (the tests), a worker that is never registered.
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (globalThis));
+const inBrowser = typeof ServiceWorkerGlobalScope === "function" && globalThis instanceof ServiceWorkerGlobalScope;
+const SCOPE = inBrowser ? worker.registration.scope : "https://rules.invalid/";
+/** @type {(type: string, listener: (event: any) => void) => void} */
+const on = (type, listener) => inBrowser && worker.addEventListener(type, listener);
 
 const PAGES_CACHE = `rules-pages-${BUILD}`;
 const FILES_CACHE = "rules-files"; // content-named files, shared by every build
 const META_CACHE = "rules-meta"; // what each build holds, and which build is current
 const OURS = /^rules-(pages-|files$|meta$)/;
 
-const here = (path) => new URL(path, self.registration.scope).href;
+const here = (path) => new URL(path, SCOPE).href;
 const pageUrls = new Map(Object.entries(PAGES).map(([path, revision]) => [here(path), revision]));
 const runtimeUrls = new Set(Object.keys(RUNTIME).map(here));
 const snapshotUrls = Object.keys(SNAPSHOT).map(here);
@@ -47,7 +53,7 @@ async function digest(response) {
 // again past any copy the browser's HTTP cache still calls fresh; a second wrong answer keeps nothing.
 async function fetchChecked(url) {
   const revision = revisions.get(url);
-  for (const cache of ["no-cache", "reload"]) {
+  for (const cache of /** @type {RequestCache[]} */ (["no-cache", "reload"])) {
     const response = await fetch(new Request(url, { cache }));
     if (response.ok && (await digest(response)) === revision) return response;
   }
@@ -71,7 +77,7 @@ async function runtimeComplete(urls) {
 // A network that answers with another page (a login page) gets nothing kept: the pages are told why.
 const NOT_THIS_SITE = "the network did not answer with this build's file";
 
-self.addEventListener("install", (event) => {
+on("install", (event) => {
   event.waitUntil(install().catch(async (error) => {
     if (String(error).includes(NOT_THIS_SITE)) await tellPages({ type: "offline-failed", reason: "NotThisSite" });
     throw error;
@@ -111,7 +117,7 @@ async function install() {
   });
 }
 
-self.addEventListener("activate", (event) => {
+on("activate", (event) => {
   event.waitUntil((async () => {
     const current = await readMeta("current");
     const previous = current && current.build !== BUILD ? current.build : current && current.previous;
@@ -121,11 +127,7 @@ self.addEventListener("activate", (event) => {
     const named = new Set([...runtimeUrls, ...snapshotUrls]);
     const before = previous ? await readMeta(`build-${previous}`) : null;
     if (before) [...before.runtime, ...before.snapshot].forEach((url) => named.add(url));
-    for (const name of await caches.keys()) {
-      const build = name.startsWith("rules-pages-") ? name.slice("rules-pages-".length) : null;
-      // The pages of a build no longer in use, and caches of the one-cache-per-build layout before this one.
-      if ((build && !keep.has(build)) || (name.startsWith("rules-") && !OURS.test(name))) await caches.delete(name);
-    }
+    for (const name of cachesToDrop(await caches.keys(), keep)) await caches.delete(name);
     const files = await caches.open(FILES_CACHE);
     for (const request of await files.keys()) {
       if (!named.has(request.url)) await files.delete(request);
@@ -135,12 +137,12 @@ self.addEventListener("activate", (event) => {
       const build = request.url.match(/__offline__\/build-(\w+)\.json$/);
       if (build && !keep.has(build[1])) await meta.delete(request);
     }
-    await self.clients.claim();
+    await worker.clients.claim();
   })());
 });
 
 async function tellPages(message) {
-  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage(message);
+  for (const client of await worker.clients.matchAll({ includeUncontrolled: true })) client.postMessage(message);
 }
 
 async function cacheRuntime(withSnapshot) {
@@ -175,7 +177,8 @@ async function status() {
 
 // Whether a page should tell the player this build is ready: yes once, for every page and visit
 // together (asks are taken one at a time, so two pages opening together cannot both say it).
-let offering = Promise.resolve();
+/** @type {Promise<boolean>} */
+let offering = Promise.resolve(false);
 function offerOnce() {
   offering = offering.then(async () => {
     const told = await readMeta("offered");
@@ -186,21 +189,19 @@ function offerOnce() {
   return offering;
 }
 
-self.addEventListener("message", (event) => {
+on("message", (event) => {
   const type = event.data && event.data.type;
   const reply = (answer) => (event.ports[0] || event.source).postMessage(answer);
   if (type === "offer-update") event.waitUntil(offerOnce().then((show) => reply({ type, show })));
   if (type === "cache-runtime") event.waitUntil(cacheRuntime(event.data.snapshot));
   if (type === "status") event.waitUntil(status().then(reply));
   // The player tapped "update": this waiting build takes over, and the pages reload into it.
-  if (type === "take-update") self.skipWaiting();
+  if (type === "take-update") worker.skipWaiting();
 });
-
 // A page asked for with no signal that this phone does not hold: said in the site's own style (its
 // stylesheets and colours, read from the saved home page), with a way home and to the start pages that
 // are saved, and why this one is not: not a page of this site, not saved yet, or its copy was damaged.
 const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 async function notSavedPage(url, damaged) {
   const pages = await caches.open(PAGES_CACHE);
   const homeUrl = here("./");
@@ -233,18 +234,27 @@ async function notSavedPage(url, damaged) {
 <p><a href="${escapeHtml(homeUrl)}">Go to the home page</a></p>${list}</article></div></div></main></div></body></html>`;
 }
 
-// Saved addresses: "folder/index.html" is the folder's page; a calculator's values in the query
-// string do not change which page it is.
-function pageKey(request) {
+// The caches an activation drops: the pages of a build no longer in use, and caches of the
+// one-cache-per-build layout before this one; never another site's.
+function cachesToDrop(names, keep) {
+  return names.filter((name) => {
+    const build = name.startsWith("rules-pages-") ? name.slice("rules-pages-".length) : null;
+    return (build && !keep.has(build)) || (name.startsWith("rules-") && !OURS.test(name));
+  });
+}
+
+// A page is kept under its address without "index.html" and, when asked for as a page, without its
+// query (a shared link's values): one copy serves every link to it.
+function pageKey(request, pages = pageUrls) {
   const url = new URL(request.url);
   if (url.pathname.endsWith("/index.html")) url.pathname = url.pathname.slice(0, -"index.html".length);
-  if (request.mode === "navigate" || pageUrls.has(url.origin + url.pathname)) url.search = "";
+  if (request.mode === "navigate" || pages.has(url.origin + url.pathname)) url.search = "";
   return url.href;
 }
 
-self.addEventListener("fetch", (event) => {
+on("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   event.respondWith((async () => {
     const key = pageKey(request);
     const bare = request.url.split("?")[0];
@@ -264,7 +274,7 @@ self.addEventListener("fetch", (event) => {
     let response;
     try {
       response = await fetch(request);
-    } catch (error) {
+    } catch {
       // No answer: no signal and not saved yet, or a load the page gave up as it moved on (Firefox logs
       // a rejected answer as the worker's error). Said plainly, as a page for a page.
       return request.mode === "navigate"
@@ -277,7 +287,7 @@ self.addEventListener("fetch", (event) => {
       event.waitUntil((async () => {
         try {
           if ((await digest(copy)) === revisions.get(bare)) await files.put(bare, copy);
-        } catch (error) {
+        } catch {
           // Storage full: the page still gets its answer, only not kept.
         }
       })());
@@ -285,3 +295,6 @@ self.addEventListener("fetch", (event) => {
     return response;
   })());
 });
+
+// Node (the tests) requires this file; a browser runs it as the service worker.
+if (typeof module === "object") module.exports = { MANIFEST, cachesToDrop, pageKey, escapeHtml };

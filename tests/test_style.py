@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.helpers import ROOT
+from tests.helpers import ROOT, TYPE_CHECKS
 
 CODE = ["rulescore", "sitegen", "tests", "benchmarks", "build.py"]
 
@@ -86,9 +86,43 @@ def test_no_module_imports_itself_round_a_circle():
 LONG = 300  # lines: past this, a file says at its top why it is one file
 
 
+# The site's own JavaScript: what the browser runs (the page scripts, the worker, the service worker).
+SCRIPTS = ["calculators/*.js", "calculators/src/*.js", "docs/assets/*.js", "sitegen/service_worker.js"]
+
+
+def scripts() -> list[Path]:
+    return sorted(path for pattern in SCRIPTS for path in ROOT.glob(pattern))
+
+
+def node_tool(name: str, *arguments: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(ROOT / "node_modules" / ".bin" / name), *arguments], cwd=ROOT, capture_output=True, text=True
+    )
+
+
+def test_every_script_is_type_checked():
+    """Each script says // @ts-check and is in a type check (the page's, the worker's or the service
+    worker's globals); the TypeScript compiler finds nothing in any of them."""
+    import json
+
+    checked = set()
+    for config in TYPE_CHECKS:
+        checked |= {ROOT / name for name in json.loads((ROOT / config).read_text(encoding="utf-8"))["files"]}
+        done = node_tool("tsc", "-p", config)
+        assert done.returncode == 0, done.stdout + done.stderr
+    for path in scripts():
+        assert path.read_text(encoding="utf-8").startswith("// @ts-check"), path
+        assert path in checked, f"{path.relative_to(ROOT)} is in no tsconfig"
+
+
+def test_the_scripts_pass_eslint():
+    done = node_tool("eslint", "--max-warnings", "0", *SCRIPTS, "tests/js", "tests/browsers/engines", "sitegen")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_a_long_file_says_why_it_is_long():
     unexplained = []
-    for path in modules().values():
+    for path in [*modules().values(), *scripts()]:
         text = path.read_text(encoding="utf-8")
         if text.count("\n") > LONG and f"Longer than {LONG} lines" not in "\n".join(text.splitlines()[:15]):
             unexplained.append(f"{path.relative_to(ROOT)} ({text.count(chr(10))} lines)")

@@ -1,3 +1,4 @@
+// @ts-check
 // Page to page without leaving the page: a tap on a link to another page of this site fetches it (from
 // the offline copy once saved), puts its content in place of this one's and sets the page scripts up
 // again ("site:page"), so the calculators' Python, a worker of this page, keeps running and the next
@@ -7,7 +8,7 @@
 (() => {
   "use strict";
   if (!("fetch" in window && "DOMParser" in window && history.pushState)) return;
-  const root = new URL("../", document.currentScript.src).href; // this file sits in <root>/assets/
+  const root = new URL("../", /** @type {HTMLScriptElement} */ (document.currentScript).src).href; // this file sits in <root>/assets/
   // What changes from page to page; everything else (header, search, scripts, the worker) stays.
   const PARTS = ["container", "header-topic", "logo", "skip", "announce", "outdated"].map(
     (name) => `[data-md-component="${name}"]`,
@@ -84,7 +85,7 @@
       next = new DOMParser().parseFromString(await html(url), "text/html");
       if (mine !== loading) return; // another tap came after this one
       if (!sameCode(next, url) || !next.querySelector(PARTS[0])) throw new Error("not this site's page");
-    } catch (error) {
+    } catch {
       if (mine === loading) leave(url, how);
       return;
     }
@@ -106,7 +107,7 @@
     }
     shown = pageOf(location.href);
     for (const toggle of ["__drawer", "__search"]) {
-      const box = document.getElementById(toggle);
+      const box = /** @type {HTMLInputElement | null} */ (document.getElementById(toggle));
       if (box) box.checked = false;
     }
     window.document$?.next(document); // the theme mounts its parts of the new content (both engines)
@@ -115,7 +116,7 @@
     else if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
     // As a page load does for a screen reader: the new page is announced from its title.
-    const heading = document.querySelector(".md-content h1");
+    const heading = /** @type {HTMLElement | null} */ (document.querySelector(".md-content h1"));
     if (heading) {
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
@@ -126,8 +127,8 @@
 
   document.addEventListener("click", (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target instanceof Element && event.target.closest("a[href]");
-    if (!ours(link)) return;
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!(link instanceof HTMLAnchorElement) || !ours(link)) return;
     event.preventDefault();
     go(link.href, "push");
   });
@@ -139,8 +140,8 @@
   const saveData = Boolean(navigator.connection && navigator.connection.saveData);
   if (!saveData) {
     document.addEventListener("pointerdown", (event) => {
-      const link = event.target instanceof Element && event.target.closest("a[href]");
-      if (ours(link)) html(link.href).catch(() => {});
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (link instanceof HTMLAnchorElement && ours(link)) html(link.href).catch(() => {});
     }, { passive: true });
   }
 })();

@@ -1,13 +1,15 @@
+// @ts-check
 // Registers the service worker that keeps the site usable offline, and tells the player, briefly,
 // when the site is ready offline, when a newer version is ready to take, and when this phone
 // will not keep the site for offline use.
 (() => {
   "use strict";
   if (!("serviceWorker" in navigator)) return;
-  const root = new URL("../", document.currentScript.src); // this file sits in <root>/assets/
+  const root = new URL("../", /** @type {HTMLScriptElement} */ (document.currentScript).src); // this file sits in <root>/assets/
   const html = document.documentElement;
   // Web storage may be refused (a private window, a locked-down browser) or full: what it remembers is
   // a nicety, so a refusal is met here and never stops the offline copy.
+  /** @param {"localStorage" | "sessionStorage"} area @param {string} key */
   const recall = (area, key) => {
     try {
       return window[area].getItem(key);
@@ -15,10 +17,12 @@
       return null;
     }
   };
+  /** @param {"localStorage" | "sessionStorage"} area @param {string} key @param {string | null} value */
   const remember = (area, key, value) => {
     try {
-      if (value === null) window[area].removeItem(key);
-      else window[area].setItem(key, value);
+      const storage = window[area];
+      if (value === null) storage.removeItem(key);
+      else storage.setItem(key, value);
       return true;
     } catch {
       return false;

@@ -1,3 +1,4 @@
+// @ts-check
 // Search at the table. On a ruleset's pages the results keep to that ruleset, with one tap to see
 // every ruleset; when nothing matches, a note says which part of each rulebook this site holds.
 // Works on Material's search dialog; with another engine's search it does nothing.
@@ -8,7 +9,7 @@
   const meta = result && result.querySelector(".md-search-result__meta");
   const held = document.getElementById("rulesets-held"); // written by the theme override
   if (!list || !meta || !held) return;
-  const root = new URL("../", document.currentScript.src).href; // this file sits in <root>/assets/
+  const root = new URL("../", /** @type {HTMLScriptElement} */ (document.currentScript).src).href; // this file sits in <root>/assets/
   let here, own, scoped;
   // The ruleset of the page shown: again for each page navigation.js puts in place.
   function place() {
@@ -26,7 +27,7 @@
   const note = document.createElement("div");
   note.className = "search-held";
   const heading = document.createElement("p");
-  const holdings = held.cloneNode(true);
+  const holdings = /** @type {HTMLElement} */ (held.cloneNode(true));
   holdings.removeAttribute("id");
   holdings.hidden = false;
   note.append(heading, holdings);
@@ -37,7 +38,7 @@
   const FILLER = new Set(("a an and any are am at be by can could do does for from have how i if in is it its me "
     + "my of on or so than that the then there this to was what when where which who why will with would you your "
     + "away get got").split(" "));
-  const box = document.querySelector(".md-search__input");
+  const box = /** @type {HTMLInputElement | null} */ (document.querySelector(".md-search__input"));
   function searched() {
     const words = (box ? box.value : "").toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
     return [...new Set(words.filter((word) => !FILLER.has(word) && (word.length > 1 || /\d/.test(word))))];
@@ -162,7 +163,7 @@
 
   function apply() {
     const words = searched();
-    const items = [...list.querySelectorAll(".md-search-result__item")];
+    const items = [.../** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll(".md-search-result__item"))];
     let shown = 0;
     for (const item of items) {
       item.querySelectorAll("a[href]").forEach((link) => highlightOnly(link, words));

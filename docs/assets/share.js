@@ -1,3 +1,4 @@
+// @ts-check
 // Share a link in one tap: the share sheet where the browser has one, the clipboard otherwise, and a
 // visible confirmation. Each section heading gets a button; calculators.js uses the same for results.
 (() => {

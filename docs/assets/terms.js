@@ -1,3 +1,4 @@
+// @ts-check
 // Shows a game term's meaning (or why a reference leads nowhere on this site) on tap, hover or
 // keyboard focus. Our own few lines instead of Material's tooltips, which cost the phone far more
 // start-up work on a long rules page.
@@ -71,7 +72,7 @@
         acceptNode: (node) => (node.parentElement.closest("a, abbr, button, summary, .calc-fraction")
           ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
       });
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let node = /** @type {Text | null} */ (walker.nextNode()); node; node = /** @type {Text | null} */ (walker.nextNode())) {
         const found = term.pattern.exec(node.data);
         if (!found) continue;
         const word = node.splitText(found.index);

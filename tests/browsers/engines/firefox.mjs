@@ -49,7 +49,7 @@ async function step(page, [verb, arg], open) {
         const element = document.querySelector(selector);
         return element && element.textContent.replace(/\s+/g, " ").trim() === text;
       }, { timeout: 120_000 }, arg);
-    } catch (error) {
+    } catch {
       const shown = await page.evaluate(`${SHOWING}(${JSON.stringify(arg[0])})`);
       throw new Error(`${arg[0]} shows "${shown}"`);
     }

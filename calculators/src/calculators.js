@@ -1,0 +1,93 @@
+// @ts-check
+// Moves values between each calculator's form and rulescore in a Web Worker. No rules live here:
+// validation, odds and the result's HTML all come from Python. What these modules guarantee is honesty:
+// a result on screen that is not for the values in the form is marked so, with the values it is for.
+// One module per job (engine, form, status, answers, nearby, legs), bundled into one script by the
+// build (sitegen/assets.py).
+import { boot, onEngine } from "./engine.js";
+import { formValues, loadFromUrl, step } from "./form.js";
+import { editLegs, setUpLegs } from "./legs.js";
+import { nearby } from "./nearby.js";
+import { update } from "./answers.js";
+import { showState } from "./status.js";
+
+// One tap shares the situation: the address holds the inputs, the fragment the calculator.
+function share(calc, button) {
+  const url = `${location.origin}${location.pathname}${location.search}#${calc.id}`;
+  window.shareLink(url, button, "Copy link to this result"); // docs/assets/share.js
+}
+
+const watcher = "IntersectionObserver" in window
+  ? new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting) {
+        watcher.unobserve(entry.target);
+        nearby(entry.target);
+        boot();
+      }
+    }
+  })
+  : null;
+
+function setUp(calc) {
+  if (calc.dataset.ready) return;
+  const form = calc.querySelector("form");
+  // The prerendered result is for the form's values as the page was built.
+  calc.shownFor = formValues(calc);
+  calc.shownKind = "built";
+  calc.invalid = "";
+  const note = document.createElement("p");
+  note.className = "calc-for";
+  note.hidden = true;
+  calc.querySelector(".calc-result").before(note);
+  const shareButton = calc.querySelector(".calc-share");
+  if (shareButton) {
+    shareButton.hidden = false;
+    shareButton.addEventListener("click", () => share(calc, shareButton));
+  }
+  calc.dataset.ready = "yes";
+  form.addEventListener("input", () => update(calc));
+  form.addEventListener("change", () => update(calc));
+  form.addEventListener("submit", (event) => event.preventDefault());
+  // A thumb that taps a field means to replace its value: select it, so typing 6 gives 6, not 46.
+  form.addEventListener("focusin", (event) => {
+    if (event.target.matches("input[type=text]")) event.target.select();
+  });
+  form.addEventListener("click", (event) => {
+    // A second tap on a field already focused means the same: replace (focusin only comes once).
+    if (event.target.matches("input[type=text]")) event.target.select();
+    const button = event.target.closest(".calc-step");
+    if (button) step(button);
+    const legTap = event.target.closest(".calc-leg-button");
+    if (legTap) editLegs(legTap.closest(".calc-legs"), legTap);
+  });
+  // Start Python when the calculator comes into view or is touched, never before.
+  const touched = () => {
+    nearby(calc); // asked before the runtime, so it is not queued behind it
+    boot();
+  };
+  calc.addEventListener("pointerdown", touched, { once: true });
+  calc.addEventListener("focusin", touched, { once: true });
+  const legs = calc.querySelector(".calc-legs");
+  if (loadFromUrl(calc)) update(calc);
+  else {
+    showState(calc);
+    if (watcher) watcher.observe(calc);
+  }
+  if (legs) setUpLegs(legs);
+}
+
+// Each calculator's status line says every change of Python's state.
+onEngine(() => document.querySelectorAll(".calc[data-ready]").forEach(showState));
+
+function setUpAll() {
+  document.querySelectorAll(".calc").forEach(setUp);
+}
+
+// This script loads early (async, in <head>): a link that carries calculator inputs has started
+// Python already (start.js); the forms are set up when the page has been read.
+if (/[?&]calc-/.test(location.search)) boot();
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpAll);
+else setUpAll();
+// Another page put in place (navigation.js): its calculators answer with the Python already running.
+document.addEventListener("site:page", setUpAll);

@@ -1,0 +1,160 @@
+// @ts-check
+// Python's worker as the page sees it: started once per page, its state (idle, loading, starting, ready,
+// failed) and the words for it, and questions asked of it, each answered once (a stuck worker replaced).
+
+let worker = null;
+let ready = null; // one Python per page
+let engine = "idle"; // idle, loading, starting, ready, failed
+let progress = null; // {loaded, total} bytes of the runtime so far
+let failure = "";
+let lastId = 0;
+const waiting = new Map();
+
+const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+
+export function engineWords() {
+  if (engine === "loading") return `Loading the calculator${progressWords()}…`;
+  if (engine === "starting") return "Starting the calculator…";
+  if (engine === "failed") return `The live calculator could not start (${failure}).`;
+  return "";
+}
+
+// " (1.2 of 4.2 MB)" while the runtime downloads, else nothing.
+export const progressWords = () => (engine === "loading" && progress ? ` (${megabytes(progress.loaded)} of ${megabytes(progress.total)} MB)` : "");
+
+// Whoever shows the state (each calculator's status line) hears of every change.
+const listeners = [];
+export const onEngine = (listener) => listeners.push(listener);
+const notify = () => listeners.forEach((listener) => listener());
+export const engineState = () => engine;
+
+// The page's engine state is on <html> too, so offline.js can let this page's start go first.
+function setEngine(state) {
+  engine = state;
+  document.documentElement.dataset.calculators = state;
+  notify();
+}
+
+// A start that stops moving (no word from the worker for a minute: a network that holds a download
+// open, a runtime that hangs) is ended and said; the next tap starts it again.
+const STALLED = 60000;
+
+export function boot() {
+  if (ready) return ready;
+  worker = window.calculatorsStart(); // start.js, inlined in <head>: may have started it already
+  setEngine("loading");
+  ready = new Promise((resolve, reject) => {
+    let stall = 0;
+    const watchStart = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => {
+        if (engine !== "loading" && engine !== "starting") return;
+        window.calculatorsStop(); // start.js
+        worker = null;
+        ready = null;
+        failure = "it took too long to start; change a value to try again";
+        setEngine("failed");
+        reject(new Error("the start stalled"));
+        document.dispatchEvent(new CustomEvent("calculators:failed"));
+      }, STALLED);
+    };
+    watchStart();
+    const receive = (message) => {
+      if (message.type === "ready" || message.type === "failed") clearTimeout(stall);
+      else if (engine === "loading" || engine === "starting") watchStart();
+      if (message.type === "progress") {
+        progress = message;
+        if (engine === "loading") {
+          if (message.loaded >= message.total) setEngine("starting");
+          else notify();
+        }
+      } else if (message.type === "ready") {
+        document.documentElement.dataset.calculatorsStart = message.timings.start; // "fresh" or "snapshot", for tests
+        setEngine("ready");
+        resolve();
+        performance.mark("calculators:ready", { detail: message.timings }); // runtime and wheel times, for the benchmark
+        document.dispatchEvent(new CustomEvent("calculators:ready", { detail: message.timings }));
+      } else if (message.type === "failed") {
+        if (engine === "failed") return;
+        failure = message.error.includes("login page")
+          ? "the network answered with a login page, not the site: log in, then reload"
+          : message.error.includes("damaged")
+          ? "its copy on this phone was damaged and has been dropped: it is saved again when you have signal"
+          : message.error.includes("download") ? "no connection to the site, and it is not saved for offline use yet"
+            : "this browser could not run it";
+        console.warn("calculators:", message.error);
+        setEngine("failed");
+        reject(new Error(message.error));
+        document.dispatchEvent(new CustomEvent("calculators:failed"));
+      } else if (message.type === "result") {
+        const answer = waiting.get(message.id);
+        waiting.delete(message.id);
+        if (answer) answer(message.json);
+        watch(true);
+      }
+    };
+    worker.onmessage = (event) => receive(event.data);
+    worker.early.splice(0).forEach(receive);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      failure = "this browser could not run it";
+      setEngine("failed");
+      reject(new Error(event.message || "worker failed"));
+      // Questions out when it broke get no answer from it: each is answered so, and none waits for ever.
+      for (const answer of waiting.values()) answer(stopped);
+      waiting.clear();
+      document.dispatchEvent(new CustomEvent("calculators:failed"));
+    };
+  });
+  ready.catch(() => {}); // each calculator shows a failed start itself
+  document.dispatchEvent(new CustomEvent("calculators:booting"));
+  notify();
+  return ready;
+}
+
+// Every real question is answered in milliseconds once Python is up; one that is not has the worker
+// stuck (Python cannot be interrupted from here), so the worker is replaced and the question answered so.
+const TOO_LONG = 15000;
+const tooLong = JSON.stringify({ ok: false, errors: { form: "That took too long to work out, so it was stopped: check the values." } });
+const stopped = JSON.stringify({ ok: false, errors: { form: "The live calculator stopped: reload the page to start it again." } });
+
+// Stuck means no answer for TOO_LONG while questions wait, counted from when Python was up or from the
+// last answer: a queue of quick questions on a busy phone is progress, not a stuck worker.
+let watchdog = 0;
+function watch(progress) {
+  if (progress || !waiting.size) {
+    clearTimeout(watchdog);
+    watchdog = 0;
+  }
+  if (waiting.size && !watchdog) {
+    watchdog = setTimeout(() => {
+      watchdog = 0;
+      if (waiting.size) replaceWorker();
+    }, TOO_LONG);
+  }
+}
+
+function replaceWorker() {
+  clearTimeout(watchdog);
+  watchdog = 0;
+  window.calculatorsStop(); // start.js
+  worker = null;
+  ready = null;
+  for (const answer of waiting.values()) answer(tooLong);
+  waiting.clear();
+  setEngine("idle");
+}
+
+export function ask(calc, values) {
+  const id = ++lastId;
+  const asked = ready;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    worker.postMessage({
+      type: calc.dataset.compare ? "compare" : "calculate", id, calculator: calc.dataset.calculator, ruleset: calc.dataset.ruleset,
+      values: JSON.stringify(values), root: calc.dataset.root,
+    });
+    // Watched from when Python is up: a slow start is the status line's to say, not a stuck question.
+    asked.then(() => { if (ready === asked) watch(false); }, () => {});
+  });
+}

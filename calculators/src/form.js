@@ -1,0 +1,47 @@
+// @ts-check
+// A calculator's form: its values, a step of - / +, and the address that keeps them for a link.
+
+export function formValues(calc) {
+  const values = {};
+  for (const element of calc.querySelector("form").elements) {
+    if (element.name) values[element.name] = element.value;
+  }
+  return values;
+}
+
+export const sameValues = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+// Inputs live in the query string as <calculator id>.<field>=value, so a link restores them.
+export function saveToUrl(calc, values) {
+  const params = new URLSearchParams(location.search);
+  for (const [name, value] of Object.entries(values)) params.set(`${calc.id}.${name}`, value);
+  history.replaceState(history.state, "", `${location.pathname}?${params}${location.hash}`);
+}
+
+export function loadFromUrl(calc) {
+  const params = new URLSearchParams(location.search);
+  let found = false;
+  for (const element of calc.querySelector("form").elements) {
+    const value = params.get(`${calc.id}.${element.name}`);
+    if (element.name && value !== null) {
+      element.value = value;
+      found = true;
+    }
+  }
+  return found;
+}
+
+export function step(button) {
+  const input = button.parentElement.querySelector("input");
+  const read = (text) => Number.parseFloat(String(text ?? "").replace("\u2212", "-").replace(",", "."));
+  let current = read(input.value);
+  // From a value that is not a number, a step starts again from the last good one (or the default).
+  if (Number.isNaN(current)) current = read(input.closest(".calc").shownFor[input.name]);
+  if (Number.isNaN(current)) current = read(input.defaultValue);
+  let next = current + Number(button.dataset.step);
+  if (input.dataset.min !== undefined) next = Math.max(next, Number(input.dataset.min));
+  if (input.dataset.max !== undefined) next = Math.min(next, Number(input.dataset.max));
+  // A modifier reads as the profile prints it: +0, +1, -1.
+  input.value = input.dataset.signed && next >= 0 ? `+${next}` : String(next);
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+}

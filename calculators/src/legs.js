@@ -1,0 +1,161 @@
+// @ts-check
+// A route's legs: the hidden field holds them joined by "|" (for Python and the address). Each leg is a
+// row a thumb edits where it stands: its kind, its inches with - / +, up, down, a leg inserted after it,
+// and out; under the list, a leg added at the end and the route cleared in one tap.
+const legsOf = (field) => field.querySelector("input[name=legs]").value.split("|").filter(Boolean);
+const kindsOf = (field) => JSON.parse(field.dataset.kinds); // [[pattern, words]]: "move {} difficult ground"
+const NEW_INCHES = "2"; // a new leg: the first kind the ruleset offers (a move), 2"
+
+// "move 2\" difficult ground" -> ["move {} difficult ground", "2"]; null for a leg no kind writes
+// (a gap with its drop, given by a link): that row keeps its words, and its buttons.
+function kindOf(field, leg) {
+  const words = (text) => text.replace(/["\u201d]/g, " ").replace(/\s+/g, " ").trim().toLowerCase();
+  for (const [pattern] of kindsOf(field)) {
+    const [before, after] = words(pattern).split("{}").map((part) => part.trim());
+    const found = words(leg).match(new RegExp(`^${before} (\\S+)${after ? ` ${after}` : ""}$`));
+    if (found) return [pattern, found[1]];
+  }
+  return null;
+}
+
+const write = (pattern, inches) => pattern.replace("{}", `${inches}"`);
+const plainNumber = (text) => /^(\d+(\.\d*)?|\.\d+)$/.test(text.trim());
+
+function legButton(action, symbol, label, disabled = false) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "calc-leg-button";
+  button.dataset.leg = action;
+  button.textContent = symbol;
+  button.setAttribute("aria-label", label);
+  button.disabled = disabled;
+  return button;
+}
+
+// Two lines a thumb reaches at 360 px: the leg's number, its kind and "Insert after"; then its inches
+// with - / +, up, down and remove.
+function legRow(field, leg, index, count) {
+  const item = document.createElement("li");
+  item.className = "calc-leg";
+  item.dataset.index = String(index);
+  const name = `leg ${index + 1}`;
+  const top = document.createElement("div");
+  top.className = "calc-leg-line";
+  const number = document.createElement("span");
+  number.className = "calc-leg-number";
+  number.textContent = `${index + 1}.`;
+  number.setAttribute("aria-hidden", "true"); // each control's own name says which leg
+  top.append(number);
+  const tools = document.createElement("div");
+  tools.className = "calc-leg-line calc-leg-tools";
+  const kind = kindOf(field, leg);
+  if (kind) {
+    const select = document.createElement("select");
+    select.className = "calc-leg-kind";
+    select.setAttribute("aria-label", `Kind of ${name}`);
+    for (const [pattern, words] of kindsOf(field)) {
+      select.append(new Option(words[0].toUpperCase() + words.slice(1), pattern, false, pattern === kind[0]));
+    }
+    const stepper = document.createElement("div");
+    stepper.className = "calc-stepper";
+    const inches = document.createElement("input");
+    inches.type = "text";
+    inches.inputMode = "decimal";
+    inches.className = "calc-leg-inches";
+    inches.value = kind[1];
+    inches.setAttribute("aria-label", `Inches of ${name}`);
+    stepper.append(legButton("less", "\u2212", `Less: inches of ${name}`), inches, legButton("more", "+", `More: inches of ${name}`));
+    top.append(select);
+    tools.append(stepper);
+  } else {
+    const words = document.createElement("span");
+    words.className = "calc-leg-words";
+    words.textContent = leg;
+    top.append(words);
+  }
+  top.append(legButton("insert", "Insert after", `Insert after ${name}: a new leg`));
+  tools.append(
+    legButton("up", "\u2191", `Move up: ${name}, ${leg}`, index === 0),
+    legButton("down", "\u2193", `Move down: ${name}, ${leg}`, index === count - 1),
+    legButton("remove", "\u00d7", `Remove: ${name}, ${leg}`),
+  );
+  item.append(top, tools);
+  return item;
+}
+
+function showLegs(field) {
+  const legs = legsOf(field);
+  field.querySelector(".calc-leg-list").replaceChildren(...legs.map((leg, index) => legRow(field, leg, index, legs.length)));
+  field.querySelector("[data-leg=clear]").disabled = legs.length === 0;
+}
+
+function saveLegs(field, legs) {
+  const input = field.querySelector("input[name=legs]");
+  input.value = legs.join("|");
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+// A row's kind or inches, written back into its leg. Inches half typed ("", "1.") wait until the
+// player leaves the box: nothing is said to be wrong before a leg is finished.
+function rowChanged(field, row, finished) {
+  const inches = row.querySelector(".calc-leg-inches").value;
+  if (!finished && !plainNumber(inches)) return;
+  const legs = legsOf(field);
+  legs[Number(row.dataset.index)] = write(row.querySelector(".calc-leg-kind").value, inches.replace(/"/g, "").trim());
+  saveLegs(field, legs);
+}
+
+function stepInches(field, row, delta) {
+  const box = row.querySelector(".calc-leg-inches");
+  const kind = row.querySelector(".calc-leg-kind").value;
+  const size = kind.startsWith("barrier") ? 0.5 : 1; // a low wall is measured in half inches
+  const lowest = kind.startsWith("charge") ? 0 : size; // a charge may start in base contact
+  const now = Number.parseFloat(box.value.replace(",", "."));
+  const from = Number.isNaN(now) ? Number(NEW_INCHES) : now;
+  box.value = String(Math.min(48, Math.max(lowest, Math.round((from + delta * size) / size) * size)));
+  rowChanged(field, row, true);
+}
+
+export function editLegs(field, button) {
+  const legs = legsOf(field);
+  const row = button.closest(".calc-leg");
+  const index = row ? Number(row.dataset.index) : legs.length;
+  const action = button.dataset.leg;
+  if (action === "less" || action === "more") return stepInches(field, row, action === "less" ? -1 : 1);
+  const fresh = write(kindsOf(field)[0][0], NEW_INCHES);
+  let focus = index; // the row the thumb is on after the change, and the button it was on
+  if (action === "remove") legs.splice(index, 1);
+  else if (action === "up") legs.splice((focus = index - 1), 0, ...legs.splice(index, 1));
+  else if (action === "down") legs.splice((focus = index + 1), 0, ...legs.splice(index, 1));
+  else if (action === "insert") legs.splice((focus = index + 1), 0, fresh);
+  else if (action === "add") legs.push(fresh);
+  else if (action === "clear") legs.splice(0);
+  saveLegs(field, legs);
+  showLegs(field);
+  // Focus stays with the leg moved, goes to the new leg's kind, or stays on the list's own buttons.
+  const rows = field.querySelectorAll(".calc-leg");
+  const target = action === "insert" || action === "add"
+    ? rows[action === "add" ? rows.length - 1 : focus]?.querySelector(".calc-leg-kind, button")
+    : action === "up" || action === "down"
+      ? rows[focus]?.querySelector(`[data-leg=${action}]:not(:disabled)`) || rows[focus]?.querySelector("button:not(:disabled)")
+      : action === "remove"
+        ? rows[Math.min(index, rows.length - 1)]?.querySelector("[data-leg=remove]")
+        : null;
+  (target || field.querySelector("[data-leg=add]")).focus();
+}
+
+export function setUpLegs(field) {
+  showLegs(field); // the legs as the page or its link gave them
+  // The rows' own controls write their leg; the form hears only the legs' field change.
+  const own = (event) => event.target.closest(".calc-leg") && !event.target.matches("input[name=legs]");
+  field.addEventListener("input", (event) => {
+    if (!own(event)) return;
+    event.stopPropagation();
+    rowChanged(field, event.target.closest(".calc-leg"), event.target.matches("select"));
+  });
+  field.addEventListener("change", (event) => {
+    if (!own(event)) return;
+    event.stopPropagation();
+    if (!event.target.matches("select")) rowChanged(field, event.target.closest(".calc-leg"), true); // a kind: said on input
+  });
+}

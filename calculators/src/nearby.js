@@ -1,0 +1,27 @@
+// @ts-check
+// Answers a tap or two from the defaults, worked out when the site was built (sitegen/nearby.py): a first
+// visit's first taps are answered from them while Python is on its way. One file per calculator, asked
+// for once, when it is first touched or scrolled to; anything but a file of answers is not used.
+const answerFiles = new Map();
+export function nearby(calc) {
+  const name = `${calc.dataset.compare ? "compare" : calc.dataset.ruleset}-${calc.dataset.calculator}.json`;
+  if (!window.calculatorsAnswers || calc.querySelector(".calc-legs")) return Promise.resolve(null);
+  const url = new URL(name, window.calculatorsAnswers).href;
+  if (!answerFiles.has(url)) {
+    const file = fetch(url)
+      .then((response) => (response.ok && /json/.test(response.headers.get("content-type") || "") ? response.json() : null))
+      .then((data) => (data && typeof data.root === "string" && data.answers && typeof data.answers === "object" ? data : null))
+      .catch(() => null);
+    answerFiles.set(url, file);
+  }
+  return answerFiles.get(url);
+}
+
+// The stored reply for these values, as Python would give it on this page (its links lead from this
+// page's root), or null: a value typed, or three taps away, waits for Python.
+export async function storedReply(calc, values) {
+  const file = await nearby(calc);
+  const key = Object.keys(values).sort().map((name) => `${name}=${values[name]}`).join("&");
+  const html = file && Object.hasOwn(file.answers, key) ? file.answers[key] : null;
+  return typeof html === "string" ? { ok: true, errors: {}, html: html.split(file.root).join(calc.dataset.root) } : null;
+}

@@ -1,0 +1,28 @@
+// ESLint for the site's own scripts (tests/test_style.py runs it): the recommended rules, each script
+// with the globals of where it runs.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["node_modules/", "site/", "site-*/", "build/", ".venv*/"] },
+  js.configs.recommended,
+  {
+    files: ["calculators/**/*.js", "docs/assets/**/*.js"],
+    languageOptions: { sourceType: "script", globals: globals.browser },
+  },
+  // The page script's modules, bundled by the build (sitegen/assets.py).
+  { files: ["calculators/src/*.js"], languageOptions: { sourceType: "module" } },
+  {
+    files: ["calculators/worker.js", "calculators/saved_start.js"],
+    languageOptions: {
+      globals: { ...globals.worker, module: "readonly" },
+    },
+  },
+  {
+    files: ["sitegen/service_worker.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, module: "readonly" } },
+  },
+  { files: ["**/*.mjs"], languageOptions: { sourceType: "module", globals: globals.node } },
+  // Puppeteer's page.evaluate() runs these functions in the page.
+  { files: ["tests/browsers/engines/firefox.mjs"], languageOptions: { globals: { document: "readonly" } } },
+];

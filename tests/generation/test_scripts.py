@@ -1,0 +1,33 @@
+"""The site's JavaScript held to the Python's standards (#37): the service worker's own decisions tested in
+Node before the build writes its manifest in (tests/js/), and the build's sw.js still runs there."""
+
+from __future__ import annotations
+
+import subprocess
+
+from tests.helpers import ROOT
+
+
+def test_the_service_workers_decisions_pass_in_node():
+    done = subprocess.run(["node", "--test", "tests/js/"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-1000:]
+    assert "# fail 0" in done.stdout and "# pass 0" not in done.stdout
+
+
+def test_a_built_service_worker_is_valid_javascript_with_its_manifest(tmp_path):
+    from sitegen.offline import service_worker
+
+    (tmp_path / "index.html").write_text("<!doctype html><title>x</title>", encoding="utf-8")
+    (tmp_path / "assets" / "py").mkdir(parents=True)
+    (tmp_path / "assets" / "py" / "rulescore.whl").write_bytes(b"wheel")
+    (tmp_path / "assets" / "answers").mkdir()
+    (tmp_path / "assets" / "answers" / "fall.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "sw.js").write_text(service_worker(tmp_path), encoding="utf-8")
+    read = (
+        "const m = require(process.argv[1]).MANIFEST;"
+        "console.log(JSON.stringify([m.build.length, Object.keys(m.pages), Object.keys(m.runtime), m.runtimeBytes]))"
+    )
+    done = subprocess.run(["node", "-e", read, str(tmp_path / "sw.js")], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    # The page is kept whole before the build takes over, the wheel once idle; a first visit's stored answers never.
+    assert done.stdout.strip() == '[16,["./"],["assets/py/rulescore.whl"],5]'

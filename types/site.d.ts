@@ -1,0 +1,24 @@
+// What the site's scripts share through the page's window, said once for the type checker (tsconfig.json).
+
+interface CalculatorsWorker extends Worker {
+  /** Messages the worker sent before calculators.js took it over (start.js keeps them). */
+  early: unknown[];
+}
+
+interface Window {
+  /** start.js: starts Python's worker once per page, or returns the one started. */
+  calculatorsStart(): CalculatorsWorker;
+  /** start.js: ends a worker that stopped answering; the next question starts another. */
+  calculatorsStop(): void;
+  /** start.js: the folder of this build's answers a tap or two from each calculator's defaults. */
+  calculatorsAnswers: string;
+  /** share.js: shares or copies a link, and says so on the button. */
+  shareLink(url: string, button: HTMLElement, label: string): void;
+  /** Material for MkDocs: emits each page its instant navigation puts in place. */
+  document$?: { next(page: Document): void; subscribe(next: () => void): unknown };
+}
+
+interface Navigator {
+  /** The Network Information API, where a browser has it (Save-Data, slow links). */
+  connection?: { saveData?: boolean; effectiveType?: string };
+}
