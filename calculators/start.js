@@ -14,10 +14,12 @@
     worker = /** @type {CalculatorsWorker} */ (new Worker(script));
     worker.early = []; // messages that arrive before calculators.js listens
     worker.onmessage = (event) => worker.early.push(event.data);
-    worker.postMessage({
+    /** @type {ToWorker} */
+    const start = {
       type: "boot", runtime, stdlib, wheel, snapshot, snapshotBytes: Number(where.snapshotBytes), bytes: Number(where.bytes),
       sizes: String(where.sizes || "").split(",").map(Number),
-    });
+    };
+    worker.postMessage(start);
     return worker;
   };
   // A worker that stopped answering is ended; the next question starts a new one.

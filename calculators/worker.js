@@ -3,6 +3,9 @@
 /* global loadPyodide, unpackSavedStart */
 "use strict";
 
+/** Every message to the page goes through here, so each is one of types/protocol.d.ts's. */
+const tell = (/** @type {FromWorker} */ message) => self.postMessage(message);
+
 let respond = null;
 let respondCompare = null;
 // When each step of the start ended, in the page's clock's terms (ms since 1970), for the benchmark.
@@ -19,7 +22,7 @@ function countDownloads(watched, total) {
     const now = performance.now();
     if (force || now - reported > 150) {
       reported = now;
-      self.postMessage({ type: "progress", loaded: Math.min(loaded, total), total });
+      tell({ type: "progress", loaded: Math.min(loaded, total), total });
     }
   };
   report(true); // a figure from the start ("0.0 of 11.0 MB"), not a bare "Loading" until the first byte
@@ -33,18 +36,18 @@ function countDownloads(watched, total) {
       // Pyodide only logs a failed runtime download and then waits for ever: say so ourselves.
       // Said apart when this phone's copy was dropped as damaged: the player has not lost signal for nothing.
       const why = dropped ? "its copy on this phone was damaged and has been dropped; " : "";
-      if (watched.has(url)) self.postMessage({ type: "failed", error: `${why}could not download ${url.split("/").pop()} (${error})` });
+      if (watched.has(url)) tell({ type: "failed", error: `${why}could not download ${url.split("/").pop()} (${error})` });
       throw error;
     }
     // A network that answers with its own web page (a login page, with a 200) is not the runtime: say so,
     // rather than let the runtime fail on it as if this browser could not run it.
     const page = (response.headers.get("content-type") || "").includes("text/html");
     if (watched.has(url) && response.ok && page) {
-      self.postMessage({ type: "failed", error: `${url.split("/").pop()}: the network answered with a login page` });
+      tell({ type: "failed", error: `${url.split("/").pop()}: the network answered with a login page` });
     }
     if (watched.has(url) && !response.ok) {
       const why = dropped ? "its copy on this phone was damaged and has been dropped; " : "";
-      self.postMessage({ type: "failed", error: `${why}could not download ${url.split("/").pop()} (HTTP ${response.status})` });
+      tell({ type: "failed", error: `${why}could not download ${url.split("/").pop()} (HTTP ${response.status})` });
     }
     if (watched.has(url) && response.ok && response.body) {
       seen.set(url, 0);
@@ -92,7 +95,7 @@ function answerEarly(early, lockFile) {
 // Pyodide, which would fail on it as on a broken file, is left waiting (the page shows the failure).
 function notALoginPage(answer) {
   if (!(answer.headers.get("content-type") || "").includes("text/html")) return answer;
-  self.postMessage({ type: "failed", error: "pyodide-lock.json: the network answered with a login page" });
+  tell({ type: "failed", error: "pyodide-lock.json: the network answered with a login page" });
   return new Promise(() => {});
 }
 
@@ -141,7 +144,7 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   ]);
   const onPhone = copies.every(Boolean); // the service worker keeps them together; else all are downloaded
   const get = (url) => (onPhone ? Promise.resolve(copies[runtimeFiles.indexOf(url)]) : fetch(url));
-  if (onPhone) self.postMessage({ type: "progress", loaded: bytes, total: bytes }); // nothing to download
+  if (onPhone) tell({ type: "progress", loaded: bytes, total: bytes }); // nothing to download
   else countDownloads(new Set([wasm, stdlib, wheelUrl]), bytes);
   const early = new Map([[wasm, compileEarly(get(wasm))]]);
   // Our wheel comes while the runtime starts.
@@ -182,6 +185,7 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   // library is our precompiled one: no module is compiled from source in the browser.
   const options = { indexURL: runtime, stdLibURL: stdlib };
   let pyodide = null;
+  /** @type {StartTimings["start"]} */
   let start = "fresh";
   if (memory) {
     try {
@@ -214,12 +218,12 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
 let started = null;
 
 self.onmessage = async (event) => {
-  const message = event.data;
+  const message = /** @type {ToWorker} */ (event.data);
   if (message.type === "boot") {
     started = boot(message).then(
-      (timings) => self.postMessage({ type: "ready", timings }),
+      (timings) => tell({ type: "ready", timings }),
       (error) => {
-        self.postMessage({ type: "failed", error: String(error) });
+        tell({ type: "failed", error: String(error) });
         throw error;
       },
     );
@@ -235,9 +239,9 @@ self.onmessage = async (event) => {
   }
   if (message.type === "calculate") {
     const json = respond(message.calculator, message.ruleset, message.values, message.root);
-    self.postMessage({ type: "result", id: message.id, json });
+    tell({ type: "result", id: message.id, json });
   } else if (message.type === "compare") {
     const json = respondCompare(message.calculator, message.values, message.root);
-    self.postMessage({ type: "result", id: message.id, json });
+    tell({ type: "result", id: message.id, json });
   }
 };

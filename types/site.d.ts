@@ -2,7 +2,7 @@
 
 interface CalculatorsWorker extends Worker {
   /** Messages the worker sent before calculators.js took it over (start.js keeps them). */
-  early: unknown[];
+  early: FromWorker[];
 }
 
 interface Window {

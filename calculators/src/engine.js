@@ -59,7 +59,7 @@ export function boot() {
       }, STALLED);
     };
     watchStart();
-    const receive = (message) => {
+    const receive = (/** @type {FromWorker} */ message) => {
       if (message.type === "ready" || message.type === "failed") clearTimeout(stall);
       else if (engine === "loading" || engine === "starting") watchStart();
       if (message.type === "progress") {
@@ -150,10 +150,12 @@ export function ask(calc, values) {
   const asked = ready;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
-    worker.postMessage({
+    /** @type {ToWorker} */
+    const question = {
       type: calc.dataset.compare ? "compare" : "calculate", id, calculator: calc.dataset.calculator, ruleset: calc.dataset.ruleset,
       values: JSON.stringify(values), root: calc.dataset.root,
-    });
+    };
+    worker.postMessage(question);
     // Watched from when Python is up: a slow start is the status line's to say, not a stuck question.
     asked.then(() => { if (ready === asked) watch(false); }, () => {});
   });

@@ -1,0 +1,32 @@
+// The messages between a page and the calculators' worker, each defined once: the page's scripts
+// (tsconfig.json) and the worker (tsconfig.worker.json) are both checked against these.
+
+/** Page -> worker: start Python from these files (start.js), then questions (engine.js). */
+type ToWorker =
+  | {
+      type: "boot";
+      runtime: string;
+      stdlib: string;
+      wheel: string;
+      snapshot: string;
+      snapshotBytes: number;
+      bytes: number;
+      sizes: number[];
+    }
+  | { type: "calculate"; id: number; calculator: string; ruleset: string; values: string; root: string }
+  | { type: "compare"; id: number; calculator: string; ruleset: string; values: string; root: string };
+
+/** How Python started, for the benchmark and the tests: from a saved start or afresh, and when each step ended. */
+interface StartTimings {
+  start: "snapshot" | "fresh" | "fresh, the snapshot failed";
+  runtime: number;
+  wheel: number;
+  steps: Record<string, number>;
+}
+
+/** Worker -> page: the runtime's bytes so far, Python up, a start that failed, or a question's answer (JSON). */
+type FromWorker =
+  | { type: "progress"; loaded: number; total: number }
+  | { type: "ready"; timings: StartTimings }
+  | { type: "failed"; error: string }
+  | { type: "result"; id: number; json: string };
