@@ -110,23 +110,29 @@ def build_wheel(root: Path, rules: RulesFolder, out: Path, env: dict[str, str]) 
     return wheels[0]
 
 
-def bundle(root: Path, out: Path) -> Path:
-    """calculators.js, the page script, from its modules: one immediately run function, the same bytes
-    for the same sources; a module that does not parse is named with its line."""
-    esbuild = root / "node_modules" / ".bin" / "esbuild"
-    if not esbuild.exists():
+def esbuild(root: Path, source: Path, *options: str) -> str:
+    """`source` (relative to `root`) through esbuild, comments left out: its output; a script that does
+    not parse is named with its line."""
+    tool = root / "node_modules" / ".bin" / "esbuild"
+    if not tool.exists():
         raise RulesFileError(root / "package.json", None, "esbuild is not installed: run `npm ci` (./dev does)")
-    out.mkdir(parents=True, exist_ok=True)
-    target = out / "calculators.js"
     done = subprocess.run(
-        [str(esbuild), str(PAGE_SCRIPT), "--bundle", "--format=iife", "--target=es2022", "--log-level=error"]
-        + ["--legal-comments=none", f"--outfile={target}"],
+        [str(tool), str(source), "--target=es2022", "--legal-comments=none", "--log-level=error", *options],
         cwd=root,
         capture_output=True,
         text=True,
     )
     if done.returncode != 0:
-        raise RulesFileError(root / PAGE_SCRIPT, None, f"bundling the page script failed: {done.stderr.strip()[-600:]}")
+        raise RulesFileError(root / source, None, f"esbuild could not read it: {done.stderr.strip()[-600:]}")
+    return done.stdout
+
+
+def bundle(root: Path, out: Path) -> Path:
+    """calculators.js, the page script, from its modules: one immediately run function, the same bytes
+    for the same sources."""
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / "calculators.js"
+    target.write_text(esbuild(root, PAGE_SCRIPT, "--bundle", "--format=iife"), encoding="utf-8")
     return target
 
 

@@ -21,7 +21,7 @@ from rulescore import RULESETS
 from rulescore.mechanics import read_from
 from rulescore.rules_folder import RulesFileError, read_folder
 from sitegen import offline
-from sitegen.assets import Assets, stage
+from sitegen.assets import Assets, esbuild, stage
 from sitegen.content import Content, load_content
 from sitegen.icons import icons
 from sitegen.page import Page
@@ -189,8 +189,9 @@ def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -
         for p in (root / "overrides").rglob("*")
         if p.is_file()
     }
-    # The script that starts Python, inlined by the theme; raw, so no engine reads its braces as a template.
-    start = (root / "calculators" / "start.js").read_text(encoding="utf-8").strip()
+    # The script that starts Python, inlined by the theme in every calculator page's head: minified (its
+    # comments and types are for us, 1.8 KB a page); raw, so no engine reads its braces as a template.
+    start = esbuild(root, Path("calculators") / "start.js", "--minify").strip()
     overrides["partials/calculators-start.html"] = ("{% raw %}" + start + "{% endraw %}").encode("utf-8")
     write_tree(out / "overrides", overrides)
 
