@@ -10,19 +10,18 @@ the size of the stored answers' files a first touch adds beside the runtime."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from benchmarks.common import kib, spread
-from benchmarks.next_page import run_once
+from benchmarks.common import kib
+from benchmarks.next_page import alternate
 from tests.browsers.journeys import answered_at_once
 from tests.server import StaticServer
 
 PLUS = "#calc-fall [data-field=toughness] .calc-step[data-step='1']"
 FIGURES = ("tap 1 -> answer", "tap 2 -> answer", "tap 3 -> answer")
-LINKS = {  # (bytes per second, seconds per request)
-    "10 Mbit/s, 40 ms, gzip": (10_000_000 // 8, 0.04),
-    "1.6 Mbit/s, 150 ms, gzip": (1_600_000 // 8, 0.15),
+LINKS = {  # (bytes per second, seconds per request, one link shared by every response, compressed)
+    "10 Mbit/s, 40 ms, gzip": (10_000_000 // 8, 0.04, True, True),
+    "1.6 Mbit/s, 150 ms, gzip": (1_600_000 // 8, 0.15, True, True),
 }
 
 
@@ -70,28 +69,4 @@ def main(sites: dict[str, Path], reps: int, engines: list[str]) -> None:
             total, answers = untouched_bytes(site, playwright)
             print(f"{name}: a rules page untouched for 3 s: {kib(total)} sent ({kib(answers)} of stored answers)")
             print(f"{name}: stored answers: {answers_bytes(site)}")
-        for link, (rate, latency) in LINKS.items():
-            servers = {
-                name: StaticServer(site, compress=True, rate=rate, latency=latency, shared=True)
-                for name, site in sites.items()
-            }
-            try:
-                for engine in engines:
-                    figures = {name: {figure: [] for figure in FIGURES} for name in sites}
-                    loads = [os.getloadavg()[0]]
-                    for rep in range(reps):
-                        for name in list(sites) if rep % 2 == 0 else list(reversed(sites)):
-                            for figure, ms in run_once(engine, servers[name].base, playwright, journey()).items():
-                                figures[name][figure].append(ms)
-                        loads.append(os.getloadavg()[0])
-                    print(
-                        f"{engine}, cold (nothing kept), {link}, {reps} alternating runs"
-                        f" [load average {min(loads):.2f}-{max(loads):.2f}]:"
-                    )
-                    for figure in FIGURES:
-                        print(f"  {figure}:")
-                        for name in sites:
-                            print(f"    {name:7} {spread(figures[name][figure])}")
-            finally:
-                for server in servers.values():
-                    server.stop()
+        alternate(playwright, sites, LINKS, engines, reps, journey, FIGURES, "cold (nothing kept)")

@@ -65,6 +65,37 @@ def run_once(engine: str, base: str, playwright=None, chosen: dict[str, list] | 
     return result["timings"]
 
 
+def alternate(
+    playwright, sites: dict[str, Path], links: dict, engines: list[str], reps: int, chosen, figures, kind: str
+):
+    """Each figure of the journey `chosen()` over each link (name -> rate, latency, shared, compress), in each
+    engine, the builds in alternating order, printed as medians and spreads with the machine's load."""
+    for link, (rate, latency, shared, compress) in links.items():
+        servers = {
+            name: StaticServer(site, compress=compress, rate=rate, latency=latency, shared=shared)
+            for name, site in sites.items()
+        }
+        try:
+            for engine in engines:
+                found = {name: {figure: [] for figure in figures} for name in sites}
+                loads = [os.getloadavg()[0]]
+                for rep in range(reps):
+                    for name in list(sites) if rep % 2 == 0 else list(reversed(sites)):
+                        for figure, ms in run_once(engine, servers[name].base, playwright, chosen()).items():
+                            found[name][figure].append(ms)
+                    loads.append(os.getloadavg()[0])
+                print(
+                    f"{engine}, {kind}, {link}, {reps} alternating runs [load average {min(loads):.2f}-{max(loads):.2f}]:"
+                )
+                for figure in figures:
+                    print(f"  {figure}:")
+                    for name in sites:
+                        print(f"    {name:7} {spread(found[name][figure])}")
+        finally:
+            for server in servers.values():
+                server.stop()
+
+
 def main(sites: dict[str, Path], reps: int, engines: list[str]) -> None:
     """`sites`: name -> built site (this build first). Prints each figure per engine, link and build."""
     from playwright.sync_api import sync_playwright
@@ -72,28 +103,4 @@ def main(sites: dict[str, Path], reps: int, engines: list[str]) -> None:
     from tests.browsers.engines import webkit
 
     with sync_playwright() as playwright, webkit.virtual_screen():
-        for link, (rate, latency, shared, compress) in LINKS.items():
-            servers = {
-                name: StaticServer(site, compress=compress, rate=rate, latency=latency, shared=shared)
-                for name, site in sites.items()
-            }
-            try:
-                for engine in engines:
-                    figures = {name: {figure: [] for figure in FIGURES} for name in sites}
-                    loads = [os.getloadavg()[0]]
-                    for rep in range(reps):
-                        order = list(sites) if rep % 2 == 0 else list(reversed(sites))
-                        for name in order:
-                            for figure, ms in run_once(engine, servers[name].base, playwright).items():
-                                figures[name][figure].append(ms)
-                        loads.append(os.getloadavg()[0])
-                    print(
-                        f"{engine}, warm, {link}, {reps} alternating runs [load average {min(loads):.2f}-{max(loads):.2f}]:"
-                    )
-                    for figure in FIGURES:
-                        print(f"  {figure}:")
-                        for name in sites:
-                            print(f"    {name:7} {spread(figures[name][figure])}")
-            finally:
-                for server in servers.values():
-                    server.stop()
+        alternate(playwright, sites, LINKS, engines, reps, journey, FIGURES, "warm")
