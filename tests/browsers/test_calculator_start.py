@@ -107,7 +107,8 @@ def test_an_input_changed_before_python_is_ready_is_marked_until_answered(browse
 
 def test_a_calculator_that_cannot_start_says_so_and_keeps_its_values_label(phone, server):
     phone.route("**/pyodide.asm.wasm", lambda route: route.abort())
-    phone.goto(server.origin + "/mordheim-1999/movement/?calc-fall.height=6#falling")
+    # 9": five taps from the defaults, so no answer is stored for it on the page (#40).
+    phone.goto(server.origin + "/mordheim-1999/movement/?calc-fall.height=9#falling")
     phone.wait_for_function(
         "() => document.getElementById('calc-fall').querySelector('.calc-status').textContent.includes('could not start')",
         timeout=60_000,
@@ -120,4 +121,23 @@ def test_a_calculator_that_cannot_start_says_so_and_keeps_its_values_label(phone
     assert phone.inner_text("#calc-jump-down .calc-status") == (
         "Worked out for these values when the page was built. The live calculator could not start."
     )
+    phone.console_errors.clear()  # the aborted download is the point of this test
+
+
+def test_a_link_two_taps_away_is_answered_from_the_page_when_python_cannot_start(phone, server):
+    """#40: a link's values that are stored on the page get their answer at once, and keep it when the
+    runtime never comes; the line says where the answer came from and that the live calculator is off."""
+    phone.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    phone.goto(server.origin + "/mordheim-1999/movement/?calc-fall.height=6#falling")
+    phone.wait_for_function(
+        "() => document.querySelector('#calc-fall .calc-status').textContent.includes('could not start')",
+        timeout=60_000,
+    )
+    assert phone.get_attribute("#calc-fall", "data-state") == "page"
+    status = phone.inner_text("#calc-fall .calc-status")
+    assert status.startswith("Answered from the page") and status.endswith("the live calculator could not start."), (
+        status
+    )
+    expected = calculate("fall", "mordheim-1999", {"height": "6"})
+    assert phone.inner_text("#calc-fall .calc-headline").startswith(expected["headlines"][0])
     phone.console_errors.clear()  # the aborted download is the point of this test
