@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from rulescore import values
 from rulescore.dice import Distribution
@@ -25,21 +25,31 @@ class Charge(NamedTuple):
     """How far a charge goes and what can stop it."""
 
     section: str  # where the charge calculator sits
-    move: Rule  # DoubleMove or DiceMove
-    cap: Rule | None = None  # greatest total a charge roll may take Movement to
-    ends_within: Rule | None = None  # inches from the target that count as reaching it
-    base_contact: Rule | None = None  # the text says a charge ends in base contact with its target
-    detect_unseen: Rule | None = None  # an unseen target this close may be detected with a test
-    needs_sight: Rule | None = None  # a target out of sight cannot be charged at all
-    interception: Rule | None = None  # "blocks", "enemy-chooses" or "becomes-target"
-    interception_range: Rule | None = None
-    failed: Rule | None = None  # what a charger that falls short does
-    stand_and_shoot: Rule | None = None  # more than this many times the charge move away: may shoot
-    flee: Rule | None = None  # (dice when Movement <= 6, dice when more)
-    strike_first: Rule | None = None
-    intercept_fear: Rule | None = None  # Test: an interceptor that fears the charger must pass it to intercept
-    engaged_holds: Rule | None = None  # a charged unit already in combat may only hold
-    obstacles: Rule | None = None  # what a charge may go around, in our words
+    move: Annotated[Rule, read_move]  # DoubleMove or DiceMove
+    cap: Annotated[Rule | None, values.inches] = None  # greatest total a charge roll may take Movement to
+    ends_within: Annotated[Rule | None, values.inches] = None  # inches from the target that count as reaching it
+    base_contact: Annotated[Rule | None, values.flag] = (
+        None  # the text says a charge ends in base contact with its target
+    )
+    detect_unseen: Annotated[Rule | None, values.inches] = (
+        None  # an unseen target this close may be detected with a test
+    )
+    needs_sight: Annotated[Rule | None, values.flag] = None  # a target out of sight cannot be charged at all
+    interception: Annotated[Rule | None, values.one_of("blocks", "enemy-chooses", "becomes-target")] = (
+        None  # "blocks", "enemy-chooses" or "becomes-target"
+    )
+    interception_range: Annotated[Rule | None, values.inches] = None
+    failed: Annotated[Rule | None, values.text] = None  # what a charger that falls short does
+    stand_and_shoot: Annotated[Rule | None, values.fraction] = (
+        None  # more than this many times the charge move away: may shoot
+    )
+    flee: Annotated[Rule | None, _flee] = None  # (dice when Movement <= 6, dice when more)
+    strike_first: Annotated[Rule | None, values.flag] = None
+    intercept_fear: Annotated[Rule | None, read_test] = (
+        None  # Test: an interceptor that fears the charger must pass it to intercept
+    )
+    engaged_holds: Annotated[Rule | None, values.flag] = None  # a charged unit already in combat may only hold
+    obstacles: Annotated[Rule | None, values.text] = None  # what a charge may go around, in our words
 
 
 class DoubleMove(NamedTuple):
@@ -471,28 +481,7 @@ def _lines(rules) -> list[Line]:
 
 
 CHARGE = Mechanic(
-    parts={
-        "charge": Table(
-            Charge,
-            {
-                "move": read_move,
-                "cap": values.inches,
-                "ends_within": values.inches,
-                "base_contact": values.flag,
-                "detect_unseen": values.inches,
-                "needs_sight": values.flag,
-                "interception": values.one_of("blocks", "enemy-chooses", "becomes-target"),
-                "interception_range": values.inches,
-                "failed": values.text,
-                "stand_and_shoot": values.fraction,
-                "flee": _flee,
-                "strike_first": values.flag,
-                "intercept_fear": read_test,
-                "engaged_holds": values.flag,
-                "obstacles": values.text,
-            },
-        )
-    },
+    parts={"charge": Table(Charge)},
     tested=lambda r: "charge" if r.charge and r.charge.detect_unseen else None,
     calculators=(
         Calculator(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from rulescore import values
 from rulescore.dice import Distribution
@@ -17,13 +17,15 @@ from rulescore.rule_value import Rule
 
 class Climb(NamedTuple):
     section: str
-    limit: Rule  # "Movement" (up to Movement) or a number of inches
-    tests: Rule  # Initiative tests taken
-    fail_up: Rule
-    fail_down: Rule
-    touching: Rule | None = None  # must touch what it climbs at the start of its movement phase
-    no_run: Rule | None = None  # a model that climbs cannot run
-    uses_movement: Rule | None = None  # a fixed limit (Coreheim's 4") still takes the climb off Movement
+    limit: Annotated[Rule, _limit]  # "Movement" (up to Movement) or a number of inches
+    tests: Annotated[Rule, values.count]  # Initiative tests taken
+    fail_up: Annotated[Rule, values.text]
+    fail_down: Annotated[Rule, values.text]
+    touching: Annotated[Rule | None, values.flag] = None  # must touch what it climbs at the start of its movement phase
+    no_run: Annotated[Rule | None, values.flag] = None  # a model that climbs cannot run
+    uses_movement: Annotated[Rule | None, values.flag] = (
+        None  # a fixed limit (Coreheim's 4") still takes the climb off Movement
+    )
 
 
 def _limit(value: Any) -> str | int:
@@ -109,20 +111,7 @@ def _lines(rules) -> list[Line]:
 
 
 CLIMB = Mechanic(
-    parts={
-        "climb": Table(
-            Climb,
-            {
-                "limit": _limit,
-                "tests": values.count,
-                "fail_up": values.text,
-                "fail_down": values.text,
-                "touching": values.flag,
-                "no_run": values.flag,
-                "uses_movement": values.flag,
-            },
-        )
-    },
+    parts={"climb": Table(Climb)},
     tested=lambda r: "climb" if r.climb else None,
     calculators=(
         Calculator(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Annotated, NamedTuple
 
 from rulescore import values
 from rulescore.dice import Distribution
@@ -18,10 +18,10 @@ from rulescore.rule_value import Rule
 
 class DivingCharge(NamedTuple):
     section: str
-    enemy_range: Rule  # enemy within this many inches of the landing point
-    max_height: Rule
-    test_every: Rule
-    bonus: Rule  # what a clean landing gives
+    enemy_range: Annotated[Rule, values.inches]  # enemy within this many inches of the landing point
+    max_height: Annotated[Rule, values.inches]
+    test_every: Annotated[Rule, values.step]
+    bonus: Annotated[Rule, values.text]  # what a clean landing gives
 
 
 def diving_charge(
@@ -97,17 +97,7 @@ def _lines(rules) -> list[Line]:
 
 
 DIVING_CHARGE = Mechanic(
-    parts={
-        "diving_charge": Table(
-            DivingCharge,
-            {
-                "enemy_range": values.inches,
-                "max_height": values.inches,
-                "test_every": values.step,
-                "bonus": values.text,
-            },
-        )
-    },
+    parts={"diving_charge": Table(DivingCharge)},
     tested=lambda r: "diving_charge" if r.diving_charge else None,
     calculators=(
         Calculator(

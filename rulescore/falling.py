@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 from math import floor
-from typing import NamedTuple
+from typing import Annotated, NamedTuple
 
 from rulescore import values
 from rulescore.dice import Distribution
@@ -52,9 +52,9 @@ class StrengthHits(NamedTuple):
     """Dice of hits at Strength equal to the whole inches fallen, wounding by the to-wound chart."""
 
     section: str
-    hits: Rule  # Dice: how many hits
-    injury: Rule  # Injury
-    stops: Rule | None = None  # what a model that fell may not do for the rest of the turn
+    hits: Annotated[Rule, read_dice]  # Dice: how many hits
+    injury: Annotated[Rule, read_injury]  # Injury
+    stops: Annotated[Rule | None, values.text] = None  # what a model that fell may not do for the rest of the turn
 
     def toughness_field(self, game: str) -> Field:
         return whole("toughness", "Toughness", 3, 1, 10)
@@ -109,12 +109,12 @@ class WoundRoll(NamedTuple):
     printed as a modifier to that roll; falls under `least` inches do nothing."""
 
     section: str
-    roll: Rule  # Test (over), with its natural results
-    wounds_on: Rule  # the number the inches fallen are taken from
-    toughness: Rule  # "modifier": the profile's T is added to the roll
-    injury: Rule  # Injury
-    least: Rule | None = None
-    stops: Rule | None = None  # what a model that fell may not do for the rest of the turn
+    roll: Annotated[Rule, read_test]  # Test (over), with its natural results
+    wounds_on: Annotated[Rule, values.count]  # the number the inches fallen are taken from
+    toughness: Annotated[Rule, values.one_of("modifier")]  # "modifier": the profile's T is added to the roll
+    injury: Annotated[Rule, read_injury]  # Injury
+    least: Annotated[Rule | None, values.inches] = None
+    stops: Annotated[Rule | None, values.text] = None  # what a model that fell may not do for the rest of the turn
 
     def toughness_field(self, game: str) -> Field:
         # Profiles print Toughness as a modifier to the wound roll against the model.
@@ -259,21 +259,7 @@ def _lines(rules) -> list[Line]:
 
 
 FALL = Mechanic(
-    parts={
-        "fall": Table(
-            None,
-            {
-                "hits": read_dice,
-                "roll": read_test,
-                "wounds_on": values.count,
-                "toughness": values.one_of("modifier"),
-                "injury": read_injury,
-                "least": values.inches,
-                "stops": values.text,
-            },
-            kinds=KINDS,
-        )
-    },
+    parts={"fall": Table(None, kinds=KINDS)},
     calculators=(
         Calculator(
             "fall",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Annotated, NamedTuple
 
 from rulescore import values
 from rulescore.dice import Distribution
@@ -17,11 +17,13 @@ from rulescore.rule_value import Rule
 
 class Gap(NamedTuple):
     section: str
-    max_gap: Rule
-    uses_movement: Rule
-    measure_first: Rule  # may the player measure before jumping
-    test: Rule | None = None  # an Initiative test after covering the distance, or None
-    in_charge: Rule | None = None  # may be jumped as part of a charge or a run
+    max_gap: Annotated[Rule, values.inches]
+    uses_movement: Annotated[Rule, values.flag]
+    measure_first: Annotated[Rule, values.flag]  # may the player measure before jumping
+    test: Annotated[Rule | None, values.one_of("initiative")] = (
+        None  # an Initiative test after covering the distance, or None
+    )
+    in_charge: Annotated[Rule | None, values.flag] = None  # may be jumped as part of a charge or a run
 
 
 def gap(
@@ -122,18 +124,7 @@ def _lines(rules) -> list[Line]:
 
 
 GAP = Mechanic(
-    parts={
-        "gap": Table(
-            Gap,
-            {
-                "max_gap": values.inches,
-                "uses_movement": values.flag,
-                "measure_first": values.flag,
-                "test": values.one_of("initiative"),
-                "in_charge": values.flag,
-            },
-        )
-    },
+    parts={"gap": Table(Gap)},
     tested=lambda r: "gap" if r.gap and r.gap.test else None,
     calculators=(
         Calculator(

@@ -3,41 +3,46 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from rulescore import values
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
 from rulescore.fields import choice, length, whole
 from rulescore.initiative import target_number
-from rulescore.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.mechanic import Calculator, Line, Mechanic, Table, readers_of
 from rulescore.rule_value import Rule
 
 
 class Hiding(NamedTuple):
     section: str
-    spotted_within: Rule  # "Initiative": enemies spot hidden models within their I in inches
-    also: Rule | None = None  # more the text says about hiding, in our words
-    enemy_moves: Rule | None = None  # spotted when an enemy moves within range, not whenever one is there
-    cannot_be_charged: Rule | None = None
+    spotted_within: Annotated[
+        Rule, values.one_of("Initiative")
+    ]  # "Initiative": enemies spot hidden models within their I in inches
+    also: Annotated[Rule | None, values.text] = None  # more the text says about hiding, in our words
+    enemy_moves: Annotated[Rule | None, values.flag] = (
+        None  # spotted when an enemy moves within range, not whenever one is there
+    )
+    cannot_be_charged: Annotated[Rule | None, values.flag] = None
     # What each thing the model did this turn does to hiding ("cannot hide" or "spotted"); None: nothing.
-    moved: Rule | None = None  # a move of more than a half-move
-    ran: Rule | None = None
-    charged: Rule | None = None
-    fled: Rule | None = None
-    stunned: Rule | None = None
-    fell: Rule | None = None
-    shot: Rule | None = None
-    cast: Rule | None = None
-
-
-# The things a model may have done this turn that hiding rules name, as the hiding calculator asks them.
-HIDING_ACTIONS = ("moved", "ran", "charged", "fled", "stunned", "fell", "shot", "cast")
+    moved: Annotated[Rule | None, _stops] = None  # a move of more than a half-move
+    ran: Annotated[Rule | None, _stops] = None
+    charged: Annotated[Rule | None, _stops] = None
+    fled: Annotated[Rule | None, _stops] = None
+    stunned: Annotated[Rule | None, _stops] = None
+    fell: Annotated[Rule | None, _stops] = None
+    shot: Annotated[Rule | None, _stops] = None
+    cast: Annotated[Rule | None, _stops] = None
 
 
 def _stops(value: Any) -> str:
     """What an action this turn does to hiding: it may not hide at all, or it gives itself away."""
     return values.one_of("cannot hide", "spotted")(value)
+
+
+# The things a model may have done this turn that hiding rules name, as the hiding calculator asks them:
+# the keys read by _stops, in the table's order.
+HIDING_ACTIONS = tuple(key for key, read in readers_of(Hiding).items() if read is _stops)
 
 
 # What the model did this turn, as the hiding calculator offers it (HIDING_ACTIONS, and the half-move).
@@ -153,18 +158,7 @@ def _lines(rules) -> list[Line]:
 
 
 HIDING = Mechanic(
-    parts={
-        "hiding": Table(
-            Hiding,
-            {
-                "spotted_within": values.one_of("Initiative"),
-                "also": values.text,
-                "enemy_moves": values.flag,
-                "cannot_be_charged": values.flag,
-                **{action: _stops for action in HIDING_ACTIONS},
-            },
-        )
-    },
+    parts={"hiding": Table(Hiding)},
     calculators=(
         Calculator(
             "hide",

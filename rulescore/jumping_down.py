@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import floor
-from typing import NamedTuple
+from typing import Annotated, NamedTuple
 
 from rulescore import values
 from rulescore.dice import Distribution
@@ -18,11 +18,15 @@ from rulescore.rule_value import Rule
 
 class JumpDown(NamedTuple):
     section: str
-    max_height: Rule
-    test_every: Rule  # one test per full this-many inches
-    over_max: Rule  # "not-allowed" or "falls"
-    fall_stops: Rule | None = None  # what a model that fell may not do after, in the text's terms
-    measure_first: Rule | None = None  # may the drop be measured first (never as part of a charge)
+    max_height: Annotated[Rule, values.inches]
+    test_every: Annotated[Rule, values.step]  # one test per full this-many inches
+    over_max: Annotated[Rule, values.one_of("not-allowed", "falls")]  # "not-allowed" or "falls"
+    fall_stops: Annotated[Rule | None, values.text] = (
+        None  # what a model that fell may not do after, in the text's terms
+    )
+    measure_first: Annotated[Rule | None, values.flag] = (
+        None  # may the drop be measured first (never as part of a charge)
+    )
 
 
 def pass_tests(explain: Explanation, rules, height: Fraction, every: Rule, initiative: int, say: str) -> Fraction:
@@ -91,18 +95,7 @@ def _lines(rules) -> list[Line]:
 
 
 JUMP_DOWN = Mechanic(
-    parts={
-        "jump_down": Table(
-            JumpDown,
-            {
-                "max_height": values.inches,
-                "test_every": values.step,
-                "over_max": values.one_of("not-allowed", "falls"),
-                "fall_stops": values.text,
-                "measure_first": values.flag,
-            },
-        )
-    },
+    parts={"jump_down": Table(JumpDown)},
     tested=lambda r: "jump_down" if r.jump_down else None,
     calculators=(
         Calculator(

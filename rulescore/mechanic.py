@@ -8,9 +8,10 @@ its outcomes and its quick-reference lines. `rulescore.mechanics` lists every me
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple, get_origin, get_type_hints
 
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation
@@ -20,13 +21,28 @@ from rulescore.rule_value import Rule
 Reader = Callable[[Any], Any]  # a raw TOML value -> the value, or ValueError("must be ...")
 
 
+@functools.cache
+def readers_of(kind: type) -> dict[str, Reader]:
+    """The numbers.toml keys a table's type reads, each declared once, with its reader, as a field
+    `key: Annotated[Rule, reader]`: the name, the reader and the place in the type are one line."""
+    hints = get_type_hints(kind, include_extras=True)
+    return {name: hint.__metadata__[0] for name, hint in hints.items() if get_origin(hint) is Annotated}
+
+
 class Table(NamedTuple):
-    """A `[table]` of numbers.toml, read into `kind` with a reader per key. Where the kind depends on the
-    table (a fall is hits or a roll), `kinds` maps the key that says which to its type instead."""
+    """A `[table]` of numbers.toml, read into `kind` (its keys and readers: `readers_of`). Where the kind
+    depends on the table (a fall is hits or a roll), `kinds` maps the key that says which to its type."""
 
     kind: type | None
-    readers: dict[str, Reader]
     kinds: dict[str, type] | None = None
+
+    @property
+    def readers(self) -> dict[str, Reader]:
+        """Every key the table may hold, whichever kind it is."""
+        found: dict[str, Reader] = {}
+        for kind in self.kinds.values() if self.kinds else [self.kind]:
+            found.update(readers_of(kind))
+        return found
 
 
 class Single(NamedTuple):

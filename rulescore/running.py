@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from rulescore import values
 from rulescore.dice import Distribution
@@ -15,10 +15,14 @@ from rulescore.rule_value import Rule
 
 class Run(NamedTuple):
     section: str
-    multiplier: Rule
-    enemy_range: Rule  # no counting enemy within this many inches at the start of the turn
-    ignored_states: Rule  # enemy states that do not stop a run
-    no_shooting: Rule | None = None  # what a run costs the rest of the turn, in our words
+    multiplier: Annotated[Rule, values.count]
+    enemy_range: Annotated[Rule, values.inches]  # no counting enemy within this many inches at the start of the turn
+    ignored_states: Annotated[Rule, _enemy_states]  # enemy states that do not stop a run
+    no_shooting: Annotated[Rule | None, values.text] = None  # what a run costs the rest of the turn, in our words
+
+
+def _enemy_states(value: Any) -> list[str]:
+    return values.words_list(value, 'enemy states, e.g. ["fleeing", "stunned"]')
 
 
 ENEMY_STATES = (
@@ -68,17 +72,7 @@ def _lines(rules) -> list[Line]:
 
 
 RUN = Mechanic(
-    parts={
-        "run": Table(
-            Run,
-            {
-                "multiplier": values.count,
-                "enemy_range": values.inches,
-                "ignored_states": lambda v: values.words_list(v, 'enemy states, e.g. ["fleeing", "stunned"]'),
-                "no_shooting": values.text,
-            },
-        )
-    },
+    parts={"run": Table(Run)},
     calculators=(
         Calculator(
             "run",

@@ -8,7 +8,7 @@ a line in rulescore/mechanics.py, its numbers in a ruleset's numbers.toml, and i
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Annotated, NamedTuple
 
 from rulescore import values
 from rulescore.dice import Distribution
@@ -21,7 +21,7 @@ from rulescore.rule_value import Rule
 
 class Swim(NamedTuple):
     section: str
-    max_width: Rule  # the widest water a model may swim in one move
+    max_width: Annotated[Rule, values.inches]  # the widest water a model may swim in one move
 
 
 def swim(explain: Explanation, ruleset, width: Fraction, initiative: int) -> Distribution:
@@ -44,7 +44,7 @@ def _lines(rules) -> list[Line]:
 
 
 SWIM = Mechanic(
-    parts={"swim": Table(Swim, {"max_width": values.inches})},
+    parts={"swim": Table(Swim)},
     tested=lambda r: "swim" if r.swim else None,
     calculators=(
         Calculator(
