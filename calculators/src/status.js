@@ -36,8 +36,10 @@ export function showState(calc) {
   if (calc.invalid) words = calc.invalid;
   else if (current && calc.shownKind === "page") {
     // Said with the runtime's progress: the next value further away waits for it.
-    const coming = engineState() === "failed" ? "the live calculator could not start" : `the live calculator is on its way${progressWords()}`;
-    words = `Answered from the page, worked out for these values when the site was built; ${coming}.`;
+    // With the runtime's progress, or why the live calculator could not start (a login page, no signal).
+    words = engineState() === "failed"
+      ? `Answered from the page, worked out for these values when the site was built. ${engineWords()}`
+      : `Answered from the page, worked out for these values when the site was built; the live calculator is on its way${progressWords()}.`;
   } else if (current) words = calc.shownKind === "live" ? "Live result." : "Worked out for these values when the page was built.";
   else words = engineWords() || "Working out the new answer…";
   if (current && engineState() === "failed" && calc.shownKind === "built") words += " The live calculator could not start.";

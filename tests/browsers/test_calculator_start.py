@@ -135,9 +135,7 @@ def test_a_link_two_taps_away_is_answered_from_the_page_when_python_cannot_start
     )
     assert phone.get_attribute("#calc-fall", "data-state") == "page"
     status = phone.inner_text("#calc-fall .calc-status")
-    assert status.startswith("Answered from the page") and status.endswith("the live calculator could not start."), (
-        status
-    )
+    assert status.startswith("Answered from the page") and "The live calculator could not start (" in status, status
     expected = calculate("fall", "mordheim-1999", {"height": "6"})
     assert phone.inner_text("#calc-fall .calc-headline").startswith(expected["headlines"][0])
     phone.console_errors.clear()  # the aborted download is the point of this test
