@@ -183,7 +183,7 @@ def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
 
     # Made by this wheel from these rules, so named by the wheel: a page only ever asks for its own build's.
     # Apart from assets/py/, which a phone keeps for offline use: these are for a first visit only.
-    answers = f"assets/answers/{_digest([wheel])}/"
+    answers = f"{nearby.FOLDER}{_digest([wheel])}/"
     nearby.write(folder / answers)
 
     assets = Assets(folder, version, runtime, stdlib, wheel_path, glue, snapshot, answers)

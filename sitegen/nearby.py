@@ -22,6 +22,7 @@ from rulescore.entry import describe
 from rulescore.mechanics import CALCULATORS
 from rulescore.present import respond, respond_compare
 
+FOLDER = "assets/answers/"  # then the wheel's digest: a page reads only its own build's answers
 ROOT = "@root@/"  # never in an answer's own text: the page puts its root where this stands
 TAPS = 2
 

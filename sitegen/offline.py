@@ -9,6 +9,8 @@ import json
 import re
 from pathlib import Path
 
+from sitegen import nearby
+
 THEME_COLOUR = "#795548"
 TEMPLATE = Path(__file__).resolve().parent / "service_worker.js"
 # Fetched by the calculators' worker only: cached once the page is idle.
@@ -19,7 +21,7 @@ SNAPSHOT_PREFIX = "assets/snapshot/"
 MANIFEST = re.compile(r"/\* manifest \*/.*?/\* manifest end \*/")
 # Never needed by an English site or a browser: left out of the offline copy (_headers is the host's);
 # nor the answers a first visit shows while Python is on its way: a phone with the site offline has Python.
-SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^_headers$|^assets/javascripts/lunr/|^assets/answers/)")
+SKIP = re.compile(rf"(\.map$|\.gz$|^sw\.js$|^_headers$|^assets/javascripts/lunr/|^{nearby.FOLDER})")
 # What a host should send beside the files, as Netlify's and Cloudflare Pages' `_headers` file says it
 # (the README gives the same for any host). A page's own policy is its <meta> tag, which cannot say
 # frame-ancestors and does not reach the calculators' worker: the worker's script gets a policy of its
@@ -110,6 +112,7 @@ def service_worker(site: Path) -> str:
         "runtimeBytes": runtime_bytes,
         "snapshot": snapshot,
         "sizes": sizes,
+        "answers": nearby.FOLDER,  # never kept: offline, the worker says there are none
     }
     template = TEMPLATE.read_text(encoding="utf-8")
     written, count = MANIFEST.subn(lambda _: f"/* manifest */ {json.dumps(manifest)} /* manifest end */", template)

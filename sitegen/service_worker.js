@@ -10,7 +10,7 @@
 
 // The build's manifest, written over this empty one: valid JavaScript before the build (tests/js/).
 /** @type {OfflineManifest} */
-const MANIFEST = /* manifest */ { build: "", pages: {}, runtime: {}, runtimeBytes: 0, snapshot: {}, sizes: {} } /* manifest end */;
+const MANIFEST = /* manifest */ { build: "", pages: {}, runtime: {}, runtimeBytes: 0, snapshot: {}, sizes: {}, answers: "assets/answers/" } /* manifest end */;
 // What each holds: types/service-worker.d.ts.
 const { build: BUILD, pages: PAGES, runtime: RUNTIME, runtimeBytes: RUNTIME_BYTES, snapshot: SNAPSHOT, sizes: SIZES } = MANIFEST;
 
@@ -169,10 +169,8 @@ async function cacheRuntime(withSnapshot) {
 
 async function status() {
   const meta = await readMeta(`build-${BUILD}`);
-  return {
-    type: "status", build: BUILD, installed: meta ? meta.installed : null,
-    cached: await runtimeComplete(runtimeUrls), bytes: RUNTIME_BYTES,
-  };
+  const cached = await runtimeComplete(runtimeUrls);
+  return { type: "status", build: BUILD, installed: meta ? meta.installed : null, cached, bytes: RUNTIME_BYTES };
 }
 
 // Whether a page should tell the player this build is ready: yes once, for every page and visit
@@ -276,10 +274,11 @@ on("fetch", (event) => {
       response = await fetch(request);
     } catch {
       // No answer: no signal and not saved yet, or a load the page gave up as it moved on (Firefox logs
-      // a rejected answer as the worker's error). Said plainly, as a page for a page.
-      return request.mode === "navigate"
-        ? new Response(await notSavedPage(request.url, damaged), { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } })
-        : new Response("", { status: 503 });
+      // a rejected answer as the worker's error). Said plainly, as a page for a page. A first visit's stored
+      // answers are never kept: with no signal there are none, which is no fault (Python is here): 204.
+      const page = request.mode === "navigate" ? await notSavedPage(request.url, damaged) : null;
+      if (page) return new Response(page, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+      return new Response(null, { status: bare.startsWith(here(MANIFEST.answers)) ? 204 : 503 });
     }
     if (response.ok && runtimeUrls.has(bare)) {
       // Kept once it proves to be this build's file, while the page already has its answer.

@@ -7,4 +7,5 @@ interface OfflineManifest {
   runtimeBytes: number;
   snapshot: Record<string, string>; // url -> revision: a returning visitor's saved start
   sizes: Record<string, number>; // url -> bytes of every file above
+  answers: string; // the folder of a first visit's stored answers, never kept
 }

@@ -9,7 +9,7 @@ const worker = require("../../sitegen/service_worker.js");
 const SCOPE = "https://rules.invalid/";
 
 test("before the build, the manifest is empty: a worker that keeps nothing", () => {
-  assert.deepEqual(worker.MANIFEST, { build: "", pages: {}, runtime: {}, runtimeBytes: 0, snapshot: {}, sizes: {} });
+  assert.deepEqual(worker.MANIFEST, { build: "", pages: {}, runtime: {}, runtimeBytes: 0, snapshot: {}, sizes: {}, answers: "assets/answers/" });
 });
 
 test("a page is kept once, whatever link opened it", () => {
