@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, read_page
+from tests.helpers import PROJECT_DIRS, ROOT, copy_project, read_page
 
 FOLDER = Path(__file__).parent / "lanternfall"
 # Where each section of the text is placed among the shared topics (README step 6).
@@ -54,13 +54,9 @@ def add_ruleset(project: Path) -> None:
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory) -> Path:
-    project = tmp_path_factory.mktemp("sixth")
-    for name in ("build.py", "mkdocs.yml", "pyproject.toml", "package.json"):
-        shutil.copy(ROOT / name, project / name)
-    folders = ("rules", "sitegen", "docs", "rulescore", "calculators", "overrides", "tests")
-    for name in folders:
-        shutil.copytree(ROOT / name, project / name, ignore=shutil.ignore_patterns("__pycache__"))
-    (project / "node_modules").symlink_to(ROOT / "node_modules")
+    project = copy_project(tmp_path_factory.mktemp("sixth"))  # the sources, and the installed tools
+    shutil.copytree(ROOT / "tests", project / "tests", ignore=shutil.ignore_patterns("__pycache__"))
+    folders = (*PROJECT_DIRS, "tests")
     python = [ROOT / "build.py", *(p for name in folders for p in (ROOT / name).rglob("*.py"))]
     before = {p.relative_to(ROOT): p.read_bytes() for p in python}
     add_ruleset(project)
