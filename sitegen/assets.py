@@ -21,7 +21,8 @@ from sitegen.stdlib import precompile
 # Only what the browser loads: micropip and other packages are never asked for, and the
 # standard library is our precompiled, trimmed one (sitegen/stdlib.py), not python_stdlib.zip.
 RUNTIME_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm")
-GLUE_FILES = ("worker.js", "saved_start.js", "calculators.css")
+GLUE_FILES = ("calculators.css",)
+WORKER_SCRIPTS = ("worker.js", "saved_start.js")  # minified like the page script
 # The page script: ES modules, one per job (calculators/src/), bundled into one script by esbuild (a
 # first visit gets one request, as before the split; each module is linted and type-checked alone).
 PAGE_SCRIPT = Path("calculators") / "src" / "calculators.js"
@@ -127,13 +128,22 @@ def esbuild(root: Path, source: Path, *options: str) -> str:
     return done.stdout
 
 
-def bundle(root: Path, out: Path) -> Path:
-    """calculators.js, the page script, from its modules: one immediately run function, the same bytes
-    for the same sources."""
+def minified(root: Path, source: Path) -> bytes:
+    """A script as the site sends it: minified (half the bytes with gzip); its source keeps its comments."""
+    return esbuild(root, source.relative_to(root), "--minify").encode("utf-8")
+
+
+def bundle(root: Path, out: Path) -> list[Path]:
+    """The calculators' scripts as the site sends them, in `out`: calculators.js, the page script, from its
+    modules (one immediately run function), and the worker's, each minified; the same bytes for the same
+    sources."""
     out.mkdir(parents=True, exist_ok=True)
-    target = out / "calculators.js"
-    target.write_text(esbuild(root, PAGE_SCRIPT, "--bundle", "--format=iife"), encoding="utf-8")
-    return target
+    (out / "calculators.js").write_text(
+        esbuild(root, PAGE_SCRIPT, "--bundle", "--format=iife", "--minify"), encoding="utf-8"
+    )
+    for name in WORKER_SCRIPTS:
+        (out / name).write_bytes(minified(root, root / "calculators" / name))
+    return [out / "calculators.js", *(out / name for name in WORKER_SCRIPTS)]
 
 
 def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
@@ -175,7 +185,7 @@ def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
     (folder / snapshot).parent.mkdir(parents=True)
     (folder / snapshot).write_bytes(packed)
 
-    sources = [root / "calculators" / name for name in GLUE_FILES] + [bundle(root, root / "build" / "bundle")]
+    sources = [root / "calculators" / name for name in GLUE_FILES] + bundle(root, root / "build" / "bundle")
     glue = f"assets/calculators/{_digest(sources)}/"
     (folder / glue).mkdir(parents=True)
     for source in sources:

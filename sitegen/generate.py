@@ -21,7 +21,7 @@ from rulescore import RULESETS
 from rulescore.mechanics import read_from
 from rulescore.rules_folder import RulesFileError, read_folder
 from sitegen import offline
-from sitegen.assets import Assets, esbuild, stage
+from sitegen.assets import Assets, esbuild, minified, stage
 from sitegen.content import Content, load_content
 from sitegen.icons import icons
 from sitegen.page import Page
@@ -173,7 +173,9 @@ def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -
     out = root / "build"
     files: dict[str, bytes] = {path: text.encode("utf-8") for path, text in pages(root, content, engine).items()}
     for source in sorted((root / "docs").rglob("*")):
-        if source.is_file() and source.suffix != ".md":
+        if source.is_file() and source.suffix == ".js":  # our page scripts, minified: their comments are for us
+            files[source.relative_to(root / "docs").as_posix()] = minified(root, source)
+        elif source.is_file() and source.suffix != ".md":
             files[source.relative_to(root / "docs").as_posix()] = source.read_bytes()
     for path in assets.files():
         files[path.relative_to(assets.folder).as_posix()] = path.read_bytes()
