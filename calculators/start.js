@@ -8,6 +8,15 @@
   const absolute = (url) => new URL(url, document.baseURI).href;
   const [runtime, stdlib, wheel, snapshot, script] = [where.runtime, where.stdlib, where.wheel, where.snapshot, where.worker].map(absolute);
   window.calculatorsAnswers = absolute(where.answers); // answers a tap or two away, made with this build
+  // Opened at a calculator or its rule: its stored answers are asked for now, with the page, so they are
+  // here before a first tap (on a slow link the page's scripts come later).
+  window.calculatorsEarly = {};
+  for (const [anchor, file] of String(where.near || "").split(" ").map((pair) => pair.split(":"))) {
+    if (file && location.hash === `#${anchor}`) {
+      const url = new URL(`${file}.json`, window.calculatorsAnswers).href;
+      window.calculatorsEarly[url] = fetch(url).catch(() => null);
+    }
+  }
   let worker = null;
   window.calculatorsStart = () => {
     if (worker) return worker;

@@ -15,12 +15,14 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from urllib.parse import urljoin
 
 from rulescore import RULESETS
 from rulescore.compare import compare_fields
 from rulescore.entry import describe
 from rulescore.mechanics import CALCULATORS
 from rulescore.present import respond, respond_compare
+from rulescore.routes import NAME as ROUTE_NAME
 
 FOLDER = "assets/answers/"  # then the wheel's digest: a page reads only its own build's answers
 ROOT = "@root@/"  # never in an answer's own text: the page puts its root where this stands
@@ -72,6 +74,30 @@ def near(fields: list[dict], taps: int = TAPS) -> list[Values]:
         for values in ring:
             found.setdefault(key(values), values)
     return list(found.values())
+
+
+CALCULATOR = re.compile(
+    r'<section class="calc" data-search-exclude id="([^"]+)" data-calculator="([^"]+)" data-ruleset="([^"]*)"'
+    r"([^>]*)>(.*?)</section>",
+    re.S,
+)
+RULE = re.compile(r'class="calc-rule" href="([^"#]*)#([^"]+)"')
+
+
+def opened_at(html: str, page: str) -> str:
+    """Where each calculator of the rendered page at `page` (its path in the site) is opened (its own id,
+    and the anchor of its rule when the rule is on this page) and the file of its stored answers, as
+    "anchor:file" pairs: the page asks for a file at once when opened there."""
+    here = urljoin("/", page)
+    pairs = []
+    for element_id, name, ruleset_id, rest, inside in CALCULATOR.findall(html):
+        if name == ROUTE_NAME:
+            continue
+        file = f"compare-{name}" if 'data-compare="yes"' in rest else f"{ruleset_id}-{name}"
+        rule = RULE.search(inside)
+        same_page = rule and urljoin(here, rule.group(1) or here) == urljoin(here, ".")
+        pairs += [f"{element_id}:{file}"] + ([f"{rule.group(2)}:{file}"] if same_page else [])
+    return " ".join(pairs)
 
 
 def key(values: Values) -> str:

@@ -12,6 +12,8 @@ interface Window {
   calculatorsStop(): void;
   /** start.js: the folder of this build's answers a tap or two from each calculator's defaults. */
   calculatorsAnswers: string;
+  /** start.js: the stored answers asked for with the page, by URL (a page opened at a calculator). */
+  calculatorsEarly: Record<string, Promise<Response | null>>;
   /** share.js: shares or copies a link, and says so on the button. */
   shareLink(url: string, button: HTMLElement, label: string): void;
   /** Material for MkDocs: emits each page its instant navigation puts in place. */

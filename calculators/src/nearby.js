@@ -8,8 +8,9 @@ export function nearby(calc) {
   if (!window.calculatorsAnswers || calc.querySelector(".calc-legs")) return Promise.resolve(null);
   const url = new URL(name, window.calculatorsAnswers).href;
   if (!answerFiles.has(url)) {
-    const file = fetch(url)
-      .then((response) => (response.ok && /json/.test(response.headers.get("content-type") || "") ? response.json() : null))
+    const early = window.calculatorsEarly && window.calculatorsEarly[url]; // asked for with the page (start.js)
+    const file = (early || fetch(url))
+      .then((response) => (response && response.ok && /json/.test(response.headers.get("content-type") || "") ? response.json() : null))
       .then((data) => (data && typeof data.root === "string" && data.answers && typeof data.answers === "object" ? data : null))
       .catch(() => null);
     answerFiles.set(url, file);
