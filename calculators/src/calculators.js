@@ -72,10 +72,6 @@ function setUp(calc) {
   if (loadFromUrl(calc)) update(calc);
   else {
     showState(calc);
-    // A page opened at this calculator or its rule: its stored answers are asked for now, not when the
-    // scroll to it has been made and the observer reports it, so they are here before a quick first tap.
-    const rule = /** @type {HTMLAnchorElement | null} */ (calc.querySelector(".calc-rule"));
-    if (location.hash && (location.hash === `#${calc.id}` || (rule && rule.hash === location.hash))) nearby(calc);
     if (watcher) watcher.observe(calc);
   }
   if (legs) setUpLegs(legs);

@@ -1,7 +1,8 @@
 // @ts-check
 // Answers a tap or two from the defaults, worked out when the site was built (sitegen/nearby.py): a first
 // visit's first taps are answered from them while Python is on its way. One file per calculator, asked
-// for once, when it is first touched or scrolled to; anything but a file of answers is not used.
+// for once: when it is first touched or scrolled to, or with the page when the page is opened at it
+// (start.js); anything but a file of answers is not used.
 const answerFiles = new Map();
 export function nearby(calc) {
   const name = `${calc.dataset.compare ? "compare" : calc.dataset.ruleset}-${calc.dataset.calculator}.json`;

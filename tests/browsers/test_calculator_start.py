@@ -105,14 +105,19 @@ def test_an_input_changed_before_python_is_ready_is_marked_until_answered(browse
         slow.stop()
 
 
-def test_a_calculator_that_cannot_start_says_so_and_keeps_its_values_label(phone, server):
+def open_with_no_runtime(phone, server, path: str) -> None:
+    """Opens `path` with the runtime's WebAssembly refused, once the fall calculator says it could not start."""
     phone.route("**/pyodide.asm.wasm", lambda route: route.abort())
-    # 9": five taps from the defaults, so no answer is stored for it on the page (#40).
-    phone.goto(server.origin + "/mordheim-1999/movement/?calc-fall.height=9#falling")
+    phone.goto(server.origin + path)
     phone.wait_for_function(
-        "() => document.getElementById('calc-fall').querySelector('.calc-status').textContent.includes('could not start')",
+        "() => document.querySelector('#calc-fall .calc-status').textContent.includes('could not start')",
         timeout=60_000,
     )
+
+
+def test_a_calculator_that_cannot_start_says_so_and_keeps_its_values_label(phone, server):
+    # 9": five taps from the defaults, so no answer is stored for it on the page (#40).
+    open_with_no_runtime(phone, server, "/mordheim-1999/movement/?calc-fall.height=9#falling")
     assert phone.get_attribute("#calc-fall", "data-state") == "stale"
     assert phone.inner_text("#calc-fall .calc-for").startswith(
         'Not for the values above. Shown: the answer for Height of the fall 4"'
@@ -127,12 +132,7 @@ def test_a_calculator_that_cannot_start_says_so_and_keeps_its_values_label(phone
 def test_a_link_two_taps_away_is_answered_from_the_page_when_python_cannot_start(phone, server):
     """#40: a link's values that are stored on the page get their answer at once, and keep it when the
     runtime never comes; the line says where the answer came from and that the live calculator is off."""
-    phone.route("**/pyodide.asm.wasm", lambda route: route.abort())
-    phone.goto(server.origin + "/mordheim-1999/movement/?calc-fall.height=6#falling")
-    phone.wait_for_function(
-        "() => document.querySelector('#calc-fall .calc-status').textContent.includes('could not start')",
-        timeout=60_000,
-    )
+    open_with_no_runtime(phone, server, "/mordheim-1999/movement/?calc-fall.height=6#falling")
     assert phone.get_attribute("#calc-fall", "data-state") == "page"
     status = phone.inner_text("#calc-fall .calc-status")
     assert status.startswith("Answered from the page") and "The live calculator could not start (" in status, status

@@ -144,3 +144,25 @@ def test_a_page_opened_at_a_calculator_asks_for_its_answers_with_the_page(phone,
     assert {"falling:mordheim-1999-fall", "calc-fall:mordheim-1999-fall"} <= set(pairs)
     calculators = (built_site / "calculators" / "index.html").read_text(encoding="utf-8")
     assert all(pair.startswith("calc-") for pair in nearby.opened_at(calculators, "calculators/index.html").split())
+
+
+def test_a_login_page_in_place_of_the_stored_answers_is_never_shown(phone, server):
+    """A network that answers the stored answers' file with its own page (a login, with a 200): nothing of
+    it is shown; the tap waits for Python, says so, and Python answers it."""
+    server.httpd.portal = lambda path: path.endswith("/mordheim-1999-fall.json")
+    server.hold(lambda path: path.startswith(RUNTIME))
+    try:
+        phone.goto(server.origin + "/mordheim-1999/movement/#falling")
+        phone.locator("#calc-fall [data-field=toughness] .calc-step[data-step='1']").tap()
+        phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'stale'", timeout=10_000)
+        phone.wait_for_timeout(500)  # time for a file that had come to be (wrongly) used
+        assert state(phone, "calc-fall")[0] == "stale"
+        assert "Log in" not in phone.inner_text("#calc-fall")
+    finally:
+        server.httpd.portal = None
+        server.release()
+    phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
+    values = {"height": "4", "toughness": "4", "wounds": "1"}
+    assert shown_html(phone, "calc-fall") == phone.evaluate(
+        NORMALISE, result_html(answer("fall", "mordheim-1999", values), "../../")
+    )
