@@ -11,8 +11,14 @@
   // Opened at a calculator or its rule: its stored answers are asked for now, with the page, so they are
   // here before a first tap (on a slow link the page's scripts come later).
   window.calculatorsEarly = {};
+  let kept = false; // a phone that holds the site offline starts Python from its own copy: none needed
+  try {
+    kept = Boolean(localStorage.getItem("offline-build"));
+  } catch {
+    // storage refused: nothing is kept either
+  }
   for (const [anchor, file] of String(where.near || "").split(" ").map((pair) => pair.split(":"))) {
-    if (file && location.hash === `#${anchor}`) {
+    if (file && !kept && location.hash === `#${anchor}`) {
       const url = new URL(`${file}.json`, window.calculatorsAnswers).href;
       window.calculatorsEarly[url] = fetch(url).catch(() => null);
     }

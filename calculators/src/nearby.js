@@ -3,10 +3,20 @@
 // visit's first taps are answered from them while Python is on its way. One file per calculator, asked
 // for once: when it is first touched or scrolled to, or with the page when the page is opened at it
 // (start.js); anything but a file of answers is not used.
+// A phone that holds the site offline ("Ready offline", noted by offline.js) starts Python from its own
+// copy in a moment: the stored answers are for one that does not, and are not asked for there.
 const answerFiles = new Map();
+function pythonKept() {
+  try {
+    return Boolean(localStorage.getItem("offline-build"));
+  } catch {
+    return false; // storage refused: nothing is kept either
+  }
+}
+
 export function nearby(calc) {
   const name = `${calc.dataset.compare ? "compare" : calc.dataset.ruleset}-${calc.dataset.calculator}.json`;
-  if (!window.calculatorsAnswers || calc.querySelector(".calc-legs")) return Promise.resolve(null);
+  if (!window.calculatorsAnswers || calc.querySelector(".calc-legs") || pythonKept()) return Promise.resolve(null);
   const url = new URL(name, window.calculatorsAnswers).href;
   if (!answerFiles.has(url)) {
     const early = window.calculatorsEarly && window.calculatorsEarly[url]; // asked for with the page (start.js)
