@@ -21,8 +21,8 @@ from tests.server import StaticServer
 
 T = TypeVar("T")
 
-ROUTE_PAGE = "/mordheim-1999/route/?calc-route.legs=" + "%7C".join(
-    ["climb+up+2%22", "gap+1%22", "move+1%22", "jump+down+4%22"]
+ROUTE_PAGE = "/mordheim-1999/route/?" + "&".join(
+    f"calc-route.legs={leg}" for leg in ["climb+up+2%22", "gap+1%22", "move+1%22", "jump+down+4%22"]
 )
 LIVE_PAGE = "/mordheim-1999/movement/?calc-fall.height=4#falling"  # a shared link: computes at once
 

@@ -12,7 +12,7 @@ import sys
 
 from rulescore.entry import calculate, catalogue
 from rulescore.routes import NAME as ROUTE
-from rulescore.routes import plan, route_defaults
+from rulescore.routes import route_defaults
 
 USAGE = """usage: python -m rulescore CALCULATOR --ruleset RULESET [name=value ...]
        python -m rulescore route --ruleset RULESET [name=value ...] LEG [LEG ...]
@@ -26,8 +26,8 @@ anything refused, even when --help or --list is given too.
 route plans a whole activation: move=, activation=move|half-move|run|charge, start_height=, initiative=,
 toughness=, wounds=, then its legs in order, each one argument: "move 4" ("move 2 difficult"), "climb up 3"
 "climb down 3" "gap 2" ("gap 2 drop 6"; without a drop it falls from the height the route is at)
-"jump down 4" "barrier 0.5" "charge 3" ("charge 3 difficult") ("diving charge 4 enemy 1"). A leg the rules
-forbid is refused by name."""
+"jump down 4" "barrier 0.5" "charge 3" ("charge 3 difficult") ("diving charge 4 enemy 1"); with no legs, the
+page's first route. A leg the rules forbid is refused by name."""
 
 
 def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
@@ -78,6 +78,11 @@ def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
     return found, errors
 
 
+def said(value: str | list[str]) -> str:
+    """A value as stderr says it: a list (a route's legs) as its items in brackets."""
+    return value if isinstance(value, str) else "[" + ", ".join(value) + "]"
+
+
 def emit(data: dict) -> None:
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     try:
@@ -100,12 +105,10 @@ def main(argv: list[str] | None = None) -> int:
     if found["list"]:
         emit(catalogue())
         return 0
-    if found["calculator"] == ROUTE:
-        result = plan(found["ruleset"], found["values"], found["legs"]).to_json()
-    else:
-        result = calculate(found["calculator"], found["ruleset"], found["values"])
+    values = found["values"] | ({"legs": found["legs"]} if found["legs"] else {})
+    result = calculate(found["calculator"], found["ruleset"], values)
     if result["ok"]:
-        given = set(found["values"]) | ({"legs"} if found["calculator"] == ROUTE else set())
+        given = set(values)
         defaults = {name: value for name, value in result["inputs"].items() if name not in given}
         if found["calculator"] == ROUTE:  # a leg's own defaults (a diving charge's enemy distance)
             defaults |= route_defaults(found["legs"])
@@ -113,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
         result = {"inputs": result["inputs"], "defaults_used": defaults, **result}
         if defaults:
             print(
-                "Not given, so the page's default was used: " + ", ".join(f"{k}={v}" for k, v in defaults.items()),
+                "Not given, so the page's default was used: "
+                + ", ".join(f"{k}={said(v)}" for k, v in defaults.items()),
                 file=sys.stderr,
             )
     emit(result)

@@ -24,7 +24,7 @@ def compare_fields(name: str) -> list[dict]:
     fields: dict[tuple[str, str], dict] = {}
     taken: set[str] = set()
     for ruleset_id in rulesets_for(name):
-        for field in describe(CALCULATORS[name], RULESETS[ruleset_id])["fields"]:
+        for field in describe(name, RULESETS[ruleset_id])["fields"]:
             key = (field["name"], field["label"])
             if key not in fields:
                 form_name = field["name"] if field["name"] not in taken else f"{field['name']}-{ruleset_id}"

@@ -12,9 +12,12 @@ from fractions import Fraction
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, percent_words, said_alike
 from rulescore.fields import FieldError
-from rulescore.mechanic import Calculator
 from rulescore.mechanics import ASSUMPTIONS, CALCULATORS, RULESETS, label, outcome_order
 from rulescore.result import Cited, Reach, Refusal, Result, Row, Table
+from rulescore.routes import NAME as ROUTE
+from rulescore.routes import TITLE as ROUTE_TITLE
+from rulescore.routes import fields as route_fields
+from rulescore.routes import plan
 from rulescore.rulesets import Ruleset
 
 
@@ -42,7 +45,7 @@ def _procedure(clauses: list[str]) -> str:
 
 
 def calculate(
-    calculator: str, ruleset: str, values: Mapping[str, str] | None = None, *, percentages: bool = False
+    calculator: str, ruleset: str, values: Mapping[str, str | list[str]] | None = None, *, percentages: bool = False
 ) -> dict:
     """Run one calculator for one ruleset on a form's values (all strings), as JSON; `percentages` says
     every chance as one (for answers set side by side).
@@ -54,7 +57,7 @@ def calculate(
 
 
 def answer(
-    calculator: str, ruleset: str, values: Mapping[str, str] | None = None, *, percentages: bool = False
+    calculator: str, ruleset: str, values: Mapping[str, str | list[str]] | None = None, *, percentages: bool = False
 ) -> Result | Refusal:
     """calculate(), typed: what the site's own code works with."""
     values = dict(values or {})
@@ -71,6 +74,8 @@ def answer(
 
 
 def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool = False) -> Result | Refusal:
+    if name == ROUTE:  # a whole activation, its legs walked one by one
+        return plan(ruleset_id, values)
     calc = CALCULATORS.get(name)
     if calc is None:
         return Refusal(
@@ -132,7 +137,16 @@ def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool = Fal
     )
 
 
-def describe(calc: Calculator, rules: Ruleset) -> dict:
+def describe(name: str, rules: Ruleset) -> dict:
+    """A calculator's (or the route planner's) title, the section of the text it works out, its fields."""
+    if name == ROUTE:
+        return {
+            "name": ROUTE,
+            "title": ROUTE_TITLE,
+            "section": None,
+            "fields": [f.describe() for f in route_fields(rules)],
+        }
+    calc = CALCULATORS[name]
     return {
         "name": calc.name,
         "title": calc.title,
@@ -146,7 +160,7 @@ def catalogue() -> dict:
     return {
         name: {
             "title": calc.title,
-            "rulesets": {r.id: describe(calc, r) for r in RULESETS.values() if calc.supports(r)},
+            "rulesets": {r.id: describe(name, r) for r in RULESETS.values() if calc.supports(r)},
         }
         for name, calc in CALCULATORS.items()
     }

@@ -12,6 +12,9 @@ NUMBER = re.compile(r"^[+-]?(?:([0-9]+)(?:[.,]([0-9]*))?|[.,]([0-9]+))$")
 LONGEST = 40
 # More whole digits than this is beyond every field's range: say so without building the number.
 WHOLE_DIGITS = 6
+# A list field (a route's legs) holds at most this many items, each at most ITEM_LONGEST characters.
+MOST_ITEMS = 40
+ITEM_LONGEST = 80
 
 
 class FieldError(Exception):
@@ -24,21 +27,26 @@ class FieldError(Exception):
 
 
 class Field(NamedTuple):
-    """One input: a whole number, a number of inches (decimals allowed), a signed modifier or a choice."""
+    """One input: a whole number, a number of inches (decimals allowed), a signed modifier, a choice, or a
+    list of items in the players' words (a route's legs, each read by the mechanic that owns them)."""
 
     name: str
     label: str
-    kind: str  # "whole", "inches", "modifier" (as a profile writes it: +0, -1) or "choice"
-    default: str
+    kind: str  # "whole", "inches", "modifier" (as a profile writes it: +0, -1), "choice" or "list"
+    default: str | tuple[str, ...]  # a list field's default is its items
     low: Fraction | None = None
     high: Fraction | None = None
-    choices: tuple[tuple[str, str], ...] = ()  # (value, label)
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label); a list field's: (item pattern, words)
     help: str = ""
     above_zero: bool = False  # 0 means nothing in the rule (a fall of 0" is no fall): refuse it
     target: bool = False  # a roll needed, as a profile prints it ("7+" is read as 7)
 
-    def read(self, raw: str) -> int | Fraction | str:
+    def read(self, raw: str | list[str] | tuple[str, ...]) -> int | Fraction | str | tuple[str, ...]:
         """The value in `raw`, or a FieldError that says what is wrong in the player's words."""
+        if self.kind == "list":
+            return self._items(raw)
+        if not isinstance(raw, str | int | Fraction):
+            raise FieldError(self.name, f"{self.label} takes one value, not a list.")
         text = str(raw).strip()
         if self.kind == "choice":
             allowed = [value for value, _ in self.choices]
@@ -71,6 +79,14 @@ class Field(NamedTuple):
             raise FieldError(self.name, self._range_message(False))
         return int(value) if self.kind in ("whole", "modifier") else value
 
+    def _items(self, raw: object) -> tuple[str, ...]:
+        """A list field's items, bounded; what each item means is its mechanic's to read."""
+        if not isinstance(raw, list | tuple) or not all(isinstance(item, str) for item in raw):
+            raise FieldError(self.name, f"{self.label}: give a list, one item each.")
+        if len(raw) > MOST_ITEMS:
+            raise FieldError(self.name, f"{self.label}: at most {MOST_ITEMS}.")
+        return tuple(item[:ITEM_LONGEST] for item in raw if item.strip())
+
     def _range_message(self, too_low: bool) -> str:
         if too_low and self.above_zero:
             return f"{self.label} must be more than 0."
@@ -85,7 +101,8 @@ class Field(NamedTuple):
 
     def describe(self) -> dict:
         """The field as the page and `--list` show it."""
-        data = {"name": self.name, "label": self.label, "kind": self.kind, "default": self.default}
+        default = list(self.default) if isinstance(self.default, tuple) else self.default
+        data = {"name": self.name, "label": self.label, "kind": self.kind, "default": default}
         if self.above_zero:
             data["above_zero"] = True
         if self.low is not None:
@@ -119,6 +136,11 @@ def modifier(name: str, label: str, default: int, low: int, high: int, help: str
 
 def choice(name: str, label: str, default: str, options: tuple[tuple[str, str], ...], help: str = "") -> Field:
     return Field(name, label, "choice", default, choices=options, help=help)
+
+
+def listed(name: str, label: str, default: tuple[str, ...], kinds: tuple[tuple[str, str], ...]) -> Field:
+    """A list in the players' words (a route's legs), `kinds` the forms an item takes as the form offers them."""
+    return Field(name, label, "list", default, choices=kinds)
 
 
 YES_NO = (("no", "No"), ("yes", "Yes"))

@@ -13,8 +13,6 @@ from rulescore.entry import answer
 from rulescore.explain import fraction_text, inches, number_text, percent_text
 from rulescore.mechanics import ASSUMPTIONS
 from rulescore.result import Cited, Reach, Result, Row
-from rulescore.routes import NAME as ROUTE
-from rulescore.routes import plan
 
 # html.escape's table, without importing html (whose html.entities costs 30-40 ms of a browser start).
 _HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
@@ -167,13 +165,16 @@ def result_html(result: Result, root: str = "") -> str:
 FORM_REFUSED = json.dumps({"ok": False, "errors": {"form": "The form sent something that is not a set of fields."}})
 
 
-def _form(values_json: str) -> dict[str, str] | None:
-    """The form's values as strings, or None if what came is not a JSON object."""
+def _form(values_json: str) -> dict[str, str | list[str]] | None:
+    """The form's values as strings (a list field's as a list of strings), or None if what came is not a
+    JSON object."""
     try:
         values = json.loads(values_json)
     except ValueError:
         return None
-    return {str(k): str(v) for k, v in values.items()} if isinstance(values, dict) else None
+    if not isinstance(values, dict):
+        return None
+    return {str(k): [str(item) for item in v] if isinstance(v, list) else str(v) for k, v in values.items()}
 
 
 def respond(calculator: str, ruleset: str, values_json: str, root: str = "") -> str:
@@ -181,10 +182,7 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "") -> 
     values = _form(values_json)
     if values is None:
         return FORM_REFUSED
-    if calculator == ROUTE:  # a route's legs come as one field, joined by "|"
-        result = plan(ruleset, values, [leg for leg in values.pop("legs", "").split("|") if leg.strip()])
-    else:
-        result = answer(calculator, ruleset, values)
+    result = answer(calculator, ruleset, values)
     if not result.ok:
         refused = {"ok": False, "errors": _one_legs_field(result.errors)} | (
             {"unfinished": True} if result.unfinished else {}

@@ -71,7 +71,7 @@ class Result(NamedTuple):
     ruleset: str
     ruleset_title: str
     title: str
-    inputs: dict[str, str]  # every field as the form gave it, defaults filled in
+    inputs: dict[str, str | list[str]]  # every field as the form gave it, defaults filled in (a list: its items)
     procedure: str  # what to do at the table, in one sentence
     headlines: tuple[str, ...]
     caption: str | None

@@ -7,12 +7,8 @@ import json
 from rulescore import RULESETS
 from rulescore.compare import compare_answers, compare_fields
 from rulescore.entry import answer, describe
-from rulescore.legs import default_legs, leg_kinds
 from rulescore.mechanics import CALCULATORS
 from rulescore.present import compare_html, result_html
-from rulescore.routes import NAME as ROUTE
-from rulescore.routes import TITLE, plan
-from rulescore.routes import fields as route_fields
 from sitegen import markup
 from sitegen.glossary import Term
 
@@ -30,29 +26,32 @@ def placements(ruleset_id: str) -> dict[str, list[str]]:
 
 
 def render_calculator(name: str, ruleset_id: str, root: str, element_id: str, links: str | None = None) -> str:
-    """One calculator as a single raw-HTML block (no blank lines, so Markdown leaves it whole).
+    """One calculator (or the route planner) as a single raw-HTML block (no blank lines, so Markdown leaves
+    it whole), with its default answer worked out now.
 
     `root` leads from the page's URL to the site root (the browser's live results use it); `links`
     is what the engine wants in the block's own links, if it reads them otherwise (Zensical)."""
     links = root if links is None else links
     rules = RULESETS[ruleset_id]
-    calc = CALCULATORS[name]
+    form = describe(name, rules)
     result = answer(name, ruleset_id, {})
     if not result.ok:
         raise ValueError(f"default inputs of {name} for {ruleset_id} are refused: {result.errors}")
+    section = form["section"]
     html = markup.render_form(
         "form.html",
         id=element_id,
         name=name,
         ruleset=ruleset_id,
         ruleset_title=rules.title,
-        title=calc.title,
+        title=form["title"],
         root=root,
         compare=False,
         # The rule it works out, one tap away outside the steps (on a rules page, the section just above).
-        rule_href=links + rules.href(calc.section(rules)),
-        rule_title=calc.section(rules).replace("-", " "),
-        fields=describe(calc, rules)["fields"],
+        rule_href=links + rules.href(section) if section else None,
+        rule_title=section.replace("-", " ") if section else None,
+        fields=form["fields"],
+        inputs=result.inputs,
         result_html=markup.safe(result_html(result, links)),
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
@@ -120,33 +119,3 @@ def terms_data(ruleset_id: str, terms: list[Term]) -> str:
         + data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
         + "</script>"
     )
-
-
-def render_route(ruleset_id: str, root: str, element_id: str, links: str | None = None) -> str:
-    """The route planner: the model, the activation and a list of legs a thumb edits, with the default
-    route worked out now (the same form and script as every calculator; the legs travel as one field)."""
-    links = root if links is None else links
-    rules = RULESETS[ruleset_id]
-    legs = default_legs(rules)
-    result = plan(ruleset_id, {}, legs)
-    if not result.ok:
-        raise ValueError(f"the default route for {ruleset_id} is refused: {result.errors}")
-    html = markup.render_form(
-        "form.html",
-        id=element_id,
-        name=ROUTE,
-        ruleset=ruleset_id,
-        ruleset_title=rules.title,
-        title=TITLE,
-        root=root,
-        compare=False,
-        rule_href=None,
-        fields=[field.describe() for field in route_fields(rules)],
-        legs={
-            "value": result.inputs["legs"].replace(" | ", "|"),
-            "shown": result.inputs["legs"].split(" | "),
-            "kinds": leg_kinds(rules),
-        },
-        result_html=markup.safe(result_html(result, links)),
-    )
-    return "\n".join(line for line in html.splitlines() if line.strip())

@@ -112,7 +112,7 @@ def calculators() -> Iterator[tuple[str, list[dict], Callable[[Values, str], str
             if calc.supports(rules):
                 yield (
                     f"{ruleset_id}-{name}",
-                    describe(calc, rules)["fields"],
+                    describe(name, rules)["fields"],
                     lambda values, root, name=name, ruleset_id=ruleset_id: respond(
                         name, ruleset_id, json.dumps(values), root
                     ),

@@ -13,7 +13,7 @@ from rulescore import RULESETS
 from rulescore.compare import rulesets_for
 from rulescore.rules_folder import RulesFileError
 from sitegen import markup
-from sitegen.calculators import render_all, render_calculator, render_compare, render_route, terms_data
+from sitegen.calculators import render_all, render_calculator, render_compare, terms_data
 from sitegen.glossary import Term
 
 
@@ -61,11 +61,6 @@ class Page:
         for ruleset_id in rulesets_for(name):
             self._answers(ruleset_id)
         return markup.safe(render_compare(name, self.root, f"compare-{name}", self.links))
-
-    def route(self, ruleset_id: str) -> Markup:
-        """The route planner, its default route worked out now."""
-        self._answers(ruleset_id)
-        return markup.safe(render_route(ruleset_id, self.root, "calc-route", self.links))
 
     def every_calculator(self) -> Markup:
         for ruleset_id in RULESETS:

@@ -28,8 +28,6 @@ ARTICLE = re.compile(r"<article[^>]*>.*?</article>", re.S)
 
 
 def _respond(name: str, ruleset: str, values: dict) -> dict:
-    if isinstance(values.get("legs"), list):  # the page sends a route's legs joined by "|"
-        values = {**values, "legs": "|".join(values["legs"])}
     return json.loads(present.respond(name, ruleset, json.dumps(values), "../../"))
 
 
@@ -83,6 +81,22 @@ def write(folder: Path, site: Path | None) -> None:
         (folder / "site.json").write_text(json.dumps(site_outputs(site), indent=0, sort_keys=True))
 
 
+def where(a: object, b: object, path: str = "") -> str:
+    """The first place two outputs part: a key path, then both values in short."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if a.get(key) != b.get(key):
+                return where(a.get(key), b.get(key), f"{path}.{key}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for number, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return where(x, y, f"{path}[{number}]")
+    if isinstance(a, str) and isinstance(b, str):
+        start = next((n for n, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+        a, b = a[max(0, start - 40) : start + 80], b[max(0, start - 40) : start + 80]
+    return f"{path}: {str(a)[:120]!r} -> {str(b)[:120]!r}"
+
+
 def compare(old: Path, new: Path) -> int:
     differ = 0
     for name in ("answers.json", "site.json"):
@@ -94,7 +108,7 @@ def compare(old: Path, new: Path) -> int:
         differ += len(changed)
         print(f"{name}: {len(keys)} outputs, {len(changed)} differ")
         for key in changed[:40]:
-            print("  ", key)
+            print("  ", key, where(a.get(key), b.get(key)))
     return 1 if differ else 0
 
 

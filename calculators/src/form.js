@@ -1,20 +1,32 @@
 // @ts-check
 // A calculator's form: its values, a step of - / +, and the address that keeps them for a link.
 
+// A list field (a route's legs) holds its items as JSON; every other field one string.
+const isList = (element) => element.dataset.list === "yes";
+
 export function formValues(calc) {
   const values = {};
   for (const element of calc.querySelector("form").elements) {
-    if (element.name) values[element.name] = element.value;
+    if (element.name) values[element.name] = isList(element) ? JSON.parse(element.value) : element.value;
   }
   return values;
 }
 
 export const sameValues = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-// Inputs live in the query string as <calculator id>.<field>=value, so a link restores them.
+// Inputs live in the query string as <calculator id>.<field>=value, so a link restores them; a list
+// as its field's name once per item (once and empty for no items).
 export function saveToUrl(calc, values) {
   const params = new URLSearchParams(location.search);
-  for (const [name, value] of Object.entries(values)) params.set(`${calc.id}.${name}`, value);
+  for (const [name, value] of Object.entries(values)) {
+    const key = `${calc.id}.${name}`;
+    if (!Array.isArray(value)) {
+      params.set(key, value);
+      continue;
+    }
+    params.delete(key);
+    for (const item of value.length ? value : [""]) params.append(key, item);
+  }
   history.replaceState(history.state, "", `${location.pathname}?${params}${location.hash}`);
 }
 
@@ -22,11 +34,13 @@ export function loadFromUrl(calc) {
   const params = new URLSearchParams(location.search);
   let found = false;
   for (const element of calc.querySelector("form").elements) {
-    const value = params.get(`${calc.id}.${element.name}`);
-    if (element.name && value !== null) {
-      element.value = value;
-      found = true;
-    }
+    const key = `${calc.id}.${element.name}`;
+    if (!element.name || !params.has(key)) continue;
+    // A link made before lists were kept item by item joined a route's legs with "|".
+    element.value = isList(element)
+      ? JSON.stringify(params.getAll(key).flatMap((item) => item.split("|")).filter((item) => item.trim()))
+      : String(params.get(key));
+    found = true;
   }
   return found;
 }

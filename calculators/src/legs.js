@@ -1,16 +1,21 @@
 // @ts-check
-// A route's legs: the hidden field holds them joined by "|" (for Python and the address). Each leg is a
+// A route's legs: the hidden field holds them as a JSON list (for Python and the address). Each leg is a
 // row a thumb edits where it stands: its kind, its inches with - / +, up, down, a leg inserted after it,
 // and out; under the list, a leg added at the end and the route cleared in one tap.
-const legsOf = (field) => field.querySelector("input[name=legs]").value.split("|").filter(Boolean);
-const kindsOf = (field) => JSON.parse(field.dataset.kinds); // [[pattern, words]]: "move {} difficult ground"
+/** @type {(field: HTMLElement) => HTMLInputElement} */
+const listOf = (field) => /** @type {HTMLInputElement} */ (field.querySelector("input[name=legs]"));
+/** @type {(field: HTMLElement) => string[]} */
+const legsOf = (field) => JSON.parse(listOf(field).value);
+/** @typedef {{value: string, label: string}} LegKind a leg's pattern ("move {} difficult ground") and its words */
+/** @type {(field: HTMLElement) => LegKind[]} */
+const kindsOf = (field) => JSON.parse(field.dataset.kinds);
 const NEW_INCHES = "2"; // a new leg: the first kind the ruleset offers (a move), 2"
 
 // "move 2\" difficult ground" -> ["move {} difficult ground", "2"]; null for a leg no kind writes
 // (a gap with its drop, given by a link): that row keeps its words, and its buttons.
 function kindOf(field, leg) {
   const words = (text) => text.replace(/["\u201d]/g, " ").replace(/\s+/g, " ").trim().toLowerCase();
-  for (const [pattern] of kindsOf(field)) {
+  for (const { value: pattern } of kindsOf(field)) {
     const [before, after] = words(pattern).split("{}").map((part) => part.trim());
     const found = words(leg).match(new RegExp(`^${before} (\\S+)${after ? ` ${after}` : ""}$`));
     if (found) return [pattern, found[1]];
@@ -53,7 +58,7 @@ function legRow(field, leg, index, count) {
     const select = document.createElement("select");
     select.className = "calc-leg-kind";
     select.setAttribute("aria-label", `Kind of ${name}`);
-    for (const [pattern, words] of kindsOf(field)) {
+    for (const { value: pattern, label: words } of kindsOf(field)) {
       select.append(new Option(words[0].toUpperCase() + words.slice(1), pattern, false, pattern === kind[0]));
     }
     const stepper = document.createElement("div");
@@ -90,8 +95,8 @@ function showLegs(field) {
 }
 
 function saveLegs(field, legs) {
-  const input = field.querySelector("input[name=legs]");
-  input.value = legs.join("|");
+  const input = listOf(field);
+  input.value = JSON.stringify(legs);
   input.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
@@ -122,7 +127,7 @@ export function editLegs(field, button) {
   const index = row ? Number(row.dataset.index) : legs.length;
   const action = button.dataset.leg;
   if (action === "less" || action === "more") return stepInches(field, row, action === "less" ? -1 : 1);
-  const fresh = write(kindsOf(field)[0][0], NEW_INCHES);
+  const fresh = write(kindsOf(field)[0].value, NEW_INCHES);
   let focus = index; // the row the thumb is on after the change, and the button it was on
   if (action === "remove") legs.splice(index, 1);
   else if (action === "up") legs.splice((focus = index - 1), 0, ...legs.splice(index, 1));

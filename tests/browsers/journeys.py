@@ -163,6 +163,7 @@ def leg_tap(row: int, action: str) -> list:
     return ["tap", f"#calc-route .calc-leg:nth-child({row}) [data-leg={action}]"]
 
 
+# A link shared before the address kept a route's legs item by item (it joined them by "|"): it still opens.
 ROUTE_LINK = "mordheim-1999/route/?" + urlencode({"calc-route.legs": "|".join(ROUTE_LEGS)})
 
 
@@ -268,7 +269,15 @@ def journeys(material_search: bool = True) -> dict[str, list]:
             leg_tap(2, "down"),
             ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_LEGS)]],
             LEGS_SHOWN,
-            # Shared: its address opened in a fresh page gives the same legs and answer.
+            # Shared: its address (a leg each) opened in a fresh page gives the same legs and answer.
+            [
+                "check",
+                [
+                    "new URLSearchParams(location.search).getAll('calc-route.legs').join('|') === "
+                    + json.dumps("|".join(ROUTE_LEGS)),
+                    "the address holds the legs one by one",
+                ],
+            ],
             ["reopen", ""],
             ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_LEGS)]],
             LEGS_SHOWN,

@@ -94,7 +94,7 @@ def test_refusals_that_rest_on_our_reading_say_so_and_link_to_it():
     assert "a charge is like a running move; we read that it may not climb either" in said
     assert "a charge is a running move" not in said and result.readings == (("leg-1", "charge-no-climb"),)
     answer = json.loads(
-        respond("route", "mordheim-1999", json.dumps({**CHARGE, "legs": "climb up 2|charge 3"}), "../../")
+        respond("route", "mordheim-1999", json.dumps({**CHARGE, "legs": ["climb up 2", "charge 3"]}), "../../")
     )
     assert answer["readings"] == [
         {"field": "legs", "title": "No climbing during a Mordheim charge", "href": "../../assumptions/#charge-no-climb"}
@@ -187,12 +187,12 @@ def test_a_route_not_finished_yet_says_what_comes_next_and_faults_no_field():
     for legs, values in (([], MORDHEIM), (["move 2"], CHARGE)):
         result = plan("mordheim-1999", values, legs)
         assert not result.ok and result.unfinished, legs
-        said = json.loads(respond("route", "mordheim-1999", json.dumps({**values, "legs": "|".join(legs)})))
+        said = json.loads(respond("route", "mordheim-1999", json.dumps({**values, "legs": legs})))
         assert said["unfinished"] is True and said["errors"], legs
     for legs, values in ((["climb up 2", "charge 3"], CHARGE), (["move x"], MORDHEIM), (["move 2"], {"move": "0"})):
         result = plan("mordheim-1999", values, legs)
         assert not result.ok and not result.unfinished, legs
-        said = json.loads(respond("route", "mordheim-1999", json.dumps({**values, "legs": "|".join(legs)})))
+        said = json.loads(respond("route", "mordheim-1999", json.dumps({**values, "legs": legs})))
         assert "unfinished" not in said, legs
 
 

@@ -142,7 +142,7 @@ def test_the_command_line_plans_a_route_and_exits_2_naming_a_refused_leg():
 
     code, answer = run("move=4", "initiative=4", "activation=charge", "move 2", "gap 2 drop 4", "charge 3")
     assert code == 0 and F(answer["outcomes"][0]["probability"]) == F(2, 3)
-    assert answer["inputs"]["legs"] == 'move 2" | gap 2" drop 4" | charge 3"'
+    assert answer["inputs"]["legs"] == ['move 2"', 'gap 2" drop 4"', 'charge 3"']
     code, answer = run("move=4", "activation=run", "climb up 3")
     assert code == 2 and "leg-1" in answer["errors"]
     code, answer = run("move=4", "swim 3")
@@ -246,8 +246,8 @@ def test_a_ruleset_without_a_planner_is_refused_on_the_command_line_too():
 
 
 def test_the_page_worker_answers_a_route_given_as_one_field():
-    """The calculators' worker sends a form's values as JSON: a route's legs are one field, joined by "|"."""
-    sent = {**MORDHEIM, "activation": "charge", "legs": 'move 2"|gap 2" drop 4"|charge 3"'}
+    """The calculators' worker sends a form's values as JSON: a route's legs are one field, a list."""
+    sent = {**MORDHEIM, "activation": "charge", "legs": ['move 2"', 'gap 2" drop 4"', 'charge 3"']}
     answer = json.loads(respond("route", "mordheim-1999", json.dumps(sent), "../../"))
     assert answer["ok"] and answer["html"].startswith(
         '<ol class="calc-route-plan"><li><strong>Leg 1, move 2&quot;:</strong> Move 2&quot;.</li>'
@@ -258,3 +258,6 @@ def test_the_page_worker_answers_a_route_given_as_one_field():
     assert json.loads(respond("route", "mordheim-1999", json.dumps(again), "../../"))["html"] == answer["html"]
     refused = json.loads(respond("route", "mordheim-1999", json.dumps({**sent, "activation": "run"}), "../../"))
     assert not refused["ok"] and refused["errors"]["legs"].startswith("Leg 3 (charge 3")
+    # The legs as one string are refused as such, not read letter by letter or split on a guess.
+    joined = json.loads(respond("route", "mordheim-1999", json.dumps({**sent, "legs": "move 2|charge 3"}), ""))
+    assert joined["errors"] == {"legs": "Legs, in order: give a list, one item each."}
