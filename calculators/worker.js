@@ -206,7 +206,7 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   pyodide.FS.writeFile(wheelPath, new Uint8Array(await wheel));
   if (start === "snapshot") pyodide.runPython("import random; random.seed()"); // not the state every restore shares
   else pyodide.pyimport("sys").path.insert(0, wheelPath);
-  const present = pyodide.pyimport("rulescore.present");
+  const present = pyodide.pyimport("rulescore.web.answer");
   respond = present.respond;
   respondCompare = present.respond_compare;
   step("imported");

@@ -127,13 +127,9 @@ def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool = Fal
         outcomes=_rows(table),
         extra=tuple(Table(title, _rows(t)) for title, t in extra),
         reach=_reach(explain.reach),
-        steps=tuple(
-            Cited(s.text, s.section, rules.href(s.section) if s.section else None, s.assumption) for s in explain.steps
-        ),
+        steps=tuple(Cited(s.text, s.section, s.assumption) for s in explain.steps),
         assumptions=tuple(ASSUMPTIONS[a] for a in explain.assumptions),
-        after=tuple(
-            Cited(s.text, s.section, rules.href(s.section) if s.section else None, s.assumption) for s in explain.after
-        ),
+        after=tuple(Cited(s.text, s.section, s.assumption) for s in explain.after),
     )
 
 

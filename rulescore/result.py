@@ -53,11 +53,10 @@ class Reach(NamedTuple):
 
 
 class Cited(NamedTuple):
-    """A step of the working, with the section of the text it rests on (its address) or an assumption."""
+    """A step of the working, with the section of the text it rests on or an assumption."""
 
     text: str
     section: str | None
-    href: str | None
     assumption: str | None
 
     def to_json(self) -> dict:

@@ -110,7 +110,7 @@ def plan(
     )
     text = "; ".join(explain.procedure)
     opening, parts = explain.grouped()
-    cite = lambda s: Cited(s.text, s.section, ruleset.href(s.section) if s.section else None, s.assumption)  # noqa: E731
+    cite = lambda s: Cited(s.text, s.section, s.assumption)  # noqa: E731
     return Result(
         calculator=NAME,
         ruleset=ruleset_id,

@@ -28,6 +28,7 @@ class RulesFileError(Exception):
 METADATA = "ruleset.toml"
 NUMBERS = "numbers.toml"
 ASSUMPTIONS_FILE = "assumptions.toml"
+GLOSSARY = "glossary.toml"  # read by rulescore.web, which marks game terms in an answer
 
 
 class TomlFile:
@@ -133,7 +134,7 @@ PARSED = "rules.json"
 
 
 # What rulescore reads of each ruleset folder.
-READ = (METADATA, NUMBERS, ASSUMPTIONS_FILE)
+READ = (METADATA, NUMBERS, ASSUMPTIONS_FILE, GLOSSARY)
 
 
 def parsed_files(files: Mapping[str, TomlFile]) -> dict[str, dict]:

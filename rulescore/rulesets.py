@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from rulescore.address import section_href, slugify
+from rulescore.anchors import slugify
 from rulescore.assumptions import GENERAL, Assumption, read_assumptions
 from rulescore.mechanic import Costs, Mechanic, Single, Table
 from rulescore.rule_value import Rule
@@ -52,10 +52,6 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"Ruleset({self.id!r})"
-
-    def href(self, section: str | None = None, root: str = "", page: bool = False) -> str:
-        """Where a section is, from the site root (or from a page, given the way back to the root)."""
-        return section_href(self.id, self.chapter, section, root, page)
 
     def sections(self) -> set[str]:
         """Every section this ruleset's numbers cite (the build checks each one exists)."""

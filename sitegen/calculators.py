@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
-
 from rulescore import RULESETS
 from rulescore.compare import compare_answers, compare_fields
 from rulescore.entry import answer, describe
 from rulescore.mechanics import CALCULATORS
-from rulescore.present import compare_html, result_html
+from rulescore.web.address import section_href
+from rulescore.web.answer import compare_html, result_html
+from rulescore.web.values import values_said
 from sitegen import markup
-from sitegen.glossary import Term
 
 
 def placements(ruleset_id: str) -> dict[str, list[str]]:
@@ -48,10 +47,11 @@ def render_calculator(name: str, ruleset_id: str, root: str, element_id: str, li
         root=root,
         compare=False,
         # The rule it works out, one tap away outside the steps (on a rules page, the section just above).
-        rule_href=links + rules.href(section) if section else None,
+        rule_href=section_href(rules, section, links) if section else None,
         rule_title=section.replace("-", " ") if section else None,
         fields=form["fields"],
         inputs=result.inputs,
+        values_said=values_said(form["fields"], result.inputs),
         result_html=markup.safe(result_html(result, links)),
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
@@ -71,6 +71,7 @@ def render_compare(name: str, root: str, element_id: str, links: str | None = No
         title=f"Compare: {CALCULATORS[name].title.lower()}",
         root=root,
         fields=fields,
+        values_said=values_said(fields, {}),
         compare=True,
         result_html=markup.safe(compare_html(compared, links)),
         rule_href=None,
@@ -105,17 +106,3 @@ def render_all(root: str, links: str | None = None) -> str:
         tabs.append({"id": ruleset_id, "title": rules.title, "blocks": blocks, "jumps": jumps})
     html = markup.render_form("tabs.html", tabs=tabs)
     return "\n".join(line for line in html.splitlines() if line.strip())
-
-
-def terms_data(ruleset_id: str, terms: list[Term]) -> str:
-    """A ruleset's game terms as data on the page: the answers come from Python at the table, and
-    assets/terms.js explains their terms on tap as the rules pages do."""
-    data = json.dumps(
-        [{"forms": list(term.forms), "definition": term.definition} for term in terms], ensure_ascii=False
-    )
-    return (
-        f'<script type="application/json" class="game-terms" data-ruleset="{ruleset_id}">'
-        # Nothing in it can close the script or open a comment: every <, > and & is a JSON escape.
-        + data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-        + "</script>"
-    )

@@ -9,10 +9,10 @@ from rulescore import RULESETS
 from rulescore.mechanics import CALCULATORS
 from rulescore.reference import lines
 from rulescore.rules_folder import RulesFileError, RulesFolder, line_of
+from rulescore.web.terms import Term
 from sitegen import markup
 from sitegen.editions import Editions
 from sitegen.escape import escape_text
-from sitegen.glossary import Term
 from sitegen.inline import explain_terms
 from sitegen.page import Page
 from sitegen.parse import Document, Section

@@ -9,10 +9,10 @@ from rulescore.compare import rulesets_for
 from rulescore.legs import plannable
 from rulescore.reference import lines
 from rulescore.rules_folder import RulesFileError, RulesFolder
+from rulescore.web.terms import Term, load_glossary
 from sitegen import compare, markup
 from sitegen.calculators import placements
 from sitegen.editions import Editions, changed_sections, edition_changes, render_editions
-from sitegen.glossary import Term, load_glossary
 from sitegen.page import Page
 from sitegen.pages import RenderedChapter, chapter_page, render_chapter, render_glossary, render_index
 from sitegen.parse import Document, check_outline, parse
@@ -74,7 +74,7 @@ def load_content(rules: RulesFolder, engine: str = "mkdocs") -> Content:
     by_section = compare.topics_by_section(topics)
     editions = edition_changes(rules, documents)
     changed = changed_sections(editions)
-    glossaries = {ruleset.id: load_glossary(ruleset, rules) for ruleset in rulesets}
+    glossaries = {ruleset.id: load_glossary(ruleset.id, rules) for ruleset in rulesets}
     loaded = []
     for ruleset in rulesets:
         document, terms, source = documents[ruleset.id], glossaries[ruleset.id], rules.root / ruleset.id
@@ -94,15 +94,13 @@ def load_content(rules: RulesFolder, engine: str = "mkdocs") -> Content:
         planner = plannable(RULESETS[ruleset.id])
         pages = {
             f"{ruleset.id}/index.md": render_index(document, terms, quick=quick, planner=planner),
-            chapter_at.path: chapter_at.with_terms(chapter.markdown, glossaries),
+            chapter_at.path: chapter.markdown,
         }
         if quick:
             pages[f"{ruleset.id}/quick.md"] = compare.render_quick(ruleset.id, document, terms, planner)
         if planner:
             route_at = Page(f"{ruleset.id}/route.md", source, engine, (ruleset.id,))
-            pages[route_at.path] = route_at.with_terms(
-                markup.render("route.md", page=route_at, ruleset=ruleset), glossaries
-            )
+            pages[route_at.path] = markup.render("route.md", page=route_at, ruleset=ruleset)
         if terms:
             pages[f"{ruleset.id}/glossary.md"] = render_glossary(ruleset, terms, chapter.term_uses)
         loaded.append(RulesetPages(ruleset, document, terms, chapter, pages))
@@ -116,7 +114,7 @@ def load_content(rules: RulesFolder, engine: str = "mkdocs") -> Content:
                 engine,
                 tuple(rulesets_for(topic.calculator)) if topic.calculator else (),
             )
-            pages[page.path] = page.with_terms(compare.render_topic(topic, documents, glossaries, page), glossaries)
+            pages[page.path] = compare.render_topic(topic, documents, glossaries, page)
     if editions:
         pages[editions.path] = render_editions(documents, editions)
     content.compare_pages = pages

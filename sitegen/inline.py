@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulescore.web.terms import Term, find_terms
 from sitegen import markup
 from sitegen.escape import escape_text
-from sitegen.glossary import Term
 
 NAME = r"[A-Z][\w-]*(?: (?:[A-Z][\w-]*|&))*"
 XREF = re.compile(
@@ -43,26 +43,6 @@ def find_references(text: str, sections: dict[str, str]) -> list[tuple[int, int,
         anchor = sections.get(normalise(name)) if name != "diagram" else None
         found.append((match.start(), match.end(), Reference(match.group(0), name, anchor)))
     return found
-
-
-def find_terms(text: str, terms: list[Term], already: set[str]) -> list[tuple[int, int, Term]]:
-    """First use of each glossary term in `text` not yet marked in this section (adds to `already`)."""
-    found = []
-    for term in terms:
-        if term.name in already:
-            continue
-        pattern = r"\b(?:" + "|".join(re.escape(form) for form in sorted(term.forms, key=len, reverse=True)) + r")\b"
-        match = re.search(pattern, text, flags=re.IGNORECASE)
-        if match:
-            found.append((match.start(), match.end(), term))
-    found.sort(key=lambda span: (span[0], -(span[1] - span[0])))
-    kept, end = [], -1
-    for start, stop, term in found:
-        if start >= end:
-            kept.append((start, stop, term))
-            already.add(term.name)
-            end = stop
-    return kept
 
 
 def marks():

@@ -12,6 +12,7 @@ import jinja2
 from markupsafe import Markup
 
 from rulescore import RULESETS
+from rulescore.web.address import section_href
 from sitegen.escape import escape_text
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -43,7 +44,7 @@ _environment.filters["md"] = _md
 def address(ruleset_id: str, section: str | None = None, root: str = "", page: bool = True) -> str:
     """A section of a ruleset's text, as a template links it: its Markdown page by default, its URL
     with `page=False` (in raw HTML). `root` leads from the page's folder to the docs root."""
-    return RULESETS[ruleset_id].href(section, root, page)
+    return section_href(RULESETS[ruleset_id], section, root, page)
 
 
 _environment.globals["address"] = address

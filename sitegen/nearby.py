@@ -3,7 +3,7 @@ while Python is still on its way (#40).
 
 For each calculator (one per ruleset, one per comparison), every form a player reaches from the
 defaults with one or two taps (a - or + on any field, any choice) is answered by the same function the
-worker calls, `present.respond`, and kept in one JSON file the page fetches when the calculator is first
+worker calls, `rulescore.web.answer.respond`, and kept in one JSON file the page fetches when the calculator is first
 touched or scrolled to. The answers' links are written for a placeholder root that the page swaps for
 its own, so one file serves every page the calculator sits on. The route planner is left to Python: a
 leg list has no short list of neighbours.
@@ -21,8 +21,8 @@ from rulescore import RULESETS
 from rulescore.compare import compare_fields
 from rulescore.entry import describe
 from rulescore.mechanics import CALCULATORS
-from rulescore.present import respond, respond_compare
 from rulescore.routes import NAME as ROUTE_NAME
+from rulescore.web.answer import respond, respond_compare
 
 FOLDER = "assets/answers/"  # then the wheel's digest: a page reads only its own build's answers
 ROOT = "@root@/"  # never in an answer's own text: the page puts its root where this stands
@@ -125,18 +125,19 @@ def calculators() -> Iterator[tuple[str, list[dict], Callable[[Values, str], str
         )
 
 
-def answers(fields: list[dict], ask: Callable[[Values, str], str]) -> dict[str, str]:
-    """Form key -> the result's HTML, for each nearby form Python answers (a refused one is left to it)."""
+def answers(fields: list[dict], ask: Callable[[Values, str], str]) -> dict[str, list[str]]:
+    """Form key -> [the result's HTML, the values it is for in words], for each nearby form Python answers
+    (a refused one is left to it)."""
     kept = {}
     for values in near(fields):
         reply = json.loads(ask(values, ROOT))
         if reply["ok"]:
-            kept[key(values)] = reply["html"]
+            kept[key(values)] = [reply["html"], reply["for"]]
     return kept
 
 
 def write(folder: Path) -> list[Path]:
-    """One file per calculator in `folder`: {"root": placeholder, "answers": {key: html}}."""
+    """One file per calculator in `folder`: {"root": placeholder, "answers": {key: [html, values said]}}."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name, fields, ask in calculators():

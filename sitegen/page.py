@@ -13,8 +13,7 @@ from rulescore import RULESETS
 from rulescore.compare import rulesets_for
 from rulescore.rules_folder import RulesFileError
 from sitegen import markup
-from sitegen.calculators import render_all, render_calculator, render_compare, terms_data
-from sitegen.glossary import Term
+from sitegen.calculators import render_all, render_calculator, render_compare
 
 
 def root_of(path: str) -> str:
@@ -71,10 +70,3 @@ class Page:
         # The script and the terms are decided with the page; a calculator it was not made for is our bug.
         if ruleset_id not in self.answers_in:
             raise RulesFileError(self.source, None, f"{self.path} shows a {ruleset_id} calculator it was not made for")
-
-    def with_terms(self, markdown: str, glossaries: dict[str, list[Term]]) -> str:
-        """The page's Markdown with the game terms its answers use, as data (assets/terms.js reads them)."""
-        for ruleset_id in self.answers_in:
-            if glossaries.get(ruleset_id):
-                markdown += "\n" + terms_data(ruleset_id, glossaries[ruleset_id]) + "\n"
-        return markdown

@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 
 from rulescore import RULESETS
 from rulescore.mechanics import CALCULATORS
+from rulescore.web.address import section_href
+from rulescore.web.terms import Term
 from sitegen import markup
-from sitegen.glossary import Term
 from sitegen.inline import Reference, render_inline
 from sitegen.page import Page
 from sitegen.parse import Block, Document, Section
@@ -27,7 +28,7 @@ class RenderedChapter:
 
 def chapter_page(ruleset: Ruleset) -> str:
     """The chapter's page in the docs tree: `mordheim-1999/movement.md`."""
-    return RULESETS[ruleset.id].href(page=True)
+    return section_href(RULESETS[ruleset.id], page=True)
 
 
 def banner(ruleset: Ruleset) -> str:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulescore.address import slugify
+from rulescore.anchors import slugify
 from rulescore.rules_folder import RulesFileError, line_of
 from sitegen.inline import normalise
 from sitegen.sources import Ruleset

@@ -46,7 +46,7 @@ def cases() -> list[tuple[str, str, str, str]]:
 
 def answers() -> list[str]:
     """Every case's answer, as the page's script receives it."""
-    from rulescore.present import respond, respond_compare
+    from rulescore.web.answer import respond, respond_compare
 
     out = []
     for kind, name, ruleset_id, values in cases():

@@ -43,8 +43,9 @@ import importlib
 for name in modules:
     importlib.import_module(name)
 from rulescore.mechanics import ASSUMPTIONS, RULESETS
-loaded = (len(RULESETS), len(ASSUMPTIONS))
-del modules, loaded, importlib, ASSUMPTIONS, RULESETS, name
+from rulescore.web.terms import glossary
+loaded = (len(RULESETS), len(ASSUMPTIONS), [glossary(ruleset_id) for ruleset_id in RULESETS])
+del modules, loaded, importlib, ASSUMPTIONS, RULESETS, glossary, name
 import random
 random.seed(0)  # its state is in the snapshot; the worker reseeds it after each restore
 del random

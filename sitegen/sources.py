@@ -9,7 +9,6 @@ from pathlib import Path
 from rulescore.rules_folder import RulesFileError, RulesFolder, TomlFile, line_of, read_toml
 
 METADATA = "ruleset.toml"
-GLOSSARY = "glossary.toml"
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 FORMATS = ("text", "markdown")
 HEADING_STYLES = ("title", "numbered", "lowercase", "allcaps", "titlecase", "markdown")

@@ -35,11 +35,21 @@ class Compiled(NamedTuple):
     snapshot: Path  # Pyodide's memory after booting with both and importing all of rulescore
 
 
+def _python_error(stderr: str) -> str:
+    """What went wrong, from Node's stderr: Python's traceback if there is one (Node prints a megabyte of
+    the runtime's minified source before it), else the end."""
+    start = stderr.rfind("PythonError: Traceback")
+    if start < 0:
+        return stderr.strip()[-600:]
+    lines = stderr[start:].splitlines()
+    return "\n".join(line for line in lines if not line.lstrip().startswith("at "))[:1200].strip()
+
+
 def _node(script: str, *args: str) -> str:
     """Run one of our build scripts in Node; its last line of output, or a build error naming it."""
     done = subprocess.run(["node", str(HERE / script), *args], capture_output=True, text=True, timeout=600)
     if done.returncode != 0:
-        raise RulesFileError(HERE / script, None, f"running Pyodide at build time failed: {done.stderr.strip()[-600:]}")
+        raise RulesFileError(HERE / script, None, f"running Pyodide at build time failed: {_python_error(done.stderr)}")
     return done.stdout.strip().splitlines()[-1]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -22,6 +23,15 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-quic",
 ]
+
+# A game term explained on tap (rulescore.web.terms): a test that reads an answer's words reads through it.
+TERM = re.compile(r'<abbr class="term" title="[^"]*" tabindex="0">(.*?)</abbr>')
+
+
+def unmarked(html: str) -> str:
+    """An answer's HTML with its game terms' marks taken off, their words kept."""
+    return TERM.sub(r"\1", html)
+
 
 # How the page's calculators started: "fresh", "snapshot" or "fresh, the snapshot failed" (older
 # builds do not say); empty until they have.

@@ -15,11 +15,12 @@ import re
 import sys
 from pathlib import Path
 
-from rulescore import RULESETS, present, routes
+from rulescore import RULESETS, routes
 from rulescore.compare import compare_fields
 from rulescore.entry import calculate
 from rulescore.legs import plannable
 from rulescore.mechanics import CALCULATORS
+from rulescore.web import answer as present
 from tests.core.grid import PAIRS, grid
 
 LEGS = ["move {}", "move {} difficult", "climb up {}", "climb down {}", "gap {}", "gap {} drop 4", "jump down {}",
@@ -84,9 +85,11 @@ def write(folder: Path, site: Path | None) -> None:
 def where(a: object, b: object, path: str = "") -> str:
     """The first place two outputs part: a key path, then both values in short."""
     if isinstance(a, dict) and isinstance(b, dict):
-        for key in sorted(set(a) | set(b), key=str):
-            if a.get(key) != b.get(key):
-                return where(a.get(key), b.get(key), f"{path}.{key}")
+        keys = [key for key in sorted(set(a) | set(b), key=str) if a.get(key) != b.get(key)]
+        if len(keys) > 1:  # several parts differ: name them all
+            return f"{path}.{{{','.join(map(str, keys))}}}: {where(a.get(keys[0]), b.get(keys[0]), '')}"
+        for key in keys:
+            return where(a.get(key), b.get(key), f"{path}.{key}")
     if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
         for number, (x, y) in enumerate(zip(a, b, strict=True)):
             if x != y:
@@ -107,8 +110,14 @@ def compare(old: Path, new: Path) -> int:
         changed = [k for k in keys if a.get(k) != b.get(k)]
         differ += len(changed)
         print(f"{name}: {len(keys)} outputs, {len(changed)} differ")
-        for key in changed[:40]:
-            print("  ", key, where(a.get(key), b.get(key)))
+        # Grouped by what kind of output and which part of it differs, so a named change reads as one line.
+        groups: dict[str, list[str]] = {}
+        for key in changed:
+            kind = key.split("/")[0] + "/" + key.rsplit("/", 1)[-1] if key.count("/") > 1 else key.split("/")[0]
+            part = re.sub(r"\[\d+\]", "[]", where(a.get(key), b.get(key)).split(":", 1)[0])
+            groups.setdefault(f"{kind} {part}", []).append(key)
+        for group, keys in sorted(groups.items()):
+            print(f"   {len(keys):5d} x {group}  e.g. {keys[0]}: {where(a.get(keys[0]), b.get(keys[0]))[:200]}")
     return 1 if differ else 0
 
 

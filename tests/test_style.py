@@ -83,6 +83,19 @@ def test_no_module_imports_itself_round_a_circle():
     assert not circles, "import circles:\n" + "\n".join(circles)
 
 
+def test_the_rules_core_knows_nothing_of_the_website():
+    """rulescore.web (HTML, the site's classes and addresses, term marking) sits on the core, never under it:
+    the core answers the command line and the tests without it."""
+    known = modules()
+    core = {name: path for name, path in known.items() if name.startswith("rulescore") and ".web" not in name}
+    assert len(core) > 20 and "rulescore.web.answer" in known
+    reaching = {
+        name: sorted(i for i in imports(name, path, known) if i.startswith("rulescore.web"))
+        for name, path in core.items()
+    }
+    assert {name: web for name, web in reaching.items() if web} == {}
+
+
 LONG = 300  # lines: past this, a file says at its top why it is one file
 
 

@@ -30,3 +30,28 @@ type FromWorker =
   | { type: "ready"; timings: StartTimings }
   | { type: "failed"; error: string }
   | { type: "result"; id: number; json: string };
+
+/** A form's values as the page sends them: a string per field, a list field's items as a list. */
+type FormValues = Record<string, string | string[]>;
+
+/** A refusal that rests on our reading of the text, and where that reading is explained. */
+interface Reading {
+  field: string;
+  title: string;
+  href: string;
+}
+
+/** What rulescore.web.answer.respond (and respond_compare) answers a form with; a stored answer
+ * (nearby.js) is the same, made at build time. */
+interface Reply {
+  ok: boolean;
+  errors: Record<string, string>;
+  /** The result as HTML, game terms marked (an answer). */
+  html?: string;
+  /** The values it is for, in words, as the form labels them (an answer). */
+  for?: string;
+  inputs?: FormValues;
+  /** Nothing is wrong: the question is not whole yet (a route with no legs). */
+  unfinished?: boolean;
+  readings?: Reading[];
+}

@@ -24,3 +24,19 @@ interface Navigator {
   /** The Network Information API, where a browser has it (Save-Data, slow links). */
   connection?: { saveData?: boolean; effectiveType?: string };
 }
+
+/** A calculator's <section class="calc">, with what the page script keeps of it: the answer shown, the
+ * values it is for (and in words), where it came from, and the question out. */
+interface CalculatorElement extends HTMLElement {
+  shownFor: FormValues;
+  shownWords: string;
+  /** built: the page's own; page: a stored answer; live: Python's. */
+  shownKind: "built" | "page" | "live";
+  /** What is wrong with the form as a whole, said in the status line ("" for nothing). */
+  invalid: string;
+  unfinished: boolean;
+  /** The newest question's number, the number Python last answered, and how many are out. */
+  sequence?: number;
+  liveFor?: number;
+  asking?: number;
+}

@@ -7,6 +7,7 @@ import { showErrors, showState } from "./status.js";
 
 // While a question is out the calculator says so (data-asking): its answer may move the form (a message
 // appears or goes next to a field), and the tests tap only a form that holds still, as a player's eye does.
+/** @param {CalculatorElement} calc */
 export async function update(calc) {
   calc.asking = (calc.asking || 0) + 1;
   calc.dataset.asking = "yes";
@@ -18,6 +19,7 @@ export async function update(calc) {
   }
 }
 
+/** @param {CalculatorElement} calc */
 async function askAndShow(calc) {
   const mine = (calc.sequence = (calc.sequence || 0) + 1);
   const values = formValues(calc);
@@ -44,6 +46,12 @@ async function askAndShow(calc) {
   show(calc, values, reply, "live");
 }
 
+/**
+ * @param {CalculatorElement} calc
+ * @param {FormValues} values
+ * @param {Reply} reply
+ * @param {"page" | "live"} kind
+ */
 function show(calc, values, reply, kind) {
   calc.unfinished = Boolean(reply.unfinished); // what comes next, said in the status line, no field at fault
   showErrors(calc, reply.unfinished ? {} : reply.errors, reply.readings);
@@ -53,6 +61,7 @@ function show(calc, values, reply, kind) {
     if (!performance.getEntriesByName(mark).length) performance.mark(mark);
     calc.querySelector(".calc-result").innerHTML = reply.html;
     calc.shownFor = values;
+    calc.shownWords = reply.for;
     calc.shownKind = kind;
     calc.invalid = "";
     saveToUrl(calc, values);

@@ -12,6 +12,7 @@ import { update } from "./answers.js";
 import { showState } from "./status.js";
 
 // One tap shares the situation: the address holds the inputs, the fragment the calculator.
+/** @param {CalculatorElement} calc @param {HTMLElement} button */
 function share(calc, button) {
   const url = `${location.origin}${location.pathname}${location.search}#${calc.id}`;
   window.shareLink(url, button, "Copy link to this result"); // docs/assets/share.js
@@ -22,25 +23,27 @@ const watcher = "IntersectionObserver" in window
     for (const entry of entries) {
       if (entry.isIntersecting) {
         watcher.unobserve(entry.target);
-        nearby(entry.target);
+        nearby(/** @type {HTMLElement} */ (entry.target));
         boot();
       }
     }
   })
   : null;
 
+/** @param {CalculatorElement} calc */
 function setUp(calc) {
   if (calc.dataset.ready) return;
   const form = calc.querySelector("form");
   // The prerendered result is for the form's values as the page was built.
   calc.shownFor = formValues(calc);
+  calc.shownWords = /** @type {HTMLElement | null} */ (calc.querySelector(".calc-print-for"))?.dataset.values || "";
   calc.shownKind = "built";
   calc.invalid = "";
   const note = document.createElement("p");
   note.className = "calc-for";
   note.hidden = true;
   calc.querySelector(".calc-result").before(note);
-  const shareButton = calc.querySelector(".calc-share");
+  const shareButton = /** @type {HTMLButtonElement | null} */ (calc.querySelector(".calc-share"));
   if (shareButton) {
     shareButton.hidden = false;
     shareButton.addEventListener("click", () => share(calc, shareButton));
@@ -50,16 +53,16 @@ function setUp(calc) {
   form.addEventListener("change", () => update(calc));
   form.addEventListener("submit", (event) => event.preventDefault());
   // A thumb that taps a field means to replace its value: select it, so typing 6 gives 6, not 46.
-  form.addEventListener("focusin", (event) => {
-    if (event.target.matches("input[type=text]")) event.target.select();
-  });
+  const textBox = (/** @type {Event} */ event) => (event.target instanceof HTMLInputElement && event.target.type === "text" ? event.target : null);
+  form.addEventListener("focusin", (event) => textBox(event)?.select());
   form.addEventListener("click", (event) => {
     // A second tap on a field already focused means the same: replace (focusin only comes once).
-    if (event.target.matches("input[type=text]")) event.target.select();
-    const button = event.target.closest(".calc-step");
+    textBox(event)?.select();
+    if (!(event.target instanceof Element)) return;
+    const button = /** @type {HTMLButtonElement | null} */ (event.target.closest(".calc-step"));
     if (button) step(button);
-    const legTap = event.target.closest(".calc-leg-button");
-    if (legTap) editLegs(legTap.closest(".calc-legs"), legTap);
+    const legTap = /** @type {HTMLButtonElement | null} */ (event.target.closest(".calc-leg-button"));
+    if (legTap) editLegs(/** @type {HTMLElement} */ (legTap.closest(".calc-legs")), legTap);
   });
   // Start Python when the calculator comes into view or is touched, never before.
   const touched = () => {
@@ -78,10 +81,12 @@ function setUp(calc) {
 }
 
 // Each calculator's status line says every change of Python's state.
-onEngine(() => document.querySelectorAll(".calc[data-ready]").forEach(showState));
+/** @type {(selector: string) => NodeListOf<CalculatorElement>} */
+const calculatorsOn = (selector) => document.querySelectorAll(selector);
+onEngine(() => calculatorsOn(".calc[data-ready]").forEach(showState));
 
 function setUpAll() {
-  document.querySelectorAll(".calc").forEach(setUp);
+  calculatorsOn(".calc").forEach(setUp);
 }
 
 // This script loads early (async, in <head>): a link that carries calculator inputs has started

@@ -145,6 +145,7 @@ function replaceWorker() {
   setEngine("idle");
 }
 
+/** @param {CalculatorElement} calc @param {FormValues} values @returns {Promise<string>} */
 export function ask(calc, values) {
   const id = ++lastId;
   const asked = ready;

@@ -2,13 +2,22 @@
 // A calculator's form: its values, a step of - / +, and the address that keeps them for a link.
 
 // A list field (a route's legs) holds its items as JSON; every other field one string.
-const isList = (element) => element.dataset.list === "yes";
+const isList = (/** @type {HTMLInputElement | HTMLSelectElement} */ element) => element.dataset.list === "yes";
 
+/** A form's fields: its text boxes, hidden lists and choices (its buttons have no name). @param {HTMLElement} calc */
+function fields(calc) {
+  const form = /** @type {HTMLFormElement} */ (calc.querySelector("form"));
+  return [...form.elements].filter(
+    /** @returns {element is HTMLInputElement | HTMLSelectElement} */
+    (element) => (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) && Boolean(element.name),
+  );
+}
+
+/** @param {HTMLElement} calc @returns {FormValues} */
 export function formValues(calc) {
+  /** @type {FormValues} */
   const values = {};
-  for (const element of calc.querySelector("form").elements) {
-    if (element.name) values[element.name] = isList(element) ? JSON.parse(element.value) : element.value;
-  }
+  for (const element of fields(calc)) values[element.name] = isList(element) ? JSON.parse(element.value) : element.value;
   return values;
 }
 
@@ -16,6 +25,7 @@ export const sameValues = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 // Inputs live in the query string as <calculator id>.<field>=value, so a link restores them; a list
 // as its field's name once per item (once and empty for no items).
+/** @param {HTMLElement} calc @param {FormValues} values */
 export function saveToUrl(calc, values) {
   const params = new URLSearchParams(location.search);
   for (const [name, value] of Object.entries(values)) {
@@ -30,12 +40,13 @@ export function saveToUrl(calc, values) {
   history.replaceState(history.state, "", `${location.pathname}?${params}${location.hash}`);
 }
 
+/** @param {HTMLElement} calc */
 export function loadFromUrl(calc) {
   const params = new URLSearchParams(location.search);
   let found = false;
-  for (const element of calc.querySelector("form").elements) {
+  for (const element of fields(calc)) {
     const key = `${calc.id}.${element.name}`;
-    if (!element.name || !params.has(key)) continue;
+    if (!params.has(key)) continue;
     // A link made before lists were kept item by item joined a route's legs with "|".
     element.value = isList(element)
       ? JSON.stringify(params.getAll(key).flatMap((item) => item.split("|")).filter((item) => item.trim()))

@@ -14,6 +14,7 @@ function pythonKept() {
   }
 }
 
+/** @param {HTMLElement} calc */
 export function nearby(calc) {
   const name = `${calc.dataset.compare ? "compare" : calc.dataset.ruleset}-${calc.dataset.calculator}.json`;
   if (!window.calculatorsAnswers || calc.querySelector(".calc-legs") || pythonKept()) return Promise.resolve(null);
@@ -31,9 +32,11 @@ export function nearby(calc) {
 
 // The stored reply for these values, as Python would give it on this page (its links lead from this
 // page's root), or null: a value typed, or three taps away, waits for Python.
+/** @param {HTMLElement} calc @param {FormValues} values @returns {Promise<Reply | null>} */
 export async function storedReply(calc, values) {
   const file = await nearby(calc);
   const key = Object.keys(values).sort().map((name) => `${name}=${values[name]}`).join("&");
-  const html = file && Object.hasOwn(file.answers, key) ? file.answers[key] : null;
-  return typeof html === "string" ? { ok: true, errors: {}, html: html.split(file.root).join(calc.dataset.root) } : null;
+  const [html, said] = file && Object.hasOwn(file.answers, key) && Array.isArray(file.answers[key]) ? file.answers[key] : [];
+  if (typeof html !== "string" || typeof said !== "string") return null;
+  return { ok: true, errors: {}, html: html.split(file.root).join(calc.dataset.root), for: said };
 }

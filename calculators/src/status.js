@@ -4,39 +4,25 @@
 import { engineState, engineWords, progressWords } from "./engine.js";
 import { formValues, sameValues } from "./form.js";
 
-// "Height of the fall 4, Toughness 3": the values a shown result is for, as the form labels them.
-function describeValues(calc, values) {
-  const parts = [];
-  for (const field of calc.querySelectorAll(".calc-field")) {
-    const control = field.querySelector("input, select");
-    const labelText = field.querySelector("label, .calc-legs-label").textContent;
-    const label = labelText.replace(/\s*\(.*\)$/, "").trim(); // "Toughness", not its hint
-    const value = values[control.name];
-    const shown = control.tagName === "SELECT"
-      ? ([...control.options].find((option) => option.value === value) || { text: value }).text
-      : `${value}${labelText.includes("(inches)") ? '"' : ""}`;
-    parts.push(`${label} ${shown}`);
-  }
-  return parts.join(", ");
-}
-
 // The one place that decides what the status line and the result's mark say.
+/** @param {CalculatorElement} calc */
 export function showState(calc) {
   const status = calc.querySelector(".calc-status");
   const result = calc.querySelector(".calc-result");
-  const note = calc.querySelector(".calc-for");
+  const note = /** @type {HTMLElement} */ (calc.querySelector(".calc-for"));
   const current = sameValues(formValues(calc), calc.shownFor);
   result.classList.toggle("calc-stale", !current);
   calc.dataset.state = current ? calc.shownKind : calc.unfinished ? "unfinished" : "stale";
   note.hidden = current;
-  note.textContent = current ? "" : `Not for the values above. Shown: the answer for ${describeValues(calc, calc.shownFor)}.`;
+  // The values in words come from Python (rulescore.web.values), with the answer they are for.
+  note.textContent = current ? "" : `Not for the values above. Shown: the answer for ${calc.shownWords}.`;
   const printed = calc.querySelector(".calc-print-for");
-  if (printed) printed.textContent = `For: ${describeValues(calc, calc.shownFor)}.`;
+  if (printed) printed.textContent = `For: ${calc.shownWords}.`;
   let words;
   if (calc.invalid) words = calc.invalid;
   else if (current && calc.shownKind === "page") {
-    // Said with the runtime's progress: the next value further away waits for it.
-    // With the runtime's progress, or why the live calculator could not start (a login page, no signal).
+    // With the runtime's progress (the next value further away waits for it), or why the live calculator
+    // could not start (a login page, no signal).
     words = engineState() === "failed"
       ? `Answered from the page, worked out for these values when the site was built. ${engineWords()}`
       : `Answered from the page, worked out for these values when the site was built; the live calculator is on its way${progressWords()}.`;
@@ -46,8 +32,9 @@ export function showState(calc) {
   status.textContent = words;
 }
 
+/** @param {HTMLElement} calc @param {Record<string, string>} errors @param {Reading[]} readings */
 export function showErrors(calc, errors, readings = []) {
-  for (const field of calc.querySelectorAll(".calc-field")) {
+  for (const field of /** @type {NodeListOf<HTMLElement>} */ (calc.querySelectorAll(".calc-field"))) {
     const message = errors[field.dataset.field] || "";
     const shown = field.querySelector(".calc-error");
     shown.textContent = message;

@@ -1,6 +1,7 @@
 // @ts-check
 // Shows a game term's meaning (or why a reference leads nowhere on this site) on tap, hover or
-// keyboard focus. Our own few lines instead of Material's tooltips, which cost the phone far more
+// keyboard focus. The terms are marked by Python: the build in the rules texts, rulescore.web in every
+// calculator's answer. Our own few lines instead of Material's tooltips, which cost the phone far more
 // start-up work on a long rules page.
 (() => {
   "use strict";
@@ -49,57 +50,6 @@
     if (document.activeElement !== owner || box.top < header() || box.bottom > window.innerHeight) hide();
   }, { passive: true });
 
-  // A calculator's answer comes from Python at the table: its game terms are explained here, as the
-  // build does in the rules text (first use in each answer), from the terms the page carries.
-  const glossaries = {};
-  function glossary(ruleset) {
-    if (!(ruleset in glossaries)) {
-      const data = document.querySelector(`script.game-terms[data-ruleset="${ruleset}"]`);
-      const literal = (form) => form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      glossaries[ruleset] = (data ? JSON.parse(data.textContent) : []).map((term) => {
-        const forms = term.forms.slice().sort((a, b) => b.length - a.length).map(literal);
-        return { definition: term.definition, pattern: new RegExp(`\\b(?:${forms.join("|")})\\b`, "i") };
-      });
-    }
-    return glossaries[ruleset];
-  }
-
-  function explain(element, ruleset) {
-    const marked = [...element.querySelectorAll("abbr.term")].map((abbr) => abbr.textContent);
-    for (const term of glossary(ruleset)) {
-      if (marked.some((text) => term.pattern.test(text))) continue; // an answer told again is not marked twice
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT, {
-        acceptNode: (node) => (node.parentElement.closest("a, abbr, button, summary, .calc-fraction")
-          ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
-      });
-      for (let node = /** @type {Text | null} */ (walker.nextNode()); node; node = /** @type {Text | null} */ (walker.nextNode())) {
-        const found = term.pattern.exec(node.data);
-        if (!found) continue;
-        const word = node.splitText(found.index);
-        word.splitText(found[0].length);
-        const abbr = document.createElement("abbr");
-        abbr.className = "term";
-        abbr.tabIndex = 0;
-        abbr.title = term.definition;
-        word.replaceWith(abbr);
-        abbr.append(word);
-        break; // the first use only, as on the rules pages
-      }
-    }
-  }
-
-  function explainAnswer(calc) {
-    const result = calc.querySelector(".calc-result");
-    if (!result) return;
-    if (calc.dataset.ruleset) explain(result, calc.dataset.ruleset);
-    else result.querySelectorAll("tr[data-ruleset]").forEach((row) => explain(row, row.dataset.ruleset));
-  }
-  document.querySelectorAll(".calc").forEach(explainAnswer);
-  // Python's answers, and those a first visit shows from the page while Python is on its way.
-  for (const answered of ["calculators:result", "calculators:stored"]) document.addEventListener(answered, (event) => explainAnswer(event.target));
-  // Another page put in place (navigation.js): its answers get their terms, the old tip goes.
-  document.addEventListener("site:page", () => {
-    hide();
-    document.querySelectorAll(".calc").forEach(explainAnswer);
-  });
+  // Another page put in place (navigation.js): the old page's tip goes with it.
+  document.addEventListener("site:page", hide);
 })();

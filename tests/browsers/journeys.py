@@ -23,8 +23,8 @@ from urllib.parse import urlencode
 
 from rulescore.compare import compare_answers
 from rulescore.entry import answer
-from rulescore.present import compare_html, result_html
 from rulescore.routes import plan
+from rulescore.web.answer import compare_html, result_html
 
 SHARED = {"height": "5", "toughness": "4", "wounds": "2"}
 SHARED_LINK = "mordheim-1999/movement/?calc-fall.height=5&calc-fall.toughness=4&calc-fall.wounds=2#falling"

@@ -6,7 +6,7 @@ import pytest
 
 from rulescore import RULESETS, calculate, catalogue
 from rulescore.entry import answer
-from rulescore.present import result_html
+from rulescore.web.answer import result_html
 from tests.helpers import NORMALISE
 
 pytestmark = pytest.mark.browser

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from rulescore.entry import answer
-from rulescore.present import result_html
+from rulescore.web.answer import result_html
 from sitegen import nearby
 from tests.helpers import NORMALISE
 
@@ -71,7 +71,7 @@ ASK_ALL = """async ([folder, files, root]) => {
   let count = 0;
   for (const file of files) {
     const stored = await (await fetch(new URL(file + ".json", new URL(folder, document.baseURI)))).json();
-    for (const [key, html] of Object.entries(stored.answers)) {
+    for (const [key, [html, said]] of Object.entries(stored.answers)) {
       const values = Object.fromEntries(key.split("&").map((pair) => pair.split("=")));
       const compare = file.startsWith("compare-");
       const calculator = compare ? file.slice("compare-".length) : file.slice(file.indexOf("-", file.indexOf("-") + 1) + 1);
@@ -88,7 +88,7 @@ ASK_ALL = """async ([folder, files, root]) => {
         worker.postMessage({ type: compare ? "compare" : "calculate", id: asked, calculator, ruleset, values: JSON.stringify(values), root });
       });
       count += 1;
-      if (!reply.ok || reply.html !== html) differ.push([file, key]);
+      if (!reply.ok || reply.html !== html || reply.for !== said) differ.push([file, key]);
     }
   }
   return [count, differ];

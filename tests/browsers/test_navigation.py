@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from rulescore.present import respond
+from rulescore.web.answer import respond
 from tests.helpers import NORMALISE
 
 pytestmark = pytest.mark.browser

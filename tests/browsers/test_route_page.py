@@ -10,8 +10,8 @@ import pytest
 
 from rulescore.legs import default_legs, plannable
 from rulescore.mechanics import RULESETS
-from rulescore.present import respond
 from rulescore.routes import plan
+from rulescore.web.answer import respond
 from tests.browsers.journeys import LEGS_IN_ROWS
 from tests.helpers import NORMALISE, ROOT
 

@@ -13,7 +13,7 @@ import pytest
 
 from rulescore import RULESETS, calculate
 from rulescore.entry import answer
-from rulescore.present import result_html
+from rulescore.web.answer import result_html
 from tests.core.grid import PAIRS, grid
 
 CHART = {1: 3, 0: 4, -1: 5, -2: 6, -3: 6}  # Strength minus Toughness -> score to wound; +2 or more: 2+

@@ -12,8 +12,8 @@ from fractions import Fraction as F
 
 from rulescore import calculate
 from rulescore.explain import percent_text
-from rulescore.present import respond, result_html
 from rulescore.routes import plan
+from rulescore.web.answer import respond, result_html
 from tests.core.test_routes import MORDHEIM, d6_under, fell_at, odds, refusal
 from tests.helpers import ROOT
 

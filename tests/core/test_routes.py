@@ -14,9 +14,9 @@ from itertools import product
 import pytest
 
 from rulescore import RULESETS, calculate
-from rulescore.present import respond
 from rulescore.routes import fields as route_fields
 from rulescore.routes import plan
+from rulescore.web.answer import respond
 from tests.core import oracle_routes
 from tests.core.grid import grid
 from tests.helpers import ROOT

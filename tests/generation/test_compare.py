@@ -12,9 +12,9 @@ import pytest
 from rulescore import RULESETS
 from rulescore.explain import inches
 from rulescore.mechanics import CALCULATORS
-from rulescore.present import respond_compare
 from rulescore.reference import lines
 from rulescore.rules_folder import read_folder
+from rulescore.web.answer import respond_compare
 from sitegen.compare import load_topics
 from sitegen.editions import section_words, word_diff
 from sitegen.parse import parse

@@ -4,14 +4,13 @@ never close the script element that carries the terms."""
 
 from __future__ import annotations
 
-import json
+import html
 import re
 
 import pytest
 
 from rulescore.rules_folder import RulesFileError, read_folder
-from sitegen.calculators import terms_data
-from sitegen.glossary import Term
+from rulescore.web.terms import Marker, Term
 from sitegen.sources import load_ruleset
 from tests.helpers import copy_project
 
@@ -89,12 +88,14 @@ def test_the_held_markdown_text_passes_and_keeps_its_plain_links(rules):
     assert ruleset.text().endswith("[the site](https://example.org/).\n")
 
 
-def test_the_terms_carried_in_a_page_cannot_close_their_script():
-    hostile = Term("fall", "</script><script>alert(1)</script><!-- & more", ("fall",))
-    block = terms_data("mordheim-1999", [hostile])
-    body = re.match(r"<script[^>]*>(.*)</script>$", block, re.DOTALL).group(1)
-    assert "<" not in body and ">" not in body and "&" not in body
-    assert json.loads(body)[0]["definition"] == hostile.definition  # the same words, read back
+def test_a_term_explained_in_an_answer_cannot_break_out_of_it():
+    hostile = Term("fall", '</abbr><script>alert(1)</script>" onclick="x" & more', ("fall",))
+    said = Marker([hostile])("A fall of 4 inches; another fall.")
+    assert "<script>" not in said and '" onclick' not in said
+    abbr = re.fullmatch(
+        r'A <abbr class="term" title="([^"]*)" tabindex="0">fall</abbr> of 4 inches; another fall\.', said
+    )
+    assert abbr and html.unescape(abbr.group(1)) == hostile.definition  # the same words, read back; the first use only
 
 
 @pytest.mark.parametrize(
@@ -129,7 +130,7 @@ def test_a_broken_value_names_its_file_and_line(rules, name, old, new, said):
 
 
 def test_a_term_defined_twice_names_the_second(rules):
-    from sitegen.glossary import load_glossary
+    from rulescore.web.terms import load_glossary
 
     path = rules / "mordheim-1999" / "glossary.toml"
     text = path.read_text(encoding="utf-8")
@@ -138,7 +139,7 @@ def test_a_term_defined_twice_names_the_second(rules):
     path.write_text(text + "\n" + text[first:second], encoding="utf-8")
     ruleset = load_ruleset(rules / "mordheim-1999")
     with pytest.raises(RulesFileError, match="is defined twice"):
-        load_glossary(ruleset, read_folder(rules))
+        load_glossary(ruleset.id, read_folder(rules))
 
 
 def test_a_heading_given_twice_names_both_lines(rules):

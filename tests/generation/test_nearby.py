@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from rulescore.present import respond
+from rulescore.web.answer import respond
 from sitegen import nearby
 
 FALL = [  # Mordheim's fall calculator, as describe() gives it
@@ -61,8 +61,8 @@ def test_every_stored_answer_is_pythons_answer_on_any_page():
             if not reply["ok"]:
                 assert nearby.key(values) not in stored
                 continue
-            html = stored[nearby.key(values)]
-            assert html.replace(nearby.ROOT, "../../") == reply["html"], (name, values)
+            html, said = stored[nearby.key(values)]
+            assert html.replace(nearby.ROOT, "../../") == reply["html"] and said == reply["for"], (name, values)
             assert nearby.ROOT not in reply["html"]
     assert "mordheim-1999-fall" in names and "compare-fall" in names
     assert not any(name.endswith("-route") for name in names)  # the planner's legs are Python's alone
@@ -75,6 +75,6 @@ def test_a_stored_answer_is_the_one_for_its_own_values():
     four = {"height": "4", "toughness": "4", "wounds": "1"}
     three = {"height": "4", "toughness": "3", "wounds": "1"}
     assert stored[nearby.key(four)] != stored[nearby.key(three)]
-    assert (
-        stored[nearby.key(four)] == json.loads(respond("fall", "mordheim-1999", json.dumps(four), nearby.ROOT))["html"]
-    )
+    reply = json.loads(respond("fall", "mordheim-1999", json.dumps(four), nearby.ROOT))
+    assert stored[nearby.key(four)] == [reply["html"], reply["for"]]
+    assert reply["for"] == 'Height of the fall 4", Toughness 4, Wounds 1'

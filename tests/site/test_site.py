@@ -11,6 +11,7 @@ import pytest
 
 from rulescore import RULESETS as all_rulesets
 from rulescore.rules_folder import read_folder
+from rulescore.web.address import section_href
 from sitegen.sources import load_rulesets
 from tests.helpers import ROOT, broken_links, read_page
 
@@ -107,7 +108,7 @@ def test_every_assumption_has_its_anchor_on_the_assumptions_page(built_site):
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_compare_link_is_not_repeated_section_after_section(built_site, ruleset_id):
     """A section's links sit on one line; a section does not repeat a link the section before it has."""
-    html = (built_site / all_rulesets[ruleset_id].href() / "index.html").read_text(encoding="utf-8")
+    html = (built_site / section_href(all_rulesets[ruleset_id]) / "index.html").read_text(encoding="utf-8")
     sections = re.split(r"<h[1-4] ", html)[1:]
     assert all(section.count('class="section-links"') <= 1 for section in sections)
     links = [set(re.findall(r'class="compare-link" href="([^"#]+)', section)) for section in sections]

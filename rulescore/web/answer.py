@@ -1,6 +1,9 @@
 """A result as the page shows it: the same HTML at build time (CPython) and live (Pyodide).
 
-Links are written relative to the site root, which the page passes as `root` ("../../").
+Links are written relative to the site root, which the page passes as `root` ("../../"). Every text an
+answer shows goes through one `say` (a terms.Marker), in the order the page shows it, so a game term's
+first use in the answer is explained on tap as on the rules pages; link, summary and fraction texts are
+only escaped.
 """
 
 from __future__ import annotations
@@ -8,40 +11,38 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from rulescore.compare import Compared, compare_answers
-from rulescore.entry import answer
+from rulescore.compare import Compared, compare_answers, compare_fields
+from rulescore.entry import answer, describe
 from rulescore.explain import fraction_text, inches, number_text, percent_text
-from rulescore.mechanics import ASSUMPTIONS
+from rulescore.mechanics import ASSUMPTIONS, RULESETS
 from rulescore.result import Cited, Reach, Result, Row
+from rulescore.rulesets import Ruleset
+from rulescore.web.address import assumption_href, section_href
+from rulescore.web.terms import Marker, escape, glossary
+from rulescore.web.values import values_said
 
-# html.escape's table, without importing html (whose html.entities costs 30-40 ms of a browser start).
-_HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
-
-
-def escape(text: str) -> str:
-    """Text made safe inside HTML and attribute values, as html.escape does."""
-    return str(text).translate(_HTML)
+Say = Marker
 
 
-def _outcomes(rows: tuple[Row, ...], caption: str | None = None, kind: str = "") -> str:
+def _outcomes(say: Say, rows: tuple[Row, ...], caption: str | None = None, kind: str = "") -> str:
     """Each outcome as a bar as long as its chance (SVG, so no inline style is needed), the exact
     fractions one tap away; a certain outcome as a sentence (the headline's, or one line)."""
-    named = f'<p class="calc-caption">{escape(caption)}</p>' if caption else ""
     if len(rows) == 1 and rows[0].chance == 1:  # the headline says it; a caption's table says it here
         return (
-            f'<p class="calc-certain" data-outcome="{escape(rows[0].outcome)}">{escape(caption)}: {escape(rows[0].label.lower())}, certain.</p>'
+            f'<p class="calc-certain" data-outcome="{escape(rows[0].outcome)}">{say(f"{caption}: {rows[0].label.lower()}, certain.")}</p>'
             if caption
             else ""
         )
+    named = f'<p class="calc-caption">{say(caption)}</p>' if caption else ""
     bars = "".join(
-        f'<li data-outcome="{escape(r.outcome)}"><span class="calc-bar-label">{escape(r.label)}</span>'
+        f'<li data-outcome="{escape(r.outcome)}"><span class="calc-bar-label">{say(r.label)}</span>'
         f'<span class="calc-percent">{escape(percent_text(r.chance))}</span>'
         f'<svg class="calc-bar" viewBox="0 0 100 1" preserveAspectRatio="none" aria-hidden="true" focusable="false">'
         f'<rect width="{float(r.chance * 100):.2f}" height="1"/></svg></li>'
         for r in rows
     )
     exact = " · ".join(
-        f'{escape(r.label)} <span class="calc-fraction">{escape(fraction_text(r.chance))}</span>' for r in rows
+        f'{say(r.label)} <span class="calc-fraction">{escape(fraction_text(r.chance))}</span>' for r in rows
     )
     return (
         f'<div class="calc-outcomes{kind}">{named}<ul class="calc-bars">{bars}</ul>'
@@ -49,20 +50,21 @@ def _outcomes(rows: tuple[Row, ...], caption: str | None = None, kind: str = "")
     )
 
 
-def _reach(reach: Reach) -> str:
+def _reach(say: Say, reach: Reach) -> str:
     """How far a charge or a flight goes, as a small chart of "at least X inches"."""
     rows = tuple(
         Row(f"at-least-{number_text(distance)}", f"At least {inches(distance)}", p) for distance, p in reach.rows
     )
-    return _outcomes(rows, reach.title, kind=" calc-reach")
+    return _outcomes(say, rows, reach.title, kind=" calc-reach")
 
 
-def _cite(step: Cited, root: str) -> str:
+def _cite(step: Cited, rules: Ruleset, root: str) -> str:
     """A step's rule section as a link, or the assumption it rests on."""
-    if step.href:
-        return f' <a class="calc-cite" href="{escape(root + step.href)}">§ {escape(step.section.replace("-", " "))}</a>'
+    if step.section:
+        href = section_href(rules, step.section, root)
+        return f' <a class="calc-cite" href="{escape(href)}">§ {escape(step.section.replace("-", " "))}</a>'
     if step.assumption:
-        return f' <a class="calc-cite" href="{escape(root)}assumptions/#{escape(step.assumption)}">assumption</a>'
+        return f' <a class="calc-cite" href="{escape(assumption_href(step.assumption, root))}">assumption</a>'
     return ""
 
 
@@ -75,23 +77,22 @@ def _sentence(items) -> str:
 ONCE_WORDS = {"injuries": ("injuries below", "Injuries, for every fall above")}
 
 
-def _route_plan(result: Result) -> str:
+def _route_plan(say: Say, result: Result) -> str:
     """A route's procedure, one short line per leg; an item several legs share is said once, under them."""
     shared = {item: what for item, what in result.once if sum(item in items for _, items in result.parts) > 1}
+    opening = f'<p class="calc-procedure">{say(_sentence(result.opening))}</p>' if result.opening else ""
     lines = []
     for name, items in result.parts:
         said = [item for item in items if item not in shared]
         said += sorted({ONCE_WORDS[shared[item]][0] for item in items if item in shared})
-        lines.append(f"<li><strong>{escape(name)}:</strong> {escape(_sentence(said))}</li>")
-    opening = f'<p class="calc-procedure">{escape(_sentence(result.opening))}</p>' if result.opening else ""
+        lines.append(f"<li><strong>{say(name + ':')}</strong> {say(_sentence(said))}</li>")
     once = "".join(
-        f'<p class="calc-route-once">{escape(ONCE_WORDS[what][1])}: {escape(item)}.</p>'
-        for item, what in shared.items()
+        f'<p class="calc-route-once">{say(f"{ONCE_WORDS[what][1]}: {item}.")}</p>' for item, what in shared.items()
     )
     return opening + f'<ol class="calc-route-plan">{"".join(lines)}</ol>' + once
 
 
-def _route_ends(result: Result) -> str:
+def _route_ends(say: Say, result: Result) -> str:
     """Where the route ends, leg by leg in total, then the totals a player weighs."""
     by_leg: dict[str, list[Row]] = {}
     for row in result.outcomes:
@@ -101,9 +102,8 @@ def _route_ends(result: Result) -> str:
     for leg, rows in by_leg.items():
         ways = list(dict.fromkeys(row.label.split("): ", 1)[1].split(":")[0] for row in rows))
         chance = sum((row.chance for row in rows), Fraction(0))
-        lines.append(
-            f"<li>{escape(leg)}: the route ends here {escape(percent_text(chance))} ({escape(', '.join(ways))})</li>"
-        )
+        ended = f"{leg}: the route ends here {percent_text(chance)} ({', '.join(ways)})"
+        lines.append(f"<li>{say(ended)}</li>")
     if not lines:
         return ""
     kinds = {
@@ -124,42 +124,39 @@ def _route_ends(result: Result) -> str:
         kinds[kind] += row.chance
     totals = " · ".join(f"{kind} {percent_text(chance)}" for kind, chance in kinds.items() if chance)
     return (
-        f'<ul class="calc-route-ends">{"".join(lines)}</ul><p class="calc-route-totals">In all: {escape(totals)}.</p>'
+        f'<ul class="calc-route-ends">{"".join(lines)}</ul><p class="calc-route-totals">{say(f"In all: {totals}.")}</p>'
     )
 
 
 def result_html(result: Result, root: str = "") -> str:
-    """The headline, outcome tables, worked steps and assumptions of a result."""
+    """The headline, outcome tables, worked steps and assumptions of a result, in the order shown."""
+    rules = RULESETS[result.ruleset]
+    say = Marker(glossary(result.ruleset))
     first, *more = result.headlines
     # What to do at the table comes first (a route: leg by leg); the odds follow it.
     if result.parts:
-        procedure = _route_plan(result)
+        html = _route_plan(say, result)
     else:
-        procedure = f'<p class="calc-procedure">{escape(result.procedure)}</p>' if result.procedure else ""
-    headline = procedure + f'<p class="calc-headline"><strong>{escape(first)}</strong>'
-    headline += "".join(f' <span class="calc-also">· {escape(h)}</span>' for h in more) + "</p>"
+        html = f'<p class="calc-procedure">{say(result.procedure)}</p>' if result.procedure else ""
+    html += f'<p class="calc-headline"><strong>{say(first)}</strong>'
+    html += "".join(f' <span class="calc-also">{say("· " + h)}</span>' for h in more) + "</p>"
     if result.parts:
-        headline += _route_ends(result)
-    tables = _outcomes(result.outcomes, result.caption) + "".join(_outcomes(t.rows, t.title) for t in result.extra)
+        html += _route_ends(say, result)
+    html += _outcomes(say, result.outcomes, result.caption)
+    html += "".join(_outcomes(say, t.rows, t.title) for t in result.extra)
     if result.reach:
-        tables += _reach(result.reach)
-    steps = [f"<li>{escape(step.text)}{_cite(step, root)}</li>" for step in result.steps]
+        html += _reach(say, result.reach)
     if result.after:  # what the model may still do this turn, beside the odds it follows from
-        lines = "".join(f"<li>{escape(line.text)}{_cite(line, root)}</li>" for line in result.after)
-        tables += f'<div class="calc-after"><p>Then, this turn:</p><ul>{lines}</ul></div>'
+        lines = "".join(f"<li>{say(line.text)}{_cite(line, rules, root)}</li>" for line in result.after)
+        html += f'<div class="calc-after"><p>{say("Then, this turn:")}</p><ul>{lines}</ul></div>'
+    steps = "".join(f"<li>{say(step.text)}{_cite(step, rules, root)}</li>" for step in result.steps)
+    html += f'<details class="calc-steps"><summary>How this is worked out</summary><ol>{steps}</ol></details>'
     assumes = ", ".join(
-        f'<a href="{escape(root)}assumptions/#{escape(a.id)}">{escape(a.title)}</a>' for a in result.assumptions
+        f'<a href="{escape(assumption_href(a.id, root))}">{escape(a.title)}</a>' for a in result.assumptions
     )
-    return (
-        headline
-        + tables
-        + f'<details class="calc-steps"><summary>How this is worked out</summary><ol>{"".join(steps)}</ol></details>'
-        + (
-            f'<p class="calc-assumes">Assumes: {assumes}.</p>'
-            if assumes
-            else '<p class="calc-assumes">Assumes nothing beyond the text.</p>'
-        )
-    )
+    if assumes:
+        return html + f'<p class="calc-assumes">Assumes: {assumes}.</p>'
+    return html + '<p class="calc-assumes">Assumes nothing beyond the text.</p>'
 
 
 FORM_REFUSED = json.dumps({"ok": False, "errors": {"form": "The form sent something that is not a set of fields."}})
@@ -192,12 +189,15 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "") -> 
                 {
                     "field": "legs" if field.startswith("leg") else field,
                     "title": ASSUMPTIONS[reading].title,
-                    "href": f"{root}assumptions/#{reading}",
+                    "href": assumption_href(reading, root),
                 }
                 for field, reading in result.readings
             ]
         return json.dumps(refused)
-    return json.dumps({"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result.inputs})
+    said = values_said(describe(calculator, RULESETS[ruleset])["fields"], result.inputs)
+    return json.dumps(
+        {"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result.inputs, "for": said}
+    )
 
 
 def _one_legs_field(errors: dict[str, str]) -> dict[str, str]:
@@ -210,23 +210,24 @@ def compare_html(compared: Compared, root: str = "") -> str:
     """A row per ruleset: its headline, or why its text refuses these inputs."""
     rows = []
     for ruleset_id, title, result in compared.rows:
+        say = Marker(glossary(ruleset_id))  # each row's terms as its own text means them
+        heading = say(title)
         cite = ""
         if result.ok:
-            first = next((s for s in result.steps if s.href), None)
-            said = escape(" · ".join(result.headlines))
+            rules = RULESETS[ruleset_id]
+            first = next((s for s in result.steps if s.section), None)
+            said = say(" · ".join(result.headlines))
             if first:
-                cite = f' <a class="calc-cite" href="{escape(root + first.href)}">§ {escape(first.section.replace("-", " "))}</a>'
+                cite = _cite(first, rules, root)
             # What the model may still do after the outcome, where its text says so (#39).
             cite += "".join(
-                f'<span class="calc-compare-then">Then: {escape(line.text)}{_cite(line, root)}</span>'
+                f'<span class="calc-compare-then">{say("Then: " + line.text)}{_cite(line, rules, root)}</span>'
                 for line in result.after
-                if line.href
+                if line.section
             )
         else:
-            said = "Not allowed: " + escape(" ".join(result.errors.values()))
-        rows.append(
-            f'<tr data-ruleset="{escape(ruleset_id)}"><th scope="row">{escape(title)}</th><td>{said}{cite}</td></tr>'
-        )
+            said = say("Not allowed: " + " ".join(result.errors.values()))
+        rows.append(f'<tr data-ruleset="{escape(ruleset_id)}"><th scope="row">{heading}</th><td>{said}{cite}</td></tr>')
     return (
         f'<table class="calc-outcomes calc-compare"><thead><tr><th scope="col">Ruleset</th><th scope="col">Result</th>'
         f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
@@ -241,4 +242,5 @@ def respond_compare(calculator: str, values_json: str, root: str = "") -> str:
     compared = compare_answers(calculator, values)
     if not compared.ok:
         return json.dumps({"ok": False, "errors": compared.errors})
-    return json.dumps({"ok": True, "errors": {}, "html": compare_html(compared, root), "inputs": values})
+    said = values_said(compare_fields(calculator), values)
+    return json.dumps({"ok": True, "errors": {}, "html": compare_html(compared, root), "inputs": values, "for": said})
