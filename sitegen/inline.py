@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulescore.web.terms import Term, find_terms
+from rulescore.web.terms import Term, find_terms, term_html
 from sitegen import markup
 from sitegen.escape import escape_text
 
@@ -85,7 +85,7 @@ def render_inline(
                 )
         else:
             marked.append(item)
-            out.append(marks().term(item.definition, shown))
+            out.append(term_html(item, shown))
         cursor = stop
     out.append(escape_text(text[cursor:], markdown, source_is_markdown))
     return "".join(out), references, marked
@@ -100,7 +100,7 @@ def explain_terms(
     out, cursor = [], 0
     for start, stop, term in find_terms(text, terms, set() if seen is None else seen):
         out.append(escape_text(text[cursor:start], markdown, source_is_markdown))
-        out.append(marks().term(term.definition, text[start:stop]))
+        out.append(term_html(term, text[start:stop]))
         cursor = stop
     out.append(escape_text(text[cursor:], markdown, source_is_markdown))
     return "".join(out)
