@@ -8,7 +8,7 @@ from typing import Any
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
 from rulescore.fields import drop
-from rulescore.mechanic import Calculator, Line, Mechanic, Single
+from rulescore.mechanic import Calculator, Line, Mechanic, Single, by_name
 
 
 def _barrier(value: Any) -> tuple[int, str]:
@@ -53,17 +53,17 @@ def _lines(rules) -> list[Line]:
     return [Line("obstacles", "Obstacles crossed at no cost", f"{how} {inches(height)} high", rules.barrier)]
 
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 BARRIER = Mechanic(
     parts={"barrier": Single(_barrier)},  # (inches, "under" or "up to"): crossed at no cost
     calculators=(
         Calculator(
             "barrier",
             "Walls and barriers",
-            supports=lambda r: r.barrier is not None,
+            needs=("barrier",),
             fields=lambda r: [drop("height", "Height of the barrier", "0.5")],
-            compute=lambda e, r, v: (barrier(e, r, v["height"]), []),
+            compute=by_name(barrier),
             headline=lambda t, x, say: ["crosses it freely" if "crosses" in t else "too high to cross freely"],
-            section=lambda r: r.barrier.section,
         ),
     ),
     outcomes={"crosses": "Crosses it without using movement", "goes-around": "Too high to cross freely: go around it"},

@@ -480,6 +480,7 @@ def _lines(rules) -> list[Line]:
     return found
 
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 CHARGE = Mechanic(
     parts={"charge": Table(Charge)},
     tested=lambda r: "charge" if r.charge and r.charge.detect_unseen else None,
@@ -487,11 +488,10 @@ CHARGE = Mechanic(
         Calculator(
             "charge",
             "Charge",
-            supports=lambda r: r.charge is not None,
+            needs=("charge",),
             fields=_fields,
             compute=_compute,
             headline=_headline,
-            section=lambda r: r.charge.section,
         ),
     ),
     outcomes={

@@ -11,7 +11,7 @@ from rulescore.explain import Explanation, inches
 from rulescore.falling import or_fall
 from rulescore.fields import YES_NO, FieldError, choice, drop, movement, toughness, wounds
 from rulescore.initiative import initiative_field, pass_all
-from rulescore.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.rule_value import Rule
 
 
@@ -36,12 +36,12 @@ def climb(
     explain: Explanation,
     ruleset,
     height: Fraction,
-    move: Fraction | None,
     direction: str,
     initiative: int,
     toughness: int,
     wounds: int,
     running: str = "no",
+    move: Fraction | None = None,  # asked only where the climb counts against Movement
 ) -> Distribution:
     """Chance to climb `height` inches up or down, and what a failure means.
 
@@ -110,6 +110,7 @@ def _lines(rules) -> list[Line]:
     return [Line("climbing", "Climb at most", f"{limit} a turn, {tests}", climb.limit)]
 
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 CLIMB = Mechanic(
     parts={"climb": Table(Climb)},
     tested=lambda r: "climb" if r.climb else None,
@@ -117,24 +118,10 @@ CLIMB = Mechanic(
         Calculator(
             "climb",
             "Climb",
-            supports=lambda r: r.climb is not None and r.fall is not None,
+            needs=("climb", "fall"),
             fields=_fields,
-            compute=lambda e, r, v: (
-                climb(
-                    e,
-                    r,
-                    v["height"],
-                    v.get("move"),
-                    v["direction"],
-                    v["initiative"],
-                    v["toughness"],
-                    v["wounds"],
-                    v.get("running", "no"),
-                ),
-                [],
-            ),
+            compute=by_name(climb),
             headline=lambda t, x, say: [f"{say(t['made-it'])} to make the climb"],
-            section=lambda r: r.climb.section,
         ),
     ),
     outcomes={"made-it": "Makes it", "stuck": "Cannot move this turn"},

@@ -12,7 +12,7 @@ from rulescore.falling import or_fall
 from rulescore.fields import FieldError, drop, length, toughness, wounds
 from rulescore.initiative import initiative_field
 from rulescore.jumping_down import pass_tests
-from rulescore.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.rule_value import Rule
 
 
@@ -96,6 +96,7 @@ def _lines(rules) -> list[Line]:
     ]
 
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 DIVING_CHARGE = Mechanic(
     parts={"diving_charge": Table(DivingCharge)},
     tested=lambda r: "diving_charge" if r.diving_charge else None,
@@ -103,7 +104,7 @@ DIVING_CHARGE = Mechanic(
         Calculator(
             "diving-charge",
             "Diving charge",
-            supports=lambda r: r.diving_charge is not None and r.fall is not None,
+            needs=("diving_charge", "fall"),
             fields=lambda r: [
                 drop("height", "Height of the jump", "4"),
                 length("distance", "Enemy's distance from the landing point", "1", "0", "48"),
@@ -111,16 +112,12 @@ DIVING_CHARGE = Mechanic(
                 toughness(r),
                 wounds(),
             ],
-            compute=lambda e, r, v: (
-                diving_charge(e, r, v["height"], v["distance"], v["initiative"], v["toughness"], v["wounds"]),
-                [],
-            ),
+            compute=by_name(diving_charge),
             headline=lambda t, x, say: (
                 [f"no diving bonus: {say(t['lands-no-bonus'])} to land and charge as normal"]
                 if "lands-no-bonus" in t
                 else [f"{say(t['landed'])} to land and charge with the bonus"]
             ),
-            section=lambda r: r.diving_charge.section,
         ),
     ),
     outcomes={"lands-no-bonus": "Lands safely, and charges on without the diving bonus", "landed": "Lands safely"},

@@ -10,7 +10,7 @@ from rulescore.explain import Explanation, inches
 from rulescore.falling import or_fall
 from rulescore.fields import YES_NO, choice, drop, toughness, wounds
 from rulescore.initiative import initiative_field, pass_all
-from rulescore.mechanic import Calculator, Line, Mechanic, Single
+from rulescore.mechanic import Calculator, Line, Mechanic, Single, by_name
 
 
 def edge_fall(
@@ -48,6 +48,7 @@ def _lines(rules) -> list[Line]:
     ]
 
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 EDGE_FALL = Mechanic(
     parts={
         "edge_fall": Single(values.inches),  # a downed model this close to an edge may fall
@@ -58,17 +59,13 @@ EDGE_FALL = Mechanic(
         Calculator(
             "edge-fall",
             "Knocked down near an edge",
-            supports=lambda r: r.edge_fall is not None and r.fall is not None,
+            needs=("edge_fall", "fall"),
             fields=lambda r: (
                 [initiative_field(r), drop("height", "Drop below the edge", "4"), toughness(r), wounds()]
                 + ([choice("railings", "Railings or low walls on all sides", "no", YES_NO)] if r.railings else [])
             ),
-            compute=lambda e, r, v: (
-                edge_fall(e, r, v["initiative"], v["height"], v["toughness"], v["wounds"], v.get("railings", "no")),
-                [],
-            ),
+            compute=by_name(edge_fall),
             headline=lambda t, x, say: [f"{say(t['stays-put'])} to stay on the edge"],
-            section=lambda r: r.edge_fall.section,
         ),
     ),
     outcomes={"stays-put": "Stays on the edge"},

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, percent_words, said_alike
-from rulescore.fields import FieldError
+from rulescore.fields import FieldError, read_form
 from rulescore.mechanics import ASSUMPTIONS, CALCULATORS, RULESETS, label, outcome_order
 from rulescore.result import Cited, Reach, Refusal, Result, Row, Table
 from rulescore.routes import NAME as ROUTE
@@ -92,18 +92,7 @@ def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool = Fal
         )
 
     fields = calc.fields(rules)
-    known = {f.name for f in fields}
-    errors = {
-        key: f"{rules.title}'s {calc.title.lower()} calculator has no field '{str(key)[:30]}'."
-        for key in values
-        if key not in known
-    }
-    read: dict = {}
-    for field in fields:
-        try:
-            read[field.name] = field.read(values.get(field.name, field.default))
-        except FieldError as error:
-            errors[error.field] = error.message
+    read, errors = read_form(fields, values, f"{rules.title}'s {calc.title.lower()} calculator")
     if errors:
         return Refusal(name, ruleset_id, errors)
 

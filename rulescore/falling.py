@@ -16,7 +16,7 @@ from rulescore import values
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words, fraction_text, inches
 from rulescore.fields import Field, drop, modifier, toughness, whole, wounds
-from rulescore.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.rolls import read_dice, read_injury, read_test
 from rulescore.rule_value import Rule
 from rulescore.wounds import hits_table, one_hit_table, wound_chance
@@ -258,17 +258,17 @@ def _lines(rules) -> list[Line]:
     return [Line("falling", label, text, rule) for label, text, rule in rules.fall.words()] if rules.fall else []
 
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 FALL = Mechanic(
     parts={"fall": Table(None, kinds=KINDS)},
     calculators=(
         Calculator(
             "fall",
             "Fall",
-            supports=lambda r: r.fall is not None,
+            needs=("fall",),
             fields=lambda r: [drop("height", "Height of the fall", "4"), toughness(r), wounds()],
-            compute=lambda e, r, v: (fall(e, r, v["height"], v["toughness"], v["wounds"]), []),
+            compute=by_name(fall),
             headline=lambda t, x, say: [f"{say(t['out-of-action'])} out of action", f"{say(t['unhurt'])} unhurt"],
-            section=lambda r: r.fall.section,
         ),
     ),
     outcomes={

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -114,6 +115,21 @@ class Field(NamedTuple):
         if self.help:
             data["help"] = self.help
         return data
+
+
+def read_form(
+    fields: list[Field], values: Mapping[str, str | list[str]], form: str
+) -> tuple[dict[str, int | Fraction | str | tuple[str, ...]], dict[str, str]]:
+    """Every field's value (a field not given, its default), and what is wrong by field: a field the form
+    (`form`: "A route", "Mordheim 1999's fall calculator") has not, or a value it cannot take."""
+    errors = {key: f"{form} has no field '{str(key)[:30]}'." for key in values if key not in {f.name for f in fields}}
+    read = {}
+    for field in fields:
+        try:
+            read[field.name] = field.read(values.get(field.name, field.default))
+        except FieldError as error:
+            errors[error.field] = error.message
+    return read, errors
 
 
 def _show(value: Fraction) -> str:

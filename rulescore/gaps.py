@@ -11,7 +11,7 @@ from rulescore.explain import Explanation, inches
 from rulescore.falling import or_fall
 from rulescore.fields import FieldError, choice, drop, movement, toughness, wounds
 from rulescore.initiative import initiative_field, pass_all
-from rulescore.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.rule_value import Rule
 
 
@@ -123,6 +123,7 @@ def _lines(rules) -> list[Line]:
     ]
 
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 GAP = Mechanic(
     parts={"gap": Table(Gap)},
     tested=lambda r: "gap" if r.gap and r.gap.test else None,
@@ -130,24 +131,10 @@ GAP = Mechanic(
         Calculator(
             "gap",
             "Jump a gap",
-            supports=lambda r: r.gap is not None and r.fall is not None,
+            needs=("gap", "fall"),
             fields=_fields,
-            compute=lambda e, r, v: (
-                gap(
-                    e,
-                    r,
-                    v["gap"],
-                    v["move"],
-                    v["initiative"],
-                    v["height"],
-                    v["toughness"],
-                    v["wounds"],
-                    v.get("part_of", "move"),
-                ),
-                [],
-            ),
+            compute=by_name(gap, gap="width"),
             headline=lambda t, x, say: [f"{say(t['made-it'])} to clear the gap"],
-            section=lambda r: r.gap.section,
         ),
     ),
     outcomes={"made-it": "Makes it"},

@@ -42,4 +42,5 @@ def _lines(rules) -> list[Line]:
     ]
 
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 TERRAIN = Mechanic(parts={"terrain": Costs(values.count)}, lines=_lines)

@@ -12,4 +12,5 @@ def _lines(rules) -> list[Line]:
     return [Line("half-move", "Half-move (to shoot or hide)", rules.half_move.value, rules.half_move)]
 
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 HALF_MOVE = Mechanic(parts={"half_move": Single(values.text)}, lines=_lines)

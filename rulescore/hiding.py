@@ -10,7 +10,7 @@ from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
 from rulescore.fields import choice, length, whole
 from rulescore.initiative import target_number
-from rulescore.mechanic import Calculator, Line, Mechanic, Table, readers_of
+from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name, readers_of
 from rulescore.rule_value import Rule
 
 
@@ -157,19 +157,19 @@ def _lines(rules) -> list[Line]:
     ]
 
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 HIDING = Mechanic(
     parts={"hiding": Table(Hiding)},
     calculators=(
         Calculator(
             "hide",
             "Hiding",
-            supports=lambda r: r.hiding is not None,
+            needs=("hiding",),
             fields=_fields,
-            compute=lambda e, r, v: (hide(e, r, v["initiative"], v["distance"], v["this_turn"]), []),
+            compute=by_name(hide),
             headline=lambda t, x, say: [
                 "cannot hide" if "cannot-hide" in t else "spotted" if "spotted" in t else "stays hidden"
             ],
-            section=lambda r: r.hiding.section,
         ),
     ),
     outcomes={"cannot-hide": "Cannot hide this turn", "spotted": "Spotted", "stays-hidden": "Stays hidden"},

@@ -75,4 +75,5 @@ def _lines(rules) -> list[Line]:
     return [Line("tests", "Initiative test", rules.test.value.words, rules.test if rules.test.section else None)]
 
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 TEST = Mechanic(parts={"test": Single(read_test)}, lines=_lines)

@@ -12,7 +12,7 @@ from rulescore.explain import Explanation, inches
 from rulescore.falling import or_fall
 from rulescore.fields import FieldError, drop, toughness, wounds
 from rulescore.initiative import initiative_field, pass_all
-from rulescore.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.rule_value import Rule
 
 
@@ -94,6 +94,7 @@ def _lines(rules) -> list[Line]:
     ]
 
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 JUMP_DOWN = Mechanic(
     parts={"jump_down": Table(JumpDown)},
     tested=lambda r: "jump_down" if r.jump_down else None,
@@ -101,14 +102,13 @@ JUMP_DOWN = Mechanic(
         Calculator(
             "jump-down",
             "Jump down",
-            supports=lambda r: r.jump_down is not None and r.fall is not None,
+            needs=("jump_down", "fall"),
             fields=lambda r: [drop("height", "Height of the jump", "4"), initiative_field(r), toughness(r), wounds()],
-            compute=lambda e, r, v: (jump_down(e, r, v["height"], v["initiative"], v["toughness"], v["wounds"]), []),
+            compute=by_name(jump_down),
             headline=lambda t, x, say: [
                 f"{say(t['landed'])} to land safely",
                 f"{say(t['fell-out-of-action'])} out of action",
             ],
-            section=lambda r: r.jump_down.section,
         ),
     ),
     outcomes={"landed": "Lands safely"},

@@ -62,12 +62,29 @@ class Calculator(NamedTuple):
 
     name: str
     title: str
-    supports: Callable[[Any], bool]  # Ruleset -> does its text have the rules for this
+    # The numbers.toml keys a ruleset must give for it (its own first: its section is where it sits).
+    needs: tuple[str, ...]
     fields: Callable[[Any], list[Field]]
     compute: Callable[[Explanation, Any, dict], tuple[Distribution, list[tuple[str, Distribution]]]]
     # (main table, extra tables, how a chance is said) -> the answer's first lines
     headline: Callable[[Distribution, list[tuple[str, Distribution]], Callable[[Fraction], str]], list[str]]
-    section: Callable[[Any], str]  # the rule section the calculator sits in
+
+    def supports(self, rules: Any) -> bool:
+        """Has this ruleset's text the rules for it."""
+        return all(getattr(rules, key) is not None for key in self.needs)
+
+    def section(self, rules: Any) -> str:
+        """The rule section the calculator sits in."""
+        return getattr(rules, self.needs[0]).section
+
+
+def by_name(rule: Callable[..., Distribution], **renamed: str) -> Callable[[Explanation, Any, dict], tuple]:
+    """A calculator's answer from its rule's own function, the form's values given by field name (`renamed`:
+    a field whose argument is named otherwise); a field the ruleset does not ask takes the default."""
+    return lambda explain, rules, values: (
+        rule(explain, rules, **{renamed.get(k, k): v for k, v in values.items()}),
+        [],
+    )
 
 
 class Line(NamedTuple):

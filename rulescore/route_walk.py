@@ -237,8 +237,8 @@ def _leg(walk: Walk, number: int, leg: Leg) -> None:
         if uses > walk.left:
             return walk.stop(number, leg, "out of movement, it stops at the foot")
         direction = leg.kind.split()[1]
-        table = climb(explain, ruleset, leg.inches, read["move"], direction, initiative, t, w,
-                      "yes" if read["activation"] == "run" else "no")  # fmt: skip
+        running = "yes" if read["activation"] == "run" else "no"
+        table = climb(explain, ruleset, leg.inches, direction, initiative, t, w, running, move=read["move"])
         walk.take(number, leg, table, "made-it", *(("dropped",) if direction == "down" else ()))
         walk.left -= uses
         walk.height = max(walk.height + (leg.inches if direction == "up" else -leg.inches), Fraction(0))

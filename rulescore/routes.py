@@ -18,7 +18,7 @@ from math import ceil
 
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches, said_alike
-from rulescore.fields import MOST_ITEMS, Field, FieldError, choice, length, listed, movement, toughness, wounds
+from rulescore.fields import MOST_ITEMS, Field, choice, length, listed, movement, read_form, toughness, wounds
 from rulescore.initiative import initiative_field
 from rulescore.legs import DIVE_ENEMY, Leg, default_legs, leg_kinds, plannable, read_leg
 from rulescore.mechanics import ASSUMPTIONS, RULESETS
@@ -72,13 +72,7 @@ def plan(
             NAME, str(ruleset_id), {"ruleset": f"No route planner for '{str(ruleset_id)[:30]}'. Known: {known}."}
         )
     form = fields(ruleset)
-    errors = {key: f"A route has no field '{str(key)[:30]}'." for key in values if key not in {f.name for f in form}}
-    read: dict = {}
-    for field in form:
-        try:
-            read[field.name] = field.read(values.get(field.name, field.default))
-        except FieldError as error:
-            errors[error.field] = error.message
+    read, errors = read_form(form, values, "A route")
     given = values.get("legs", ())
     if isinstance(given, list | tuple) and len(given) > MOST_ITEMS:
         errors["legs"] = f"A route is at most {MOST_ITEMS} legs."

@@ -9,7 +9,7 @@ from rulescore import values
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
 from rulescore.fields import choice, length, movement
-from rulescore.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.rule_value import Rule
 
 
@@ -71,21 +71,21 @@ def _lines(rules) -> list[Line]:
     ]
 
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 RUN = Mechanic(
     parts={"run": Table(Run)},
     calculators=(
         Calculator(
             "run",
             "Running",
-            supports=lambda r: r.run is not None,
+            needs=("run",),
             fields=lambda r: [
                 movement(),
                 length("distance", "Nearest enemy's distance", "10", "0", "99"),
                 choice("enemy_state", "That enemy is", "standing", ENEMY_STATES),
             ],
-            compute=lambda e, r, v: (run(e, r, v["move"], v["distance"], v["enemy_state"]), []),
+            compute=by_name(run),
             headline=lambda t, x, say: ["may run" if t["may-run"] == 1 else "may not run"],
-            section=lambda r: r.run.section,
         ),
     ),
     outcomes={"may-run": "May run", "may-not-run": "May not run"},

@@ -20,15 +20,20 @@ def test_journeys_in_chromium(playwright, built_site):
     assert_journeys_pass_in_chromium(playwright, built_site)
 
 
-def test_journeys_in_firefox(built_site):
-    if not Path("/usr/bin/firefox-esr").exists():
-        pytest.fail("Firefox ESR is not installed: ./dev test installs Debian's firefox-esr")
+def run_journeys(engine, program: str, package: str, built_site: Path) -> None:
+    """Every journey in one engine driven by WebDriver, against a server of its own."""
+    if not Path(program).exists():
+        pytest.fail(f"{program} is not installed: ./dev test installs Debian's {package}")
     server = journey_server(built_site)
     try:
-        results = firefox.run(journeys(), server.base)
+        results = engine.run(journeys(), server.base)
     finally:
         server.stop()
     assert_all_pass(results)
+
+
+def test_journeys_in_firefox(built_site):
+    run_journeys(firefox, "/usr/bin/firefox-esr", "firefox-esr", built_site)
 
 
 @pytest.fixture(scope="module")
@@ -40,11 +45,4 @@ def screen():
 
 
 def test_journeys_in_webkit(built_site, screen):
-    if not Path(webkit.MINIBROWSER).exists():
-        pytest.fail("WebKitGTK is not installed: ./dev test installs Debian's webkit2gtk-driver")
-    server = journey_server(built_site)
-    try:
-        results = webkit.run(journeys(), server.base)
-    finally:
-        server.stop()
-    assert_all_pass(results)
+    run_journeys(webkit, webkit.MINIBROWSER, "webkit2gtk-driver", built_site)

@@ -43,6 +43,7 @@ def _lines(rules) -> list[Line]:
     )
 
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 SWIM = Mechanic(
     parts={"swim": Table(Swim)},
     tested=lambda r: "swim" if r.swim else None,
@@ -50,11 +51,10 @@ SWIM = Mechanic(
         Calculator(
             "swim",
             "Swim",
-            supports=lambda r: r.swim is not None,
+            needs=("swim",),
             fields=lambda r: [drop("width", "Width of the water", "2"), initiative_field(r)],
             compute=lambda e, r, v: (swim(e, r, v["width"], v["initiative"]), []),
             headline=lambda t, x, say: [f"{say(t['swims-across'])} to swim across"],
-            section=lambda r: r.swim.section,
         ),
     ),
     outcomes={"swims-across": "Swims across", "stops-in-water": "Stops in the water"},
