@@ -105,9 +105,10 @@ def build(site: Path = SITE, engine: str = "mkdocs") -> int:
         print(f"build stopped; {site} is unchanged", file=sys.stderr)
         return 1
     sys.path.insert(0, str(ROOT))
-    from sitegen.offline import finish
+    from sitegen.bundle.assets import Assets
+    from sitegen.finishing.offline import finish
 
-    pages = finish(staging, engine)
+    pages = finish(staging, Assets.read(GENERATED / "assets"), engine)
     old = site.with_name(site.name + ".old")
     shutil.rmtree(old, ignore_errors=True)
     if site.exists():

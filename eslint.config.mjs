@@ -10,7 +10,7 @@ export default [
     files: ["calculators/**/*.js", "docs/assets/**/*.js"],
     languageOptions: { sourceType: "script", globals: globals.browser },
   },
-  // The page script's modules, bundled by the build (sitegen/assets.py).
+  // The page script's modules, bundled by the build (sitegen/bundle/assets.py).
   { files: ["calculators/src/*.js"], languageOptions: { sourceType: "module" } },
   {
     files: ["calculators/worker.js", "calculators/saved_start.js"],
@@ -19,7 +19,7 @@ export default [
     },
   },
   {
-    files: ["sitegen/service_worker.js"],
+    files: ["sitegen/finishing/service_worker.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, module: "readonly" } },
   },
   { files: ["**/*.mjs"], languageOptions: { sourceType: "module", globals: globals.node } },

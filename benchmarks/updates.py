@@ -63,8 +63,9 @@ def changed_copy(project: Path, site: Path, folder: Path) -> Path:
         [
             sys.executable,
             "-c",
-            "import sys; from pathlib import Path; from sitegen.offline import service_worker; "
-            "p = Path(sys.argv[1]); (p / 'sw.js').write_text(service_worker(p), encoding='utf-8')",
+            "import sys; from pathlib import Path; from sitegen.finishing.offline import service_worker; "
+            "from sitegen.bundle.assets import Assets; p = Path(sys.argv[1]); "
+            "(p / 'sw.js').write_text(service_worker(p, Assets.read(Path('build/assets'))), encoding='utf-8')",
             str(copy),
         ],
         cwd=project,

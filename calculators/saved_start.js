@@ -1,5 +1,5 @@
 // @ts-check
-// A returning visitor's saved start is stored without its long runs of zeros (sitegen/saved_start.py
+// A returning visitor's saved start is stored without its long runs of zeros (sitegen/bundle/saved_start.py
 // packs it: half the bytes to keep and to read). This puts Pyodide's memory back together, zeros and
 // all, or says null for anything that is not a saved start of that size.
 /* exported unpackSavedStart */

@@ -137,7 +137,7 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   const wasm = runtime + "pyodide.asm.wasm";
   const lockFile = runtime + "pyodide-lock.json";
   // A returning visitor's saved start (Pyodide's memory just after it booted and imported rulescore,
-  // packed: sitegen/snapshot.mjs) is only ever in the offline cache: a first visit never downloads it.
+  // packed: sitegen/bundle/snapshot.mjs) is only ever in the offline cache: a first visit never downloads it.
   const runtimeFiles = [wasm, stdlib, lockFile, wheelUrl];
   const [saved, ...copies] = await Promise.all([
     offlineCopy(snapshot), ...runtimeFiles.map((url, index) => checkedCopy(url, sizes[index])),

@@ -128,7 +128,7 @@ def read_folder(root: Path) -> RulesFolder:
 
 
 # In the wheel: {"<id>/<name>": {"text": ..., "data": ...}}, what read_folder read at build time
-# (sitegen/assets.py writes it), so a browser starts without importing and running a TOML parser
+# (sitegen/bundle/assets.py writes it), so a browser starts without importing and running a TOML parser
 # (~30 ms on a fast machine, four times that on a slow phone).
 PARSED = "rules.json"
 

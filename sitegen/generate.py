@@ -20,12 +20,12 @@ import yaml
 from rulescore import RULESETS
 from rulescore.mechanics import read_from
 from rulescore.rules_folder import RulesFileError, read_folder
-from sitegen import offline
-from sitegen.assets import Assets, esbuild, minified, stage
-from sitegen.content import Content, load_content
-from sitegen.icons import icons
-from sitegen.page import Page
-from sitegen.pages import render_assumptions, render_home_list
+from sitegen.bundle.assets import Assets, esbuild, minified, stage
+from sitegen.finishing import offline
+from sitegen.finishing.icons import icons
+from sitegen.pages.chapters import render_assumptions, render_home_list
+from sitegen.pages.content import Content, load_content
+from sitegen.pages.page import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 # What a hand-written page may hold in place of generated content: <!-- calculators -->, ...

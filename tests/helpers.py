@@ -107,10 +107,18 @@ CHANGED_PAGE = "about/index.html"
 CHANGED_WORDS = ("A rules reference for players at the table.", "A rules reference for players at the table, updated.")
 
 
+def bundle():
+    """What the newest build staged (build/assets/manifest.json): every build of this checkout in a test
+    session stages the same bundle, whichever engine renders it."""
+    from sitegen.bundle.assets import Assets
+
+    return Assets.read(ROOT / "build" / "assets")
+
+
 def one_page_changed(site: Path) -> Path:
     """`site` copied beside itself with the About page's text changed and its service worker made
     anew (as build.py makes it), once per site."""
-    from sitegen.offline import service_worker
+    from sitegen.finishing.offline import service_worker
 
     folder = site.parent / f"{site.name}-one-page-changed"
     if not (folder / "sw.js").exists():
@@ -123,7 +131,7 @@ def one_page_changed(site: Path) -> Path:
             html.replace(CHANGED_WORDS[0], CHANGED_WORDS[1]).replace("<html ", '<html data-test-build="two" ', 1),
             encoding="utf-8",
         )
-        (folder / "sw.js").write_text(service_worker(folder), encoding="utf-8")
+        (folder / "sw.js").write_text(service_worker(folder, bundle()), encoding="utf-8")
         later(page, folder / "sw.js")
     return folder
 
@@ -183,7 +191,7 @@ NORMALISE = """html => {
 
 def save_outline(folder: Path) -> None:
     """A ruleset's outline.txt saved from the parser's reading (README step 3), after its text changed."""
-    from sitegen.parse import outline, parse
-    from sitegen.sources import load_ruleset
+    from sitegen.pages.parse import outline, parse
+    from sitegen.pages.sources import load_ruleset
 
     (folder / "outline.txt").write_text(outline(parse(load_ruleset(folder))), encoding="utf-8")

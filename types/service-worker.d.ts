@@ -1,4 +1,4 @@
-// The service worker's manifest, as sitegen/offline.py writes it (tsconfig.service-worker.json).
+// The service worker's manifest, as sitegen/finishing/offline.py writes it (tsconfig.service-worker.json).
 
 interface OfflineManifest {
   build: string; // a digest of every file of the build

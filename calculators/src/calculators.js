@@ -3,7 +3,7 @@
 // validation, odds and the result's HTML all come from Python. What these modules guarantee is honesty:
 // a result on screen that is not for the values in the form is marked so, with the values it is for.
 // One module per job (engine, form, status, answers, nearby, legs), bundled into one script by the
-// build (sitegen/assets.py).
+// build (sitegen/bundle/assets.py).
 import { boot, onEngine } from "./engine.js";
 import { formValues, loadFromUrl, step } from "./form.js";
 import { editLegs, setUpLegs } from "./legs.js";

@@ -1,5 +1,5 @@
 // @ts-check
-// Answers a tap or two from the defaults, worked out when the site was built (sitegen/nearby.py): a first
+// Answers a tap or two from the defaults, worked out when the site was built (sitegen/bundle/nearby.py): a first
 // visit's first taps are answered from them while Python is on its way. One file per calculator, asked
 // for once: when it is first touched or scrolled to, or with the page when the page is opened at it
 // (start.js); anything but a file of answers is not used.

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
+from typing import NamedTuple
 
 from rulescore.anchors import slugify
 from rulescore.rules_folder import GLOSSARY, RulesFileError, TomlFile, line_of, rules_files
@@ -21,23 +21,28 @@ def escape(text: str) -> str:
     return str(text).translate(_HTML)
 
 
-@dataclass(frozen=True)
-class Term:
-    """A game term as this ruleset means it."""
+class Term(NamedTuple):
+    """A game term as this ruleset means it (a NamedTuple, not a dataclass: dataclasses would add 44 KB of
+    standard library to the browser's download)."""
 
     name: str
     definition: str
     forms: tuple[str, ...]  # the spellings that stand for it in the text
-    pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        # Longest spelling first, so "charge bonus" is found before "charge".
-        forms = "|".join(re.escape(form) for form in sorted(self.forms, key=len, reverse=True))
-        object.__setattr__(self, "pattern", re.compile(rf"\b(?:{forms})\b", re.IGNORECASE))
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        return _pattern(self.forms)
 
     @property
     def anchor(self) -> str:
         return slugify(self.name)
+
+
+@cache
+def _pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
+    # Longest spelling first, so "charge bonus" is found before "charge".
+    spelled = "|".join(re.escape(form) for form in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"\b(?:{spelled})\b", re.IGNORECASE)
 
 
 def load_glossary(ruleset_id: str, files: Mapping[str, TomlFile]) -> list[Term]:

@@ -11,7 +11,7 @@ import pytest
 
 from rulescore.entry import answer
 from rulescore.web.answer import result_html
-from sitegen import nearby
+from sitegen.bundle import nearby
 from tests.helpers import NORMALISE
 
 pytestmark = pytest.mark.browser

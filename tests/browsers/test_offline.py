@@ -217,7 +217,7 @@ BREAK_SNAPSHOT = """async ([size, packed]) => {
     const url = new URL(start.dataset.snapshot, document.baseURI).href;
     const whole = Number(start.dataset.snapshotBytes);
     let nonsense = new Uint8Array(size || whole).fill(7);
-    if (packed) {  // one run, the whole memory: see sitegen/saved_start.py
+    if (packed) {  // one run, the whole memory: see sitegen/bundle/saved_start.py
         nonsense = new Uint8Array(20 + whole).fill(7);
         const head = new DataView(nonsense.buffer);
         [0x31535352, whole, 1, 0, whole].forEach((word, index) => head.setUint32(4 * index, word, true));

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.offline import RUNTIME_PREFIXES, SKIP, SNAPSHOT_PREFIX, _url
-from tests.helpers import CHANGED_WORDS, CHROMIUM, CHROMIUM_ARGS, copy_project, later, one_page_changed
+from sitegen.finishing.offline import _url, kept_as
+from tests.helpers import CHANGED_WORDS, CHROMIUM, CHROMIUM_ARGS, bundle, copy_project, later, one_page_changed
 from tests.server import StaticServer
 
 pytestmark = pytest.mark.browser
@@ -108,15 +108,9 @@ def offline_files(site: Path) -> dict[str, tuple[str, str]]:
     found = {}
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         relative = path.relative_to(site).as_posix()
-        if SKIP.search(relative):
+        kind = kept_as(relative, bundle())
+        if kind is None:
             continue
-        kind = (
-            "snapshot"
-            if relative.startswith(SNAPSHOT_PREFIX)
-            else "runtime"
-            if relative.startswith(RUNTIME_PREFIXES)
-            else "page"
-        )
         found["/" + _url(relative).removeprefix("./")] = (kind, hashlib.sha256(path.read_bytes()).hexdigest())
     return found
 
@@ -157,7 +151,8 @@ def say(what: str, sent: list, runtime_bytes: int) -> None:
 
 
 def runtime_bytes(site: Path) -> int:
-    return sum(p.stat().st_size for prefix in RUNTIME_PREFIXES for p in (site / prefix).rglob("*") if p.is_file())
+    files = [p for p in site.rglob("*") if p.is_file()]
+    return sum(p.stat().st_size for p in files if kept_as(p.relative_to(site).as_posix(), bundle()) == "runtime")
 
 
 @pytest.mark.parametrize("when", ["minutes later", "a day later"])

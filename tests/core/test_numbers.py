@@ -249,7 +249,7 @@ def test_a_ruleset_may_give_its_own_assumption(rules):
 
 def test_a_topic_without_a_title_is_named_by_line(rules):
     from rulescore.rules_folder import RulesFileError
-    from sitegen.content import load_content
+    from sitegen.pages.content import load_content
 
     path = rules / "topics.toml"
     text = path.read_text(encoding="utf-8")
@@ -262,7 +262,7 @@ def test_a_topic_without_a_title_is_named_by_line(rules):
 
 def test_the_edition_pair_is_data(rules):
     from rulescore.rules_folder import RulesFileError
-    from sitegen.content import load_content
+    from sitegen.pages.content import load_content
 
     path = rules / "edition-notes.toml"
     text = path.read_text(encoding="utf-8")
@@ -276,9 +276,9 @@ def test_the_edition_pair_is_data(rules):
 def test_a_cited_section_missing_from_the_text_stops_the_build(rules, monkeypatch):
     from rulescore import mechanics
     from rulescore.rules_folder import RulesFileError
-    from sitegen.content import check_citations
-    from sitegen.parse import parse
-    from sitegen.sources import load_rulesets
+    from sitegen.pages.content import check_citations
+    from sitegen.pages.parse import parse
+    from sitegen.pages.sources import load_rulesets
 
     path = rules / "coreheim-v10" / "numbers.toml"
     path.write_text(

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from rulescore.rules_folder import RulesFileError
-from sitegen.parse import parse
-from sitegen.sources import load_ruleset
+from sitegen.pages.parse import parse
+from sitegen.pages.sources import load_ruleset
 from tests.helpers import copy_project, serve_project
 
 
@@ -192,6 +192,6 @@ def test_a_hand_written_page_with_calculators_must_say_so(project):
 
 def test_generated_pages_are_written_once_with_no_placeholder_to_find_again():
     """Templates call the page for its calculators; only hand-written pages (docs/) hold placeholders."""
-    templates = Path(__file__).resolve().parents[2] / "sitegen" / "templates"
+    templates = Path(__file__).resolve().parents[2] / "sitegen" / "pages" / "templates"
     for template in templates.iterdir():
         assert "<!--" not in template.read_text(encoding="utf-8"), template.name

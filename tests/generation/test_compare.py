@@ -15,10 +15,10 @@ from rulescore.mechanics import CALCULATORS
 from rulescore.reference import lines
 from rulescore.rules_folder import read_folder
 from rulescore.web.answer import respond_compare
-from sitegen.compare import load_topics
-from sitegen.editions import section_words, word_diff
-from sitegen.parse import parse
-from sitegen.sources import load_rulesets
+from sitegen.pages.compare import load_topics
+from sitegen.pages.editions import section_words, word_diff
+from sitegen.pages.parse import parse
+from sitegen.pages.sources import load_rulesets
 from tests.helpers import ROOT, read_page
 
 DOCUMENTS = {r.id: parse(r) for r in load_rulesets(read_folder(ROOT / "rules"))}

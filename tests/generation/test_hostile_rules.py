@@ -11,7 +11,7 @@ import pytest
 
 from rulescore.rules_folder import RulesFileError, read_folder
 from rulescore.web.terms import Marker, Term
-from sitegen.sources import load_ruleset
+from sitegen.pages.sources import load_ruleset
 from tests.helpers import copy_project
 
 
@@ -143,7 +143,7 @@ def test_a_term_defined_twice_names_the_second(rules):
 
 
 def test_a_heading_given_twice_names_both_lines(rules):
-    from sitegen.parse import parse
+    from sitegen.pages.parse import parse
 
     ruleset = load_ruleset(rules / "mordheim-1999")
     text = ruleset.source_path.read_text(encoding="utf-8")
@@ -158,7 +158,7 @@ def test_a_heading_given_twice_names_both_lines(rules):
 
 
 def test_an_outline_that_disagrees_with_the_text_names_its_line(rules):
-    from sitegen.parse import check_outline, parse
+    from sitegen.pages.parse import check_outline, parse
 
     ruleset = load_ruleset(rules / "mordheim-1999")
     path = rules / "mordheim-1999" / "outline.txt"

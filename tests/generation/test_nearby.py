@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from rulescore.web.answer import respond
-from sitegen import nearby
+from sitegen.bundle import nearby
 
 FALL = [  # Mordheim's fall calculator, as describe() gives it
     {"name": "height", "kind": "inches", "default": "4", "min": "0", "max": "24"},

@@ -2,8 +2,8 @@
 
 import pytest
 
-from sitegen.parse import outline, parse, slugify
-from sitegen.sources import load_ruleset
+from sitegen.pages.parse import outline, parse, slugify
+from sitegen.pages.sources import load_ruleset
 from tests.helpers import ROOT
 
 RULESETS = sorted(p.parent.name for p in (ROOT / "rules").glob("*/ruleset.toml"))

@@ -3,7 +3,7 @@
 import pytest
 
 from rulescore.rules_folder import read_folder
-from sitegen.content import load_content
+from sitegen.pages.content import load_content
 from tests.helpers import ROOT
 
 CONTENT = load_content(read_folder(ROOT / "rules"))

@@ -8,8 +8,8 @@ from rulescore import RULESETS, calculate, catalogue
 from rulescore.entry import answer
 from rulescore.rules_folder import read_folder
 from rulescore.web.answer import result_html
-from sitegen.parse import parse
-from sitegen.sources import load_rulesets
+from sitegen.pages.parse import parse
+from sitegen.pages.sources import load_rulesets
 from tests.helpers import ROOT
 
 DOCUMENTS = {r.id: parse(r) for r in load_rulesets(read_folder(ROOT / "rules"))}

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen import saved_start
+from sitegen.bundle import saved_start
 from tests.helpers import ROOT
 
 UNPACK = """

@@ -15,14 +15,18 @@ def test_the_service_workers_decisions_pass_in_node():
 
 
 def test_a_built_service_worker_is_valid_javascript_with_its_manifest(tmp_path):
-    from sitegen.offline import service_worker
+    from sitegen.bundle.assets import Assets
+    from sitegen.finishing.offline import service_worker
 
     (tmp_path / "index.html").write_text("<!doctype html><title>x</title>", encoding="utf-8")
-    (tmp_path / "assets" / "py").mkdir(parents=True)
-    (tmp_path / "assets" / "py" / "rulescore.whl").write_bytes(b"wheel")
-    (tmp_path / "assets" / "answers").mkdir()
-    (tmp_path / "assets" / "answers" / "fall.json").write_text("{}", encoding="utf-8")
-    (tmp_path / "sw.js").write_text(service_worker(tmp_path), encoding="utf-8")
+    (tmp_path / "assets" / "elsewhere").mkdir(parents=True)
+    (tmp_path / "assets" / "elsewhere" / "rulescore.whl").write_bytes(b"wheel")
+    (tmp_path / "assets" / "answers" / "1").mkdir(parents=True)
+    (tmp_path / "assets" / "answers" / "1" / "fall.json").write_text("{}", encoding="utf-8")
+    # Told by the bundle which files are the worker's, wherever it put them.
+    paths = ("assets/pyodide/0/", "assets/pyodide/0/stdlib.zip", "assets/elsewhere/rulescore.whl", "assets/c/1/")
+    assets = Assets(tmp_path, "0", *paths, "assets/snapshot/1.bin", "assets/answers/1/")
+    (tmp_path / "sw.js").write_text(service_worker(tmp_path, assets), encoding="utf-8")
     read = (
         "const m = require(process.argv[1]).MANIFEST;"
         "console.log(JSON.stringify([m.build.length, Object.keys(m.pages), Object.keys(m.runtime), m.runtimeBytes]))"
@@ -30,4 +34,4 @@ def test_a_built_service_worker_is_valid_javascript_with_its_manifest(tmp_path):
     done = subprocess.run(["node", "-e", read, str(tmp_path / "sw.js")], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     # The page is kept whole before the build takes over, the wheel once idle; a first visit's stored answers never.
-    assert done.stdout.strip() == '[16,["./"],["assets/py/rulescore.whl"],5]'
+    assert done.stdout.strip() == '[16,["./"],["assets/elsewhere/rulescore.whl"],5]'

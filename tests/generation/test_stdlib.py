@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from sitegen import pyodide_answers, saved_start
+from sitegen.bundle import pyodide_answers, saved_start
 from tests.helpers import ROOT
 
 pytestmark = pytest.mark.browser
@@ -31,7 +31,7 @@ def run_session(stdlib, wheel, *snapshot) -> list[str]:
             str(ROOT / "tests" / "core" / "pyodide" / "answers.mjs"),
             str(stdlib),
             str(wheel),
-            str(ROOT / "sitegen" / "pyodide_answers.py"),
+            str(ROOT / "sitegen" / "bundle" / "pyodide_answers.py"),
             *map(str, snapshot),
         ],
         capture_output=True,

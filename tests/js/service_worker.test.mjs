@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { test } from "node:test";
 
 const require = createRequire(import.meta.url);
-const worker = require("../../sitegen/service_worker.js");
+const worker = require("../../sitegen/finishing/service_worker.js");
 const SCOPE = "https://rules.invalid/";
 
 test("before the build, the manifest is empty: a worker that keeps nothing", () => {

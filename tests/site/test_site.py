@@ -12,7 +12,7 @@ import pytest
 from rulescore import RULESETS as all_rulesets
 from rulescore.rules_folder import read_folder
 from rulescore.web.address import section_href
-from sitegen.sources import load_rulesets
+from sitegen.pages.sources import load_rulesets
 from tests.helpers import ROOT, broken_links, read_page
 
 WORD = re.compile(r"[A-Za-z0-9]+")
@@ -87,7 +87,7 @@ def test_terms_carry_the_ruleset_meaning(built_site):
 
 
 def test_source_text_is_escaped(tmp_path):
-    from sitegen.inline import render_inline
+    from sitegen.pages.inline import render_inline
 
     out, _, _ = render_inline("<script>alert(1)</script> and *stars*", {}, [], set(), "g/", "doc")
     assert "<script>" not in out and "&lt;script&gt;" in out and r"\*stars\*" in out

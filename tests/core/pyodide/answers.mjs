@@ -1,5 +1,5 @@
 // Boots the pinned Pyodide with the site's own (trimmed, precompiled) standard library, loads the
-// site's wheel and runs every calculator case of sitegen/pyodide_answers.py; prints the answers as JSON.
+// site's wheel and runs every calculator case of sitegen/bundle/pyodide_answers.py; prints the answers as JSON.
 // `node answers.mjs STDLIB_ZIP WHEEL ANSWERS_PY [SNAPSHOT SIZE]`: with SNAPSHOT (packed as the site
 // ships it, SIZE bytes of memory), Python starts from that saved memory instead, put back together by
 // the worker's own code, and the wheel's file is not written back, so any import or read of rulescore

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from rulescore.anchors import slugify
 from rulescore.rules_folder import RulesFileError, line_of
-from sitegen.inline import normalise
-from sitegen.sources import Ruleset
+from sitegen.pages.inline import normalise
+from sitegen.pages.sources import Ruleset
 
 MAX_HEADING_WORDS = 6
 FIGURE = re.compile(r"^\[\s*image\s*\]\s*", re.IGNORECASE)

@@ -1,4 +1,4 @@
-"""The one Jinja environment for the site's blocks and pages (sitegen/templates/) and the
+"""The one Jinja environment for the site's blocks and pages (sitegen/pages/templates/) and the
 calculators' forms (calculators/): autoescaped, so a
 value from a rules text or a TOML file is HTML-escaped unless it is already safe Markup."""
 
@@ -13,10 +13,10 @@ from markupsafe import Markup
 
 from rulescore import RULESETS
 from rulescore.web.address import section_href
-from sitegen.escape import escape_text
+from sitegen.pages.escape import escape_text
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-CALCULATOR_TEMPLATES = Path(__file__).resolve().parent.parent / "calculators"  # form.html, tabs.html
+CALCULATOR_TEMPLATES = Path(__file__).resolve().parents[2] / "calculators"  # form.html, tabs.html
 
 
 def _yaml(value: str) -> Markup:

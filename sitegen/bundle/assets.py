@@ -15,17 +15,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulescore.rules_folder import PARSED, RulesFileError, RulesFolder, parsed_files
-from sitegen import nearby, saved_start
-from sitegen.stdlib import precompile
+from sitegen.bundle import nearby, saved_start
+from sitegen.bundle.stdlib import precompile
 
 # Only what the browser loads: micropip and other packages are never asked for, and the
-# standard library is our precompiled, trimmed one (sitegen/stdlib.py), not python_stdlib.zip.
+# standard library is our precompiled, trimmed one (sitegen/bundle/stdlib.py), not python_stdlib.zip.
 RUNTIME_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm")
 GLUE_FILES = ("calculators.css",)
 WORKER_SCRIPTS = ("worker.js", "saved_start.js")  # minified like the page script
 # The page script: ES modules, one per job (calculators/src/), bundled into one script by esbuild (a
 # first visit gets one request, as before the split; each module is linted and type-checked alone).
 PAGE_SCRIPT = Path("calculators") / "src" / "calculators.js"
+
+
+MANIFEST = "manifest.json"  # what stage made, by site path (Assets.read)
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,30 @@ class Assets:
         return saved_start.whole_size((self.folder / self.snapshot).read_bytes()[:8])
 
     def files(self) -> list[Path]:
-        return sorted(p for p in self.folder.rglob("*") if p.is_file() and p.name != "manifest.json")
+        return sorted(p for p in self.folder.rglob("*") if p.is_file() and p.name != MANIFEST)
+
+    def runtime_files(self) -> tuple[str, ...]:
+        """Where the worker's own files are (the runtime's folder, the standard library, our wheel): fetched
+        by the worker alone, so kept for offline once a page is idle."""
+        return (self.runtime, self.stdlib, self.wheel)
+
+    def manifest(self) -> dict[str, str]:
+        """What the bundle holds, by site path: what the finishing step is told."""
+        return {
+            "pyodide_version": self.pyodide_version,
+            "runtime": self.runtime,
+            "stdlib": self.stdlib,
+            "wheel": self.wheel,
+            "glue": self.glue,
+            "snapshot": self.snapshot,
+            "answers": self.answers,
+        }
+
+    @classmethod
+    def read(cls, folder: Path) -> Assets:
+        """The bundle `stage` made in `folder`, from its manifest (the build renders and finishes in another
+        process than the one that staged it)."""
+        return cls(folder, **json.loads((folder / MANIFEST).read_text(encoding="utf-8")))
 
 
 def _digest(paths: list[Path]) -> str:
@@ -197,14 +223,5 @@ def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
     nearby.write(folder / answers)
 
     assets = Assets(folder, version, runtime, stdlib, wheel_path, glue, snapshot, answers)
-    manifest = {
-        "pyodide_version": version,
-        "runtime": runtime,
-        "stdlib": stdlib,
-        "wheel": wheel_path,
-        "glue": glue,
-        "snapshot": snapshot,
-        "answers": answers,
-    }
-    (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True))
+    (folder / MANIFEST).write_text(json.dumps(assets.manifest(), indent=2, sort_keys=True))
     return assets

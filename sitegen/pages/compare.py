@@ -10,12 +10,12 @@ from rulescore.mechanics import CALCULATORS
 from rulescore.reference import lines
 from rulescore.rules_folder import RulesFileError, RulesFolder, line_of
 from rulescore.web.terms import Term
-from sitegen import markup
-from sitegen.editions import Editions
-from sitegen.escape import escape_text
-from sitegen.inline import explain_terms
-from sitegen.page import Page
-from sitegen.parse import Document, Section
+from sitegen.pages import markup
+from sitegen.pages.editions import Editions
+from sitegen.pages.escape import escape_text
+from sitegen.pages.inline import explain_terms
+from sitegen.pages.page import Page
+from sitegen.pages.parse import Document, Section
 
 TOPICS = "topics.toml"
 

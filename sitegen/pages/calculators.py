@@ -9,7 +9,7 @@ from rulescore.mechanics import CALCULATORS
 from rulescore.web.address import section_href
 from rulescore.web.answer import compare_html, result_html
 from rulescore.web.values import values_said
-from sitegen import markup
+from sitegen.pages import markup
 
 
 def placements(ruleset_id: str) -> dict[str, list[str]]:

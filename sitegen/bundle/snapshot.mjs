@@ -1,4 +1,4 @@
-// Build step, run by sitegen/stdlib.py: a memory snapshot of the pinned Pyodide booted exactly as the
+// Build step, run by sitegen/bundle/stdlib.py: a memory snapshot of the pinned Pyodide booted exactly as the
 // calculators' worker boots it (our standard library, our wheel on sys.path), with every rulescore
 // module imported and the rules read. A returning visitor's worker restores it instead of starting
 // Python and importing rulescore again.

@@ -8,11 +8,11 @@ from rulescore import RULESETS
 from rulescore.mechanics import CALCULATORS
 from rulescore.web.address import section_href
 from rulescore.web.terms import Term
-from sitegen import markup
-from sitegen.inline import Reference, render_inline
-from sitegen.page import Page
-from sitegen.parse import Block, Document, Section
-from sitegen.sources import Ruleset
+from sitegen.pages import markup
+from sitegen.pages.inline import Reference, render_inline
+from sitegen.pages.page import Page
+from sitegen.pages.parse import Block, Document, Section
+from sitegen.pages.sources import Ruleset
 
 ADDED_NOTE = "Heading added by this site: the source text has none here."
 

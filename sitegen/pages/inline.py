@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 
 from rulescore.web.terms import Term, find_terms, term_html
-from sitegen import markup
-from sitegen.escape import escape_text
+from sitegen.pages import markup
+from sitegen.pages.escape import escape_text
 
 NAME = r"[A-Z][\w-]*(?: (?:[A-Z][\w-]*|&))*"
 XREF = re.compile(

@@ -9,19 +9,15 @@ import json
 import re
 from pathlib import Path
 
-from sitegen import nearby
+from sitegen.bundle import nearby
+from sitegen.bundle.assets import Assets
 
 THEME_COLOUR = "#795548"
 TEMPLATE = Path(__file__).resolve().parent / "service_worker.js"
-# Fetched by the calculators' worker only: cached once the page is idle.
-RUNTIME_PREFIXES = ("assets/pyodide/", "assets/py/")
-# A returning visitor's faster start: cached after the runtime, never needed to work offline.
-SNAPSHOT_PREFIX = "assets/snapshot/"
 # Where the service worker's template holds its manifest, written over at build time.
 MANIFEST = re.compile(r"/\* manifest \*/.*?/\* manifest end \*/")
-# Never needed by an English site or a browser: left out of the offline copy (_headers is the host's);
-# nor the answers a first visit shows while Python is on its way: a phone with the site offline has Python.
-SKIP = re.compile(rf"(\.map$|\.gz$|^sw\.js$|^_headers$|^assets/javascripts/lunr/|^{nearby.FOLDER})")
+# Never needed by an English site or a browser: left out of the offline copy (_headers is the host's).
+SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^_headers$|^assets/javascripts/lunr/)")
 # What a host should send beside the files, as Netlify's and Cloudflare Pages' `_headers` file says it
 # (the README gives the same for any host). A page's own policy is its <meta> tag, which cannot say
 # frame-ancestors and does not reach the calculators' worker: the worker's script gets a policy of its
@@ -83,13 +79,27 @@ def _url(path: str) -> str:
     return path
 
 
-def service_worker(site: Path) -> str:
+def kept_as(relative: str, assets: Assets) -> str | None:
+    """How the offline copy keeps a built file (by its path in the site): "page", "runtime" (the worker's
+    own, kept once a page is idle), "snapshot" (the saved start, kept after them); None: never kept."""
+    if SKIP.search(relative) or relative.startswith(assets.answers):
+        return None
+    if relative == assets.snapshot:
+        return "snapshot"
+    return "runtime" if relative.startswith(assets.runtime_files()) else "page"
+
+
+def service_worker(site: Path, assets: Assets) -> str:
     """The service worker for what is in `site`: the build named by a hash of every file, each page
-    with its own revision (the first 16 hex digits of its SHA-256, which the worker checks)."""
+    with its own revision (the first 16 hex digits of its SHA-256, which the worker checks). The bundle
+    says which files are the worker's (cached once the page is idle), which is the saved start (cached
+    after them, never needed offline) and which are the answers for a first visit (never kept: a phone
+    with the site offline has Python)."""
     pages, runtime, snapshot, sizes, digest, runtime_bytes = {}, {}, {}, {}, hashlib.sha256(), 0
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         relative = path.relative_to(site).as_posix()
-        if SKIP.search(relative):
+        kind = kept_as(relative, assets)
+        if kind is None:
             continue
         data = path.read_bytes()
         content = hashlib.sha256(data)
@@ -98,9 +108,9 @@ def service_worker(site: Path) -> str:
         # site) and against its size before it is used.
         revision, url = content.hexdigest()[:16], _url(relative)
         sizes[url] = len(data)
-        if relative.startswith(SNAPSHOT_PREFIX):
+        if kind == "snapshot":
             snapshot[url] = revision
-        elif relative.startswith(RUNTIME_PREFIXES):
+        elif kind == "runtime":
             runtime[url] = revision
             runtime_bytes += len(data)
         else:
@@ -112,7 +122,7 @@ def service_worker(site: Path) -> str:
         "runtimeBytes": runtime_bytes,
         "snapshot": snapshot,
         "sizes": sizes,
-        "answers": nearby.FOLDER,  # never kept: offline, the worker says there are none
+        "answers": nearby.FOLDER,  # any build's: never kept, and offline the worker says there are none
     }
     template = TEMPLATE.read_text(encoding="utf-8")
     written, count = MANIFEST.subn(lambda _: f"/* manifest */ {json.dumps(manifest)} /* manifest end */", template)
@@ -139,10 +149,10 @@ def content_security_policy(html: str, engine: str = "mkdocs") -> str:
     )
 
 
-def finish(site: Path, engine: str = "mkdocs") -> int:
+def finish(site: Path, assets: Assets, engine: str = "mkdocs") -> int:
     """What only the rendered site can give, whichever engine made it: each page's Content Security
-    Policy (hashes of its own inline scripts) and the service worker over every file. Returns the
-    number of pages."""
+    Policy (hashes of its own inline scripts) and the service worker over every file, told by the bundle
+    (`assets`) which files are its own. Returns the number of pages."""
     count = 0
     for path in sorted(site.rglob("*.html")):
         html = path.read_text(encoding="utf-8")
@@ -161,7 +171,7 @@ def finish(site: Path, engine: str = "mkdocs") -> int:
         count += 1
     (site / "_headers").write_text(headers_file(), encoding="utf-8")
     # Written last, from the finished site, so its lists and cache name match this build exactly.
-    (site / "sw.js").write_text(service_worker(site), encoding="utf-8")
+    (site / "sw.js").write_text(service_worker(site, assets), encoding="utf-8")
     return count
 
 

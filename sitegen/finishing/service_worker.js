@@ -1,5 +1,5 @@
 // @ts-check
-// The site's service worker (sitegen/offline.py writes its manifest in as it writes sw.js): keeps the
+// The site's service worker (sitegen/finishing/offline.py writes its manifest in as it writes sw.js): keeps the
 // site usable offline across builds. Two kinds of file, kept two ways:
 // - pages, the search index and the site's own scripts and styles: one cache per build, filled whole
 //   before the build may take over (never a mix of two builds' pages); a file whose revision is

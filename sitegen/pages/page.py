@@ -12,8 +12,8 @@ from markupsafe import Markup
 from rulescore import RULESETS
 from rulescore.compare import rulesets_for
 from rulescore.rules_folder import RulesFileError
-from sitegen import markup
-from sitegen.calculators import render_all, render_calculator, render_compare
+from sitegen.pages import markup
+from sitegen.pages.calculators import render_all, render_calculator, render_compare
 
 
 def root_of(path: str) -> str:

@@ -1,4 +1,4 @@
-// Build step, run by sitegen/stdlib.py: boots the pinned Pyodide in Node with its full standard
+// Build step, run by sitegen/bundle/stdlib.py: boots the pinned Pyodide in Node with its full standard
 // library, runs every calculator the way the page does, and writes a zip of just the modules that
 // session imported, compiled to .pyc by this same runtime.
 // It also compiles our wheel the same way. `node stdlib.mjs RUNTIME_DIR WHEEL OUT_DIR stored|deflated`

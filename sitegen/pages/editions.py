@@ -7,8 +7,8 @@ from typing import NamedTuple
 
 from rulescore import RULESETS
 from rulescore.rules_folder import RulesFileError, RulesFolder, line_of
-from sitegen import markup
-from sitegen.parse import Document, Section
+from sitegen.pages import markup
+from sitegen.pages.parse import Document, Section
 
 EDITION_NOTES = "edition-notes.toml"
 EDITION_FIELDS = ("old", "new", "page", "title", "old_label", "new_label")

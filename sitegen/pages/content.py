@@ -10,13 +10,13 @@ from rulescore.legs import plannable
 from rulescore.reference import lines
 from rulescore.rules_folder import RulesFileError, RulesFolder
 from rulescore.web.terms import Term, load_glossary
-from sitegen import compare, markup
-from sitegen.calculators import placements
-from sitegen.editions import Editions, changed_sections, edition_changes, render_editions
-from sitegen.page import Page
-from sitegen.pages import RenderedChapter, chapter_page, render_chapter, render_glossary, render_index
-from sitegen.parse import Document, check_outline, parse
-from sitegen.sources import Ruleset, load_rulesets
+from sitegen.pages import compare, markup
+from sitegen.pages.calculators import placements
+from sitegen.pages.chapters import RenderedChapter, chapter_page, render_chapter, render_glossary, render_index
+from sitegen.pages.editions import Editions, changed_sections, edition_changes, render_editions
+from sitegen.pages.page import Page
+from sitegen.pages.parse import Document, check_outline, parse
+from sitegen.pages.sources import Ruleset, load_rulesets
 
 
 @dataclass
