@@ -425,6 +425,7 @@ def _headline(table: Distribution, extra: list[tuple[str, Distribution]], say: C
     return [f"{say(table['reaches'])} to reach"]
 
 
+# The quick reference's lines, a Line per number: alike in shape to every mechanic's, by design.
 def _lines(rules) -> list[Line]:
     charge = rules.charge
     if not charge:

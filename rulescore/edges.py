@@ -35,6 +35,7 @@ def edge_fall(
     return or_fall(explain, ruleset, safe, "stays-put", height, toughness, wounds)
 
 
+# The quick reference's lines, a Line per number: alike in shape to every mechanic's, by design.
 def _lines(rules) -> list[Line]:
     if not rules.edge_fall:
         return []

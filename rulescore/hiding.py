@@ -144,6 +144,7 @@ def _fields(ruleset) -> list:
     ]
 
 
+# The quick reference's lines, a Line per number: alike in shape to every mechanic's, by design.
 def _lines(rules) -> list[Line]:
     if not rules.hiding:
         return []
