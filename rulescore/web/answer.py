@@ -21,10 +21,8 @@ from rulescore.web.address import assumption_href, section_href
 from rulescore.web.terms import Marker, escape, glossary
 from rulescore.web.values import values_said
 
-Say = Marker
 
-
-def _outcomes(say: Say, rows: tuple[Row, ...], caption: str | None = None, kind: str = "") -> str:
+def _outcomes(say: Marker, rows: tuple[Row, ...], caption: str | None = None, kind: str = "") -> str:
     """Each outcome as a bar as long as its chance (SVG, so no inline style is needed), the exact
     fractions one tap away; a certain outcome as a sentence (the headline's, or one line)."""
     if len(rows) == 1 and rows[0].chance == 1:  # the headline says it; a caption's table says it here
@@ -50,7 +48,7 @@ def _outcomes(say: Say, rows: tuple[Row, ...], caption: str | None = None, kind:
     )
 
 
-def _reach(say: Say, reach: Reach) -> str:
+def _reach(say: Marker, reach: Reach) -> str:
     """How far a charge or a flight goes, as a small chart of "at least X inches"."""
     rows = tuple(
         Row(f"at-least-{number_text(distance)}", f"At least {inches(distance)}", p) for distance, p in reach.rows
@@ -77,7 +75,7 @@ def _sentence(items) -> str:
 ONCE_WORDS = {"injuries": ("injuries below", "Injuries, for every fall above")}
 
 
-def _route_plan(say: Say, result: Result) -> str:
+def _route_plan(say: Marker, result: Result) -> str:
     """A route's procedure, one short line per leg; an item several legs share is said once, under them."""
     shared = {item: what for item, what in result.once if sum(item in items for _, items in result.parts) > 1}
     opening = f'<p class="calc-procedure">{say(_sentence(result.opening))}</p>' if result.opening else ""
@@ -92,7 +90,7 @@ def _route_plan(say: Say, result: Result) -> str:
     return opening + f'<ol class="calc-route-plan">{"".join(lines)}</ol>' + once
 
 
-def _route_ends(say: Say, result: Result) -> str:
+def _route_ends(say: Marker, result: Result) -> str:
     """Where the route ends, leg by leg in total, then the totals a player weighs."""
     by_leg: dict[str, list[Row]] = {}
     for row in result.outcomes:
