@@ -21,8 +21,9 @@ from tests.server import StaticServer
 
 T = TypeVar("T")
 
-ROUTE_PAGE = "/mordheim-1999/route/?" + "&".join(
-    f"calc-route.legs={leg}" for leg in ["climb+up+2%22", "gap+1%22", "move+1%22", "jump+down+4%22"]
+# Joined by "|" as links were before the legs were kept one by one: a --before build reads the same four legs.
+ROUTE_PAGE = "/mordheim-1999/route/?calc-route.legs=" + "%7C".join(
+    ["climb+up+2%22", "gap+1%22", "move+1%22", "jump+down+4%22"]
 )
 LIVE_PAGE = "/mordheim-1999/movement/?calc-fall.height=4#falling"  # a shared link: computes at once
 
@@ -187,14 +188,8 @@ def browser_figures(variants: list[Variant], reps: int, warm_only: bool = False)
                         steps[variant.name].append(page.evaluate(START_STEPS))
                 loads.append(os.getloadavg()[0])
             if link == "localhost" and cpu == 1:
-                site_page = opened[variants[0].name][1]
-                first_result(site_page, opened[variants[0].name][2], variants[0], link)
-                latency(site_page)
-                site_page.goto(variants[0].server(link).origin + ROUTE_PAGE)  # #25: a four-leg route, live
-                site_page.wait_for_function(
-                    "() => document.getElementById('calc-route').dataset.state === 'live'", timeout=120_000
-                )
-                latency(site_page, "calc-route", "move", ["4", "5", "6", "7"], "a four-leg route")
+                builds = [v for v in variants if not v.bare]
+                latencies(builds, {v.name: opened[v.name] for v in builds}, link, reps)
             for context, _, _ in opened.values():
                 context.close()
             for profile in profiles.values():
@@ -229,42 +224,69 @@ def cold_figures(playwright, variants: list[Variant], reps: int, link: str, labe
     report(f"cold, {label}, {reps} alternating runs", times, got, loads)
 
 
-def latency(
-    page,
-    calc_id: str = "calc-fall",
-    field: str = "height",
-    values: list[str] | None = None,
-    what: str = "the fall calculator",
-) -> None:
-    """Input -> result over 50 changes of one field, measured inside the page, two ways: as taps come
-    (each change after the previous answer is painted; also to the first frame that shows the answer)
-    and back to back (each change as soon as the previous answer is in the page, before it is painted,
-    so its rendering is counted in the next change's time)."""
-    values = values or [str(1 + i) for i in range(12)]
-    for paced in (True, False):
-        answered, painted = page.evaluate(
-            """async ([id, field, values, paced]) => {
-            const calc = document.getElementById(id);
-            const input = calc.querySelector(`[name=${field}]`);
-            const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve(performance.now())));
-            const answered = [], painted = [];
-            for (let i = 0; i < 50; i++) {
-                if (paced) { await frame(); await frame(); }
-                const done = new Promise(resolve => calc.addEventListener('calculators:result', () => resolve(performance.now()), { once: true }));
-                const start = performance.now();
-                input.value = values[i % values.length];
-                input.dispatchEvent(new Event('input', { bubbles: true }));
-                answered.push(await done - start);
-                if (paced) painted.push(await frame() - start);
-            }
-            return [answered, painted];
-        }""",
-            [calc_id, field, values, paced],
-        )
-        how = "as taps come" if paced else "back to back"
-        print(
-            f"input -> result, {what}, {how}, over {len(answered)} changes: {spread(answered, 1)}, "
-            f"95th percentile {sorted(answered)[int(len(answered) * 0.95) - 1]:.1f} ms"
-        )
-        if painted:
-            print(f"input -> answer on screen (the next frame), {what}, as taps come: {spread(painted, 1)}")
+# The calculators whose input -> result is timed: (what, address, calculator, field, values it cycles through).
+TIMED = [
+    ("the fall calculator", None, "calc-fall", "height", [str(1 + i) for i in range(12)]),
+    ("a four-leg route", ROUTE_PAGE, "calc-route", "move", ["4", "5", "6", "7"]),  # #25
+]
+CHANGES = 50  # per calculator, per way, per build: in rounds of ten, the builds alternating
+
+
+def latencies(builds: list[Variant], opened: dict, link: str, reps: int) -> None:
+    """Input -> result for each build side by side: rounds of ten changes, the builds taking turns."""
+    for what, address, calc_id, field, values in TIMED:
+        for variant in builds:
+            _, page, sizes = opened[variant.name]
+            if address is None:
+                first_result(page, sizes, variant, link)
+            else:
+                page.goto(variant.server(link).origin + address)
+                page.wait_for_function(
+                    f"() => document.getElementById('{calc_id}').dataset.state === 'live'", timeout=120_000
+                )
+        for paced in (True, False):
+            answered = {v.name: [] for v in builds}
+            painted = {v.name: [] for v in builds}
+            for round_ in range(CHANGES // 10):
+                for variant in rotated(builds, round_):
+                    got = latency(opened[variant.name][1], calc_id, field, values, paced, 10)
+                    answered[variant.name] += got[0]
+                    painted[variant.name] += got[1]
+            how = "as taps come" if paced else "back to back"
+            for variant in builds:
+                times = answered[variant.name]
+                print(
+                    f"input -> result, {what}, {how}, {variant.name}, over {len(times)} changes: {spread(times, 1)}, "
+                    f"95th percentile {sorted(times)[int(len(times) * 0.95) - 1]:.1f} ms"
+                )
+                if painted[variant.name]:
+                    print(
+                        f"input -> answer on screen (the next frame), {what}, {variant.name}: {spread(painted[variant.name], 1)}"
+                    )
+
+
+def latency(page, calc_id: str, field: str, values: list[str], paced: bool, count: int) -> tuple[list, list]:
+    """Input -> result over `count` changes of one field, measured inside the page: as taps come (each
+    change after the previous answer is painted; also to the first frame that shows the answer), or back
+    to back (each change as soon as the previous answer is in the page, before it is painted, so its
+    rendering is counted in the next change's time)."""
+    answered, painted = page.evaluate(
+        """async ([id, field, values, paced, count]) => {
+        const calc = document.getElementById(id);
+        const input = calc.querySelector(`[name=${field}]`);
+        const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve(performance.now())));
+        const answered = [], painted = [];
+        for (let i = 0; i < count; i++) {
+            if (paced) { await frame(); await frame(); }
+            const done = new Promise(resolve => calc.addEventListener('calculators:result', () => resolve(performance.now()), { once: true }));
+            const start = performance.now();
+            input.value = values[i % values.length];
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+            answered.push(await done - start);
+            if (paced) painted.push(await frame() - start);
+        }
+        return [answered, painted];
+    }""",
+        [calc_id, field, values, paced, count],
+    )
+    return answered, painted

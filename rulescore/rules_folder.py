@@ -10,6 +10,7 @@ import json
 import os
 import re
 from collections.abc import Iterator, Mapping
+from functools import cache
 from pathlib import Path
 
 
@@ -146,6 +147,7 @@ def parsed_files(files: Mapping[str, TomlFile]) -> dict[str, dict]:
     }
 
 
+@cache  # read once: the mechanics read their files from it, rulescore.web its glossaries
 def rules_files() -> Mapping[str, TomlFile]:
     """The wheel's rules.json, or the rules/ folder of the checkout rulescore sits in."""
     here = os.path.dirname(__file__)

@@ -78,9 +78,16 @@ def glossary(ruleset_id: str) -> tuple[Term, ...]:
     return tuple(load_glossary(ruleset_id, rules_files()))
 
 
+@cache
+def _any_of(terms: tuple[Term, ...]) -> re.Pattern[str]:
+    return _pattern(tuple(form for term in terms for form in term.forms))
+
+
 def find_terms(text: str, terms: tuple[Term, ...] | list[Term], already: set[str]) -> list[tuple[int, int, Term]]:
     """First use of each term in `text` not yet marked (`already`, which this adds to); where two overlap,
     the one that starts first (or, starting together, the longer) is kept."""
+    if not _any_of(tuple(terms)).search(text):  # most texts of an answer hold no term: one search says so
+        return []
     found = []
     for term in terms:
         if term.name in already:
