@@ -74,23 +74,44 @@ def load_glossary(ruleset_id: str, files: Mapping[str, TomlFile]) -> list[Term]:
 
 @cache
 def glossary(ruleset_id: str) -> tuple[Term, ...]:
-    """A ruleset's terms as the wheel (or the checkout's rules/) holds them, read once."""
-    return tuple(load_glossary(ruleset_id, rules_files()))
+    """A ruleset's terms as the wheel (or the checkout's rules/) holds them, read once; their patterns are
+    compiled now, so a saved start holds them too."""
+    terms = tuple(load_glossary(ruleset_id, rules_files()))
+    for term in terms:
+        _ = term.pattern
+    return terms
+
+
+# A text's words as \b sees them: a term's spelling can only match where its first word stands whole.
+WORD = re.compile(r"\w+")
 
 
 @cache
-def _any_of(terms: tuple[Term, ...]) -> re.Pattern[str]:
-    return _pattern(tuple(form for term in terms for form in term.forms))
+def _by_first_word(terms: tuple[Term, ...]) -> dict[str, tuple[Term, ...]]:
+    """Each spelling's first word (lower case) -> the terms that may start there."""
+    found: dict[str, list[Term]] = {}
+    for term in terms:
+        for form in term.forms:
+            words = WORD.findall(form.lower())
+            if words and term not in found.setdefault(words[0], []):
+                found[words[0]].append(term)
+    return {word: tuple(near) for word, near in found.items()}
 
 
 def find_terms(text: str, terms: tuple[Term, ...] | list[Term], already: set[str]) -> list[tuple[int, int, Term]]:
     """First use of each term in `text` not yet marked (`already`, which this adds to); where two overlap,
     the one that starts first (or, starting together, the longer) is kept."""
-    if not _any_of(tuple(terms)).search(text):  # most texts of an answer hold no term: one search says so
-        return []
+    return _find(text, terms, _by_first_word(tuple(terms)), already)
+
+
+def _find(
+    text: str, terms: tuple[Term, ...] | list[Term], starts: dict[str, tuple[Term, ...]], already: set[str]
+) -> list[tuple[int, int, Term]]:
+    # Only the terms whose first word the text holds are searched (most texts of an answer hold none).
+    near = {term.name for word in set(WORD.findall(text.lower())) & starts.keys() for term in starts[word]}
     found = []
     for term in terms:
-        if term.name in already:
+        if term.name not in near or term.name in already:
             continue
         match = term.pattern.search(text)
         if match:
@@ -114,12 +135,13 @@ class Marker:
     """Escapes the texts of one answer in the order the page shows them, marking each term's first use."""
 
     def __init__(self, terms: tuple[Term, ...] | list[Term]) -> None:
-        self.terms, self.seen = terms, set[str]()
+        self.terms, self.seen = tuple(terms), set[str]()
+        self.starts = _by_first_word(self.terms)
 
     def __call__(self, text: str) -> str:
         text = str(text)
         out, cursor = [], 0
-        for start, stop, term in find_terms(text, self.terms, self.seen):
+        for start, stop, term in _find(text, self.terms, self.starts, self.seen):
             out += [escape(text[cursor:start]), term_html(term, text[start:stop])]
             cursor = stop
         out.append(escape(text[cursor:]))
