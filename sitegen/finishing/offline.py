@@ -15,7 +15,7 @@ from sitegen.bundle.assets import Assets
 THEME_COLOUR = "#795548"
 TEMPLATE = Path(__file__).resolve().parent / "service_worker.js"
 # Where the service worker's template holds its manifest, written over at build time.
-MANIFEST = re.compile(r"/\* manifest \*/.*?/\* manifest end \*/")
+MANIFEST = re.compile(r"/\* manifest \*/(.*?)/\* manifest end \*/")
 # Never needed by an English site or a browser: left out of the offline copy (_headers is the host's).
 SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^_headers$|^assets/javascripts/lunr/)")
 # What a host should send beside the files, as Netlify's and Cloudflare Pages' `_headers` file says it

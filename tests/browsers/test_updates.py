@@ -6,6 +6,7 @@ The journey in every engine (tests/browsers/journeys.py, "an update waits...") c
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import shutil
 import subprocess
@@ -15,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.finishing.offline import _url, kept_as
-from tests.helpers import CHANGED_WORDS, CHROMIUM, CHROMIUM_ARGS, bundle, copy_project, later, one_page_changed
+from sitegen.finishing.offline import MANIFEST
+from tests.helpers import CHANGED_WORDS, CHROMIUM, CHROMIUM_ARGS, copy_project, later, one_page_changed
 from tests.server import StaticServer
 
 pytestmark = pytest.mark.browser
@@ -103,15 +104,19 @@ def built_headline(site: Path) -> str:
     return re.sub(r"\s+", " ", "".join(reader.text)).strip()
 
 
+def kept_lists(site: Path) -> dict:
+    """What a build's own service worker keeps (its manifest), as the phone reads it."""
+    return json.loads(MANIFEST.search((site / "sw.js").read_text(encoding="utf-8")).group(1).strip())
+
+
 def offline_files(site: Path) -> dict[str, tuple[str, str]]:
-    """Each file the service worker keeps, by its URL path: (which kind, digest)."""
+    """Each file the build's service worker keeps, by its URL path: (which kind, digest)."""
+    lists = kept_lists(site)
     found = {}
-    for path in sorted(p for p in site.rglob("*") if p.is_file()):
-        relative = path.relative_to(site).as_posix()
-        kind = kept_as(relative, bundle())
-        if kind is None:
-            continue
-        found["/" + _url(relative).removeprefix("./")] = (kind, hashlib.sha256(path.read_bytes()).hexdigest())
+    for kind in ("pages", "runtime", "snapshot"):
+        for url in lists[kind]:
+            path = site / ("index.html" if url == "./" else url + "index.html" if url.endswith("/") else url)
+            found["/" + url.removeprefix("./")] = (kind.rstrip("s"), hashlib.sha256(path.read_bytes()).hexdigest())
     return found
 
 
@@ -151,8 +156,7 @@ def say(what: str, sent: list, runtime_bytes: int) -> None:
 
 
 def runtime_bytes(site: Path) -> int:
-    files = [p for p in site.rglob("*") if p.is_file()]
-    return sum(p.stat().st_size for p in files if kept_as(p.relative_to(site).as_posix(), bundle()) == "runtime")
+    return kept_lists(site)["runtimeBytes"]
 
 
 @pytest.mark.parametrize("when", ["minutes later", "a day later"])
