@@ -45,3 +45,28 @@ def test_a_leg_reads_numbers_as_a_field_does(number):
     with pytest.raises(ValueError):
         read_leg(f'move {number}"')
     assert read_leg("move 7,5").inches * 2 == 15  # a decimal comma, as in every field
+
+
+def test_what_the_page_sends_in_the_wrong_shape_is_refused_by_field():
+    """A form's JSON from a hostile page: a list where one value goes, a value where a list goes, items
+    that are not text, more legs than a route holds. Each is refused next to its field; nothing raises."""
+    import json
+
+    from rulescore.web.answer import respond
+
+    def said(name: str, ruleset: str, values: object) -> dict:
+        return json.loads(respond(name, ruleset, json.dumps(values), ""))
+
+    assert said("fall", "mordheim-1999", {"height": ["4", "5"]})["errors"] == {
+        "height": "Height of the fall takes one value, not a list."
+    }
+    assert said("route", "mordheim-1999", {"legs": "move 2"})["errors"] == {
+        "legs": "Legs, in order: give a list, one item each."
+    }
+    nested = said("route", "mordheim-1999", {"legs": [["move 2"], {"a": 1}, 3]})
+    assert not nested["ok"] and set(nested["errors"]) == {"legs"}  # each item read as its text, and refused
+    many = said("route", "mordheim-1999", {"legs": ["move 1"] * 41})
+    assert many["errors"] == {"legs": "A route is at most 40 legs."}
+    assert said("route", "mordheim-1999", {"legs": ["move 1"] * 40})["ok"]  # 40 are read (it runs out of movement)
+    long = said("route", "mordheim-1999", {"legs": ["move 1" + " " * 500 + "x"]})
+    assert not long["ok"] and len(json.dumps(long)) < 2000  # a long leg is cut before it is read, and said short
