@@ -86,7 +86,9 @@ class Field(NamedTuple):
             raise FieldError(self.name, f"{self.label}: give a list, one item each.")
         if len(raw) > MOST_ITEMS:
             raise FieldError(self.name, f"{self.label}: at most {MOST_ITEMS}.")
-        return tuple(item[:ITEM_LONGEST] for item in raw if item.strip())
+        if any(len(item) > ITEM_LONGEST for item in raw):  # refused, not cut: a cut item may read as another
+            raise FieldError(self.name, f"{self.label}: each at most {ITEM_LONGEST} characters.")
+        return tuple(item for item in raw if item.strip())
 
     def _range_message(self, too_low: bool) -> str:
         if too_low and self.above_zero:
