@@ -124,7 +124,8 @@ def read_form(
 ) -> tuple[dict[str, int | Fraction | str | tuple[str, ...]], dict[str, str]]:
     """Every field's value (a field not given, its default), and what is wrong by field: a field the form
     (`form`: "A route", "Mordheim 1999's fall calculator") has not, or a value it cannot take."""
-    errors = {key: f"{form} has no field '{str(key)[:30]}'." for key in values if key not in {f.name for f in fields}}
+    known = {field.name for field in fields}
+    errors = {key: f"{form} has no field '{str(key)[:30]}'." for key in values if key not in known}
     read = {}
     for field in fields:
         try:

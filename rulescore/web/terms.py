@@ -74,11 +74,12 @@ def load_glossary(ruleset_id: str, files: Mapping[str, TomlFile]) -> list[Term]:
 
 @cache
 def glossary(ruleset_id: str) -> tuple[Term, ...]:
-    """A ruleset's terms as the wheel (or the checkout's rules/) holds them, read once; their patterns are
-    compiled now, so a saved start holds them too."""
+    """A ruleset's terms as the wheel (or the checkout's rules/) holds them, read once; their patterns and
+    index are made now, so a saved start holds them too."""
     terms = tuple(load_glossary(ruleset_id, rules_files()))
     for term in terms:
         _ = term.pattern
+    _by_first_word(terms)
     return terms
 
 

@@ -11,7 +11,7 @@ import json
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from rulescore.rules_folder import PARSED, RulesFileError, RulesFolder, parsed_files
@@ -71,15 +71,7 @@ class Assets:
 
     def manifest(self) -> dict[str, str]:
         """What the bundle holds, by site path: what the finishing step is told."""
-        return {
-            "pyodide_version": self.pyodide_version,
-            "runtime": self.runtime,
-            "stdlib": self.stdlib,
-            "wheel": self.wheel,
-            "glue": self.glue,
-            "snapshot": self.snapshot,
-            "answers": self.answers,
-        }
+        return {field.name: getattr(self, field.name) for field in fields(self) if field.name != "folder"}
 
     @classmethod
     def read(cls, folder: Path) -> Assets:
