@@ -8,6 +8,9 @@ const tell = (/** @type {FromWorker} */ message) => self.postMessage(message);
 
 let respond = null;
 let respondCompare = null;
+// Your table's module, imported on its first question.
+let pythonTable = null;
+let table = null;
 // When each step of the start ended, in the page's clock's terms (ms since 1970), for the benchmark.
 const steps = { worker: performance.timeOrigin };
 const step = (name) => { steps[name] = performance.timeOrigin + performance.now(); };
@@ -209,6 +212,7 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   const present = pyodide.pyimport("rulescore.web.answer");
   respond = present.respond;
   respondCompare = present.respond_compare;
+  pythonTable = () => pyodide.pyimport("rulescore.web.table");
   step("imported");
   // Reported for the benchmark and the tests: how it started, how long the runtime took, how long our wheel added.
   return { start, runtime: booted - started, wheel: performance.now() - booted, steps };
@@ -238,7 +242,12 @@ self.onmessage = async (event) => {
     return;
   }
   if (message.type === "calculate") {
-    const json = respond(message.calculator, message.ruleset, message.values, message.root);
+    const json = respond(message.calculator, message.ruleset, message.values, message.root, message.house);
+    tell({ type: "result", id: message.id, json });
+  } else if (message.type === "table" || message.type === "card") {
+    // Your table's own questions: imported only when a player uses it, never with the first answer.
+    table ??= pythonTable();
+    const json = message.type === "table" ? table.respond_table(message.text) : table.card_html(message.text, message.ruleset, message.name);
     tell({ type: "result", id: message.id, json });
   } else if (message.type === "compare") {
     const json = respondCompare(message.calculator, message.values, message.root);

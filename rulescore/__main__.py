@@ -10,13 +10,18 @@ import json
 import os
 import sys
 
-from rulescore.entry import calculate, catalogue
+from rulescore.entry import answer, catalogue, fields_of
+from rulescore.house_rules import HouseRule
+from rulescore.models import fill
 from rulescore.routes import NAME as ROUTE
 from rulescore.routes import route_defaults
+from rulescore.table import LONGEST, Table, TableError, read_table
 
 USAGE = """usage: python -m rulescore CALCULATOR --ruleset RULESET [name=value ...]
        python -m rulescore route --ruleset RULESET [name=value ...] LEG [LEG ...]
        python -m rulescore --list
+  options: --model FILE [--name NAME] [--target NAME]  fill the fields from a model of a table file
+           --house-rules FILE                          play a table file's house rules
 
 Movement rules calculators, exact odds as JSON. --list shows every calculator, the rulesets that
 have it and its fields. A field not given takes the page's default: the answer lists those first
@@ -30,28 +35,38 @@ toughness=, wounds=, then its legs in order, each one argument: "move 4" ("move 
 page's first route. A leg the rules forbid is refused by name."""
 
 
+# The options that take a value, and what that value is.
+OPTIONS = {
+    "--ruleset": "a ruleset id, e.g. --ruleset mordheim-1999 (see --list)",
+    "--model": "a table file (the site's export) that holds the model",
+    "--name": "the name of the model in the --model file",
+    "--target": "the name of the enemy model in the --model file",
+    "--house-rules": "a table file (the site's export) whose house rules to play",
+}
+
+
 def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
     """The calculator, ruleset and field values in `argv`, and what is wrong with them by field."""
     found: dict = {"calculator": None, "ruleset": None, "values": {}, "legs": [], "help": False, "list": False}
     errors: dict[str, str] = {}
     rest = iter(argv)
     for arg in rest:
-        if arg == "--ruleset" or arg.startswith("--ruleset="):
+        option = arg.partition("=")[0]
+        if option in OPTIONS:
+            key = option[2:].replace("-", "_")
             value = arg.partition("=")[2] if "=" in arg else next(rest, None)
             if value is None or not value.strip():
-                errors["ruleset"] = "--ruleset needs a ruleset id, e.g. --ruleset mordheim-1999 (see --list)."
-            elif found["ruleset"] is not None:
-                errors["ruleset"] = (
-                    f"--ruleset is given twice ({found['ruleset'][:30]} and {value[:30]}): give it once."
-                )
+                errors[key] = f"{option} needs {OPTIONS[option]}."
+            elif found.get(key) is not None:
+                errors[key] = f"{option} is given twice ({found[key][:30]} and {value[:30]}): give it once."
             else:
-                found["ruleset"] = value
+                found[key] = value
         elif arg in ("-h", "--help"):
             found["help"] = True
         elif arg == "--list":
             found["list"] = True
         elif arg.startswith("-"):
-            errors["arguments"] = f"Unknown option '{arg[:30]}'. Options: --ruleset, --list, --help."
+            errors["arguments"] = f"Unknown option '{arg[:30]}'. Options: {', '.join(OPTIONS)}, --list, --help."
         elif "=" in arg:
             name, _, value = arg.partition("=")
             name = name.strip()
@@ -76,6 +91,25 @@ def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
     if found["ruleset"] is None:
         errors.setdefault("ruleset", "Give --ruleset, e.g. --ruleset mordheim-1999 (see --list).")
     return found, errors
+
+
+def _read_file(path: str) -> Table:
+    with open(path, encoding="utf-8") as file:
+        return read_table(file.read(LONGEST + 1))
+
+
+def _table(found: dict) -> tuple[dict[str, str], tuple[HouseRule, ...]]:
+    """The values a --model file's model (and --target) fill, and a --house-rules file's house rules."""
+    filled: dict[str, str] = {}
+    if found.get("model"):
+        table = _read_file(found["model"])
+        model = table.model(found["ruleset"], found.get("name"))
+        target = table.model(found["ruleset"], found["target"]) if found.get("target") else None
+        filled = fill(fields_of(found["calculator"], found["ruleset"]), model, target)
+    elif found.get("name") or found.get("target"):
+        raise TableError("--name and --target pick models from a --model file: give one.")
+    house = _read_file(found["house_rules"]).house_rules if found.get("house_rules") else ()
+    return filled, house
 
 
 def said(value: str | list[str]) -> str:
@@ -105,10 +139,19 @@ def main(argv: list[str] | None = None) -> int:
     if found["list"]:
         emit(catalogue())
         return 0
-    values = found["values"] | ({"legs": found["legs"]} if found["legs"] else {})
-    result = calculate(found["calculator"], found["ruleset"], values)
+    try:
+        filled, house = _table(found)
+    except (OSError, TableError) as error:
+        reason = f"cannot read {error.filename}: {error.strerror}" if isinstance(error, OSError) else str(error)
+        emit({"ok": False, "calculator": found["calculator"], "ruleset": found["ruleset"], "errors": {"table": reason}})
+        return 2
+    # A value given on the command line wins over the model's, as a field changed by hand on the page.
+    values = filled | found["values"] | ({"legs": found["legs"]} if found["legs"] else {})
+    result = answer(found["calculator"], found["ruleset"], values, house=house).to_json()
     if result["ok"]:
-        given = set(values)
+        given = set(found["values"]) | set(filled) | set(found["legs"] and ["legs"])
+        if filled:
+            result = {"from_model": filled, **result}
         defaults = {name: value for name, value in result["inputs"].items() if name not in given}
         if found["calculator"] == ROUTE:  # a leg's own defaults (a diving charge's enemy distance)
             defaults |= route_defaults(found["legs"])

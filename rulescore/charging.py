@@ -375,7 +375,7 @@ def _fields(ruleset) -> list[Field]:
                 2,
                 12,
                 help="Read only when the enemy near the route fears the charger.",
-            )
+            ).of("target.leadership")
         )
     if rules.stand_and_shoot or rules.flee:
         fields.append(
@@ -384,7 +384,7 @@ def _fields(ruleset) -> list[Field]:
             )
         )
     if rules.flee:
-        fields.append(length("target_move", "Target's Movement (if it flees)", "4", "1", "20"))
+        fields.append(length("target_move", "Target's Movement (if it flees)", "4", "1", "20").of("target.move"))
     return fields
 
 

@@ -6,12 +6,13 @@ Bad input never raises: it comes back as a Refusal, {"ok": false, "errors": {fie
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, percent_words, said_alike
 from rulescore.fields import FieldError, read_form
+from rulescore.house_rules import HouseRule, ruled
 from rulescore.mechanics import ASSUMPTIONS, CALCULATORS, RULESETS, label, outcome_order
 from rulescore.result import Cited, Reach, Refusal, Result, Row, Table
 from rulescore.routes import NAME as ROUTE
@@ -57,12 +58,36 @@ def calculate(
 
 
 def answer(
-    calculator: str, ruleset: str, values: Mapping[str, str | list[str]] | None = None, *, percentages: bool = False
+    calculator: str,
+    ruleset: str,
+    values: Mapping[str, str | list[str]] | None = None,
+    *,
+    percentages: bool = False,
+    house: Sequence[HouseRule] = (),
 ) -> Result | Refusal:
-    """calculate(), typed: what the site's own code works with."""
+    """calculate(), typed: what the site's own code works with. `house`: a table's house rules (read by
+    rulescore.house_rules); those of this ruleset are played, and each one the answer would be other
+    without is named in it."""
+    mine = tuple(rule for rule in house if rule.ruleset == ruleset)
+    found = _answer(calculator, ruleset, values, percentages, mine)
+    if not mine:
+        return found
+    said = found.to_json()
+    changed = tuple(
+        rule.words
+        for rule in mine
+        if _answer(calculator, ruleset, values, percentages, tuple(r for r in mine if r != rule)).to_json() != said
+    )
+    return found._replace(house=changed)
+
+
+def _answer(
+    calculator: str, ruleset: str, values: Mapping | None, percentages: bool, house: tuple[HouseRule, ...]
+) -> Result | Refusal:
     values = dict(values or {})
     try:
-        return _calculate(str(calculator), str(ruleset), values, percentages)
+        rules = ruled(ruleset, house) if house else RULESETS.get(str(ruleset))
+        return _calculate(str(calculator), str(ruleset), values, percentages, rules)
     except FieldError as error:
         return Refusal(str(calculator), str(ruleset), {error.field: error.message})
     except Exception as error:  # a bug of ours must still not break the page
@@ -73,15 +98,14 @@ def answer(
         )
 
 
-def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool = False) -> Result | Refusal:
+def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool, rules: Ruleset | None) -> Result | Refusal:
     if name == ROUTE:  # a whole activation, its legs walked one by one
-        return plan(ruleset_id, values)
+        return plan(ruleset_id, values, rules=rules)
     calc = CALCULATORS.get(name)
     if calc is None:
         return Refusal(
             name, ruleset_id, {"calculator": f"Unknown calculator '{name[:30]}'. Known: {', '.join(CALCULATORS)}."}
         )
-    rules = RULESETS.get(ruleset_id)
     if rules is None:
         return Refusal(
             name, ruleset_id, {"ruleset": f"Unknown ruleset '{ruleset_id[:30]}'. Known: {', '.join(RULESETS)}."}
@@ -120,6 +144,17 @@ def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool = Fal
         assumptions=tuple(ASSUMPTIONS[a] for a in explain.assumptions),
         after=tuple(Cited(s.text, s.section, s.assumption) for s in explain.after),
     )
+
+
+def fields_of(name: str, ruleset_id: str) -> list:
+    """A calculator's (or the route planner's) fields for a ruleset; none for one it does not know."""
+    rules = RULESETS.get(ruleset_id)
+    if rules is None:
+        return []
+    if name == ROUTE:
+        return route_fields(rules)
+    calc = CALCULATORS.get(name)
+    return calc.fields(rules) if calc and calc.supports(rules) else []
 
 
 def describe(name: str, rules: Ruleset) -> dict:

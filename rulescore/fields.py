@@ -41,6 +41,8 @@ class Field(NamedTuple):
     help: str = ""
     above_zero: bool = False  # 0 means nothing in the rule (a fall of 0" is no fall): refuse it
     target: bool = False  # a roll needed, as a profile prints it ("7+" is read as 7)
+    # Whose characteristic this is, "model.initiative" or "target.leadership": a model picked fills it.
+    characteristic: str = ""
 
     def read(self, raw: str | list[str] | tuple[str, ...]) -> int | Fraction | str | tuple[str, ...]:
         """The value in `raw`, or a FieldError that says what is wrong in the player's words."""
@@ -116,7 +118,13 @@ class Field(NamedTuple):
             data["choices"] = [{"value": v, "label": text} for v, text in self.choices]
         if self.help:
             data["help"] = self.help
+        if self.characteristic:
+            data["characteristic"] = self.characteristic
         return data
+
+    def of(self, characteristic: str) -> Field:
+        """This field as holding a model's characteristic ("model.move") or its target's ("target.move")."""
+        return self._replace(characteristic=characteristic)
 
 
 def read_form(
@@ -167,7 +175,7 @@ YES_NO = (("no", "No"), ("yes", "Yes"))
 
 # The model's characteristics and the heights the rules measure, as every mechanic asks for them.
 def movement(default: int = 4) -> Field:
-    return length("move", "Movement", str(default), "1", "20")
+    return length("move", "Movement", str(default), "1", "20").of("model.move")
 
 
 def drop(name: str, label: str, default: str) -> Field:
@@ -176,9 +184,9 @@ def drop(name: str, label: str, default: str) -> Field:
 
 
 def wounds() -> Field:
-    return whole("wounds", "Wounds", 1, 1, 10)
+    return whole("wounds", "Wounds", 1, 1, 10).of("model.wounds")
 
 
 def toughness(rules) -> Field:
     """Toughness as the ruleset's kind of fall reads it (a characteristic, or a profile's modifier)."""
-    return rules.fall.toughness_field(rules.game)
+    return rules.fall.toughness_field(rules.game).of("model.toughness")

@@ -139,7 +139,7 @@ def _fields(ruleset) -> list:
             7 if target_number(ruleset) else 3,
             1,
             13 if target_number(ruleset) else 10,
-        ),
+        ).of("target.initiative"),
         length("distance", enemy, "4", "0", "99"),
     ]
 

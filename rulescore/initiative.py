@@ -55,6 +55,10 @@ def pass_all(explain: Explanation, rules, initiative: int, tests: int) -> Fracti
 
 
 def initiative_field(rules, label: str = "Initiative") -> Field:
+    return _initiative(rules, label).of("model.initiative")
+
+
+def _initiative(rules, label: str) -> Field:
     if target_number(rules):
         # A target number: the lower, the better the model (7+ beats 8+); said in the label, where "+" is.
         return whole(

@@ -85,27 +85,33 @@ class Result(NamedTuple):
     opening: tuple[str, ...] = ()
     parts: tuple[tuple[str, tuple[str, ...]], ...] = ()
     once: tuple[tuple[str, str], ...] = ()
+    # The table's house rules this answer would be other without, each said in words (rulescore.house_rules).
+    house: tuple[str, ...] = ()
 
     ok = True
 
     def to_json(self) -> dict:
-        return {
-            "ok": True,
-            "calculator": self.calculator,
-            "ruleset": self.ruleset,
-            "ruleset_title": self.ruleset_title,
-            "title": self.title,
-            "inputs": self.inputs,
-            "procedure": self.procedure,
-            "headline": self.headlines[0],
-            "headlines": list(self.headlines),
-            "caption": self.caption,
-            "outcomes": [row.to_json() for row in self.outcomes],
-            "extra": [table.to_json() for table in self.extra],
-            "reach": self.reach.to_json() if self.reach else None,
-            "steps": [step.to_json() for step in self.steps],
-            "assumptions": [a._asdict() for a in self.assumptions],
-        } | ({"after": [line.to_json() for line in self.after]} if self.after else {})
+        return (
+            {
+                "ok": True,
+                "calculator": self.calculator,
+                "ruleset": self.ruleset,
+                "ruleset_title": self.ruleset_title,
+                "title": self.title,
+                "inputs": self.inputs,
+                "procedure": self.procedure,
+                "headline": self.headlines[0],
+                "headlines": list(self.headlines),
+                "caption": self.caption,
+                "outcomes": [row.to_json() for row in self.outcomes],
+                "extra": [table.to_json() for table in self.extra],
+                "reach": self.reach.to_json() if self.reach else None,
+                "steps": [step.to_json() for step in self.steps],
+                "assumptions": [a._asdict() for a in self.assumptions],
+            }
+            | ({"after": [line.to_json() for line in self.after]} if self.after else {})
+            | _house(self.house)
+        )
 
 
 class Refusal(NamedTuple):
@@ -118,6 +124,7 @@ class Refusal(NamedTuple):
     # Nothing is wrong, the question is only not whole yet (a route with no legs, a charge with no charge
     # leg): the page says what comes next, not that a field is at fault.
     unfinished: bool = False
+    house: tuple[str, ...] = ()  # the house rules this refusal would be other without
 
     ok = False
 
@@ -127,4 +134,10 @@ class Refusal(NamedTuple):
             found
             | ({"readings": [{"field": f, "assumption": a} for f, a in self.readings]} if self.readings else {})
             | ({"unfinished": True} if self.unfinished else {})
+            | _house(self.house)
         )
+
+
+def _house(house: tuple[str, ...]) -> dict:
+    """An answer without house rules is the same JSON as before there were any."""
+    return {"house_rules": list(house)} if house else {}

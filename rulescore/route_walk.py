@@ -17,6 +17,12 @@ from rulescore.legs import DIVE_ENEMY, SECTION_OF, Leg, ground_words
 from rulescore.mechanics import label, outcome_order
 from rulescore.route_after import after_route
 
+# Our readings of the route's rules that a table may play otherwise (a house rule), said as that table plays.
+PLAYED_OTHERWISE = {
+    "charge-no-climb": "a model may climb during a charge",
+    "climb-opens-route": "a climb may come after other legs of the move",
+}
+
 
 class Forbidden(Exception):
     """A route the rules forbid: where (a field or "leg-N"), why, and the reading it rests on, if one."""
@@ -175,7 +181,7 @@ def check(ruleset, read: dict, legs: list[Leg]) -> None:
 
 def _check_climb(ruleset, read: dict, leg: Leg, number: int, name: str, where: str, climbed: Fraction) -> None:
     rules, activation, move = ruleset.climb, read["activation"], read["move"]
-    if rules.touching and number > 1:
+    if rules.touching and number > 1 and "climb-opens-route" not in ruleset.otherwise:
         raise Forbidden(
             where,
             f"{name}: the model must be touching what it climbs at the start of its movement phase ({_section(rules)}); "
@@ -186,7 +192,7 @@ def _check_climb(ruleset, read: dict, leg: Leg, number: int, name: str, where: s
         raise Forbidden(
             where, f"{name}: a model cannot run while it climbs: climb in a normal move ({_section(rules)})."
         )
-    if activation == "charge" and rules.no_run:
+    if activation == "charge" and rules.no_run and "charge-no-climb" not in ruleset.otherwise:
         raise Forbidden(
             where,
             f"{name}: a model cannot run while it climbs ({_section(rules)}), and a charge is like a running move; "

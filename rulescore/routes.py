@@ -24,6 +24,7 @@ from rulescore.legs import DIVE_ENEMY, Leg, default_legs, leg_kinds, plannable, 
 from rulescore.mechanics import ASSUMPTIONS, RULESETS
 from rulescore.result import Cited, Refusal, Result, Row
 from rulescore.route_walk import Forbidden, Walk, check, needed, walk_legs
+from rulescore.rulesets import Ruleset
 
 NAME = "route"
 TITLE = "Plan a move"
@@ -58,14 +59,18 @@ def fields(ruleset) -> list[Field]:
 
 
 def plan(
-    ruleset_id: str, values: Mapping[str, str | Sequence[str]] | None, legs: Sequence[str] | None = None
+    ruleset_id: str,
+    values: Mapping[str, str | Sequence[str]] | None,
+    legs: Sequence[str] | None = None,
+    rules: Ruleset | None = None,
 ) -> Result | Refusal:
     """The whole route's outcomes; a Refusal (naming the field or the leg) for what the rules forbid. The
-    legs are the `legs` value (a list), or given apart (the tests' and the oracle's way)."""
+    legs are the `legs` value (a list), or given apart (the tests' and the oracle's way); `rules`, the
+    ruleset as a table plays it (its house rules), else the ruleset's own."""
     values = dict(values or {})
     if legs is not None:
         values["legs"] = list(legs)
-    ruleset = RULESETS.get(ruleset_id)
+    ruleset = rules or RULESETS.get(ruleset_id)
     if ruleset is None or not plannable(ruleset):
         known = ", ".join(r for r, rules in RULESETS.items() if plannable(rules))
         return Refusal(

@@ -26,6 +26,7 @@ from sitegen.finishing.icons import icons
 from sitegen.pages.chapters import render_assumptions, render_home_list
 from sitegen.pages.content import Content, load_content
 from sitegen.pages.page import Page
+from sitegen.pages.table import render_table
 
 ROOT = Path(__file__).resolve().parent.parent
 # What a hand-written page may hold in place of generated content: <!-- calculators -->, ...
@@ -49,11 +50,13 @@ def expand(name: str, argument: str | None, page: Page, content: Content) -> str
         return render_home_list([(item.ruleset, item.document) for item in content.rulesets])
     if name == "assumptions" and argument is None:
         return render_assumptions()
+    if name == "your-table" and argument is None:
+        return render_table(page.links)
     raise RulesFileError(
         page.source,
         None,
         f"unknown placeholder <!-- {name}{':' + argument if argument else ''} --> on {page.path} "
-        "(a hand-written page may hold: calculators, rulesets, assumptions)",
+        "(a hand-written page may hold: calculators, rulesets, assumptions, your-table)",
     )
 
 
@@ -90,7 +93,12 @@ def navigation(content: Content) -> list:
     if content.editions:
         titles[content.editions.path] = f"{RULESETS[content.editions.old].title} → {content.editions.new_label}"
     nav.append({"Compare": [{titles[path]: path} for path in content.compare_pages]})
-    return nav + [{"Calculators": "calculators.md"}, {"Assumptions": "assumptions.md"}, {"About": "about.md"}]
+    return nav + [
+        {"Calculators": "calculators.md"},
+        {"Your table": "table.md"},
+        {"Assumptions": "assumptions.md"},
+        {"About": "about.md"},
+    ]
 
 
 class _ConfigLoader(yaml.SafeLoader):

@@ -13,8 +13,15 @@ type ToWorker =
       bytes: number;
       sizes: number[];
     }
-  | { type: "calculate"; id: number; calculator: string; ruleset: string; values: string; root: string }
-  | { type: "compare"; id: number; calculator: string; ruleset: string; values: string; root: string };
+  | { type: "calculate"; id: number; calculator: string; ruleset: string; values: string; root: string; house: string }
+  | { type: "compare"; id: number; calculator: string; ruleset: string; values: string; root: string }
+  /** A table file checked before the phone keeps it (rulescore.web.table.respond_table). */
+  | { type: "table"; id: number; text: string }
+  /** A model's card from the phone's table (rulescore.web.table.card_html). */
+  | { type: "card"; id: number; text: string; ruleset: string; name: string };
+
+/** A question as the page asks it; the engine numbers it. */
+type Question = ToWorker extends infer T ? (T extends { id: number } ? Omit<T, "id"> : never) : never;
 
 /** How Python started, for the benchmark and the tests: from a saved start or afresh, and when each step ended. */
 interface StartTimings {
@@ -54,4 +61,38 @@ interface Reply {
   /** Nothing is wrong: the question is not whole yet (a route with no legs). */
   unfinished?: boolean;
   readings?: Reading[];
+  /** The house rules this answer would be other without (a shared link carries them). */
+  house_rules?: HouseRule[];
+}
+
+/** One rule a table plays otherwise: a number of numbers.toml ("jump_down.max_height") or a reading's id. */
+interface HouseRule {
+  ruleset: string;
+  rule: string;
+  value: string;
+}
+
+/** A model as a player entered it: its profile by characteristic ("move", "initiative"...). */
+interface Model {
+  name: string;
+  ruleset: string;
+  side: "mine" | "enemy";
+  profile: Record<string, string>;
+}
+
+/** A player's table as the phone keeps it and a file or link carries it (rulescore.table). */
+interface PlayersTable {
+  format: string;
+  version: number;
+  models: Model[];
+  house_rules: HouseRule[];
+}
+
+/** What rulescore.web.table answers: a table checked (with its house rules in words), or a card. */
+interface TableReply {
+  ok: boolean;
+  errors: Record<string, string>;
+  table?: PlayersTable;
+  words?: Record<string, string>;
+  html?: string;
 }

@@ -39,4 +39,6 @@ interface CalculatorElement extends HTMLElement {
   sequence?: number;
   liveFor?: number;
   asking?: number;
+  /** The house rules the answer shown was other without (the address carries them). */
+  houseUsed?: HouseRule[];
 }

@@ -2,6 +2,7 @@
 // A change on a form, answered: at once from the page where the build stored the answer, then by Python.
 import { ask, boot, engineState } from "./engine.js";
 import { formValues, saveToUrl } from "./form.js";
+import { houseFor, houseToUrl } from "./house.js";
 import { storedReply } from "./nearby.js";
 import { showErrors, showState } from "./status.js";
 
@@ -24,8 +25,10 @@ async function askAndShow(calc) {
   const mine = (calc.sequence = (calc.sequence || 0) + 1);
   const values = formValues(calc);
   showState(calc); // marks the shown result as not current at once, before Python answers
+  const house = houseFor(calc.dataset.ruleset);
   // Before Python is up, a stored answer for these values is shown at once; Python's own replaces it.
-  if (engineState() !== "ready") {
+  // Stored answers are the rules as written: with house rules in play, only Python's answer is shown.
+  if (engineState() !== "ready" && !house.length) {
     storedReply(calc, values).then((stored) => {
       if (!stored || mine !== calc.sequence || calc.liveFor === mine) return;
       show(calc, values, stored, "page");
@@ -33,7 +36,7 @@ async function askAndShow(calc) {
     });
   }
   const starting = boot();
-  const asked = ask(calc, values); // the worker answers it as soon as Python is up
+  const asked = ask(calc, values, house); // the worker answers it as soon as Python is up
   try {
     await starting;
   } catch {
@@ -68,6 +71,11 @@ function show(calc, values, reply, kind) {
   } else {
     const general = Object.entries(reply.errors).filter(([name]) => reply.unfinished || !calc.querySelector(`[data-field="${name}"]`));
     calc.invalid = general.length ? general.map(([, message]) => message).join(" ") : "Fix the marked field.";
+  }
+  if (kind === "live") {
+    // A refusal uses house rules as an answer does: either way, the address says which the page plays.
+    calc.houseUsed = reply.house_rules || [];
+    houseToUrl();
   }
   showState(calc);
   calc.dispatchEvent(new CustomEvent(kind === "live" ? "calculators:result" : "calculators:stored", { bubbles: true }));

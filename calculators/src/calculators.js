@@ -10,6 +10,9 @@ import { editLegs, setUpLegs } from "./legs.js";
 import { nearby } from "./nearby.js";
 import { update } from "./answers.js";
 import { showState } from "./status.js";
+import { describeFilled, fill, setUpPicker } from "./picker.js";
+import { decide, houseFor, readLink } from "./house.js";
+import { setUpTable } from "./your-table.js";
 
 // One tap shares the situation: the address holds the inputs, the fragment the calculator.
 /** @param {CalculatorElement} calc @param {HTMLElement} button */
@@ -72,7 +75,12 @@ function setUp(calc) {
   calc.addEventListener("pointerdown", touched, { once: true });
   calc.addEventListener("focusin", touched, { once: true });
   const legs = calc.querySelector(".calc-legs");
+  form.addEventListener("input", () => describeFilled(calc));
+  const pickable = setUpPicker(calc, update);
+  // A link's values win; else the model picked on an earlier page fills the form, and house rules in
+  // play ask Python at once (the page's own answer is the rules as written).
   if (loadFromUrl(calc)) update(calc);
+  else if ((pickable && fill(calc)) || houseFor(calc.dataset.ruleset).length) update(calc);
   else {
     showState(calc);
     if (watcher) watcher.observe(calc);
@@ -85,8 +93,38 @@ function setUp(calc) {
 const calculatorsOn = (selector) => document.querySelectorAll(selector);
 onEngine(() => calculatorsOn(".calc[data-ready]").forEach(showState));
 
+/** A link that carries house rules says so above its first calculator, and asks to keep them or not. */
+function offerLinkHouse() {
+  const carried = readLink();
+  const first = document.querySelector(".calc");
+  if (!carried || !first) return;
+  const offer = document.createElement("div");
+  offer.className = "calc-house-offer";
+  offer.setAttribute("role", "region");
+  offer.setAttribute("aria-label", "House rules from this link");
+  const said = document.createElement("p");
+  said.textContent = `This link's answers play the house rules of whoever shared it: ${carried.map((r) => `${r.rule} ${r.value}`).join("; ")}. Each answer below names those it uses.`;
+  const keep = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Keep them on this phone" });
+  const drop = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Play the rules as written" });
+  const choose = (/** @type {boolean} */ kept) => {
+    decide(kept);
+    offer.replaceChildren(Object.assign(document.createElement("p"), { textContent: kept ? "Kept: these house rules are yours now (Your table lists them)." : "Playing the rules as written." }));
+    if (!kept) calculatorsOn(".calc[data-ready]").forEach((calc) => update(calc));
+  };
+  keep.addEventListener("click", () => choose(true));
+  drop.addEventListener("click", () => choose(false));
+  offer.append(said, keep, drop);
+  first.before(offer);
+}
+
+let linkRead = false;
 function setUpAll() {
+  if (!linkRead) {
+    linkRead = true;
+    offerLinkHouse();
+  }
   calculatorsOn(".calc").forEach(setUp);
+  if (document.getElementById("players-table")) setUpTable();
 }
 
 // This script loads early (async, in <head>): a link that carries calculator inputs has started

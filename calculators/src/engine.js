@@ -145,17 +145,21 @@ function replaceWorker() {
   setEngine("idle");
 }
 
-/** @param {CalculatorElement} calc @param {FormValues} values @returns {Promise<string>} */
-export function ask(calc, values) {
+/** @param {CalculatorElement} calc @param {FormValues} values @param {HouseRule[]} house @returns {Promise<string>} */
+export function ask(calc, values, house = []) {
+  const common = { calculator: calc.dataset.calculator, ruleset: calc.dataset.ruleset, values: JSON.stringify(values), root: calc.dataset.root };
+  return askPython(calc.dataset.compare ? { type: "compare", ...common } : { type: "calculate", ...common, house: house.length ? JSON.stringify(house) : "" });
+}
+
+/** Any question of Python's: an answer, a table to check, a card. Starts Python if it is not.
+ * @param {Question} asking @returns {Promise<string>} */
+export function askPython(asking) {
   const id = ++lastId;
+  boot();
   const asked = ready;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
-    /** @type {ToWorker} */
-    const question = {
-      type: calc.dataset.compare ? "compare" : "calculate", id, calculator: calc.dataset.calculator, ruleset: calc.dataset.ruleset,
-      values: JSON.stringify(values), root: calc.dataset.root,
-    };
+    const question = /** @type {ToWorker} */ ({ ...asking, id });
     worker.postMessage(question);
     // Watched from when Python is up: a slow start is the status line's to say, not a stuck question.
     asked.then(() => { if (ready === asked) watch(false); }, () => {});

@@ -14,6 +14,7 @@ from fractions import Fraction
 from rulescore.compare import Compared, compare_answers, compare_fields
 from rulescore.entry import answer, describe
 from rulescore.explain import fraction_text, inches, number_text, percent_text
+from rulescore.house_rules import HouseRule, read_house_rules
 from rulescore.mechanics import ASSUMPTIONS, RULESETS
 from rulescore.result import Cited, Reach, Result, Row
 from rulescore.rulesets import Ruleset
@@ -138,6 +139,11 @@ def result_html(result: Result, root: str = "") -> str:
         html = f'<p class="calc-procedure">{say(result.procedure)}</p>' if result.procedure else ""
     html += f'<p class="calc-headline"><strong>{say(first)}</strong>'
     html += "".join(f' <span class="calc-also">{say("· " + h)}</span>' for h in more) + "</p>"
+    # A house rule that changes this answer is named with it, never applied unsaid.
+    html += "".join(
+        f'<p class="calc-house"><a href="{escape(root)}table/#house-rules">{escape(words)}</a></p>'
+        for words in result.house
+    )
     if result.parts:
         html += _route_ends(say, result)
     html += _outcomes(say, result.outcomes, result.caption)
@@ -172,15 +178,34 @@ def _form(values_json: str) -> dict[str, str | list[str]] | None:
     return {str(k): [str(item) for item in v] if isinstance(v, list) else str(v) for k, v in values.items()}
 
 
-def respond(calculator: str, ruleset: str, values_json: str, root: str = "") -> str:
-    """What the page's script asks for: JSON with `ok`, `errors` by field and the result's HTML."""
+def _house(house_json: str) -> tuple[HouseRule, ...]:
+    """The house rules the page plays (from the phone's storage or a link), read as any table is."""
+    try:
+        return read_house_rules(json.loads(house_json)) if house_json else ()
+    except ValueError as error:
+        raise ValueError(f"Your house rules could not be used ({error}): change them on Your table.") from None
+
+
+def respond(calculator: str, ruleset: str, values_json: str, root: str = "", house_json: str = "") -> str:
+    """What the page's script asks for: JSON with `ok`, `errors` by field and the result's HTML; with
+    `house_json` (a table's house rules), the answer as that table plays, and the house rules it used."""
     values = _form(values_json)
     if values is None:
         return FORM_REFUSED
-    result = answer(calculator, ruleset, values)
+    try:
+        house = _house(house_json)
+    except ValueError as error:
+        return json.dumps({"ok": False, "errors": {"house_rules": str(error)}})
+    result = answer(calculator, ruleset, values, house=house)
+    used = [rule.to_json() for rule in house if rule.words in result.house]
     if not result.ok:
-        refused = {"ok": False, "errors": _one_legs_field(result.errors)} | (
-            {"unfinished": True} if result.unfinished else {}
+        errors = _one_legs_field(result.errors)
+        if result.house:  # refused as this table plays: said so, with the rules that make it so
+            errors["house_rules"] = "As your table plays: " + " ".join(result.house)
+        refused = (
+            {"ok": False, "errors": errors}
+            | ({"unfinished": True} if result.unfinished else {})
+            | ({"house_rules": used} if used else {})
         )
         if result.readings:  # a refusal that rests on our reading links to it
             refused["readings"] = [
@@ -193,9 +218,8 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "") -> 
             ]
         return json.dumps(refused)
     said = values_said(describe(calculator, RULESETS[ruleset])["fields"], result.inputs)
-    return json.dumps(
-        {"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result.inputs, "for": said}
-    )
+    reply = {"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result.inputs, "for": said}
+    return json.dumps(reply | ({"house_rules": used} if used else {}))
 
 
 def _one_legs_field(errors: dict[str, str]) -> dict[str, str]:

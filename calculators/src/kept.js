@@ -1,0 +1,109 @@
+// @ts-check
+// The player's table as the phone keeps it (localStorage): their models, their house rules, the model
+// picked per ruleset. Storage is outside our code: what is read back is checked for shape and bounds here,
+// and every value is read by Python again before it counts. Storage refused: kept for this visit only.
+
+const KEY = "skirmish-table";
+const PICKED = "skirmish-picked";
+const FORMAT = "skirmish-rules-table"; // rulescore.table.FORMAT
+const MOST = 60; // models (rulescore.table.MOST_MODELS); house rules are fewer than this per ruleset
+const LONGEST = 100000; // characters, as rulescore.table.LONGEST
+
+/** @type {{ table: PlayersTable | null, picked: Record<string, Picked> | null, refused: boolean }} */
+const visit = { table: null, picked: null, refused: false };
+
+/** @typedef {{ model: string, target: string }} Picked */
+
+export const emptyTable = () => /** @type {PlayersTable} */ ({ format: FORMAT, version: 1, models: [], house_rules: [] });
+
+const text = (value, longest) => typeof value === "string" && value.length <= longest;
+
+/** The table in `raw` if it has the shape Python gives it (strings, bounded), else null. @param {unknown} raw */
+export function tableShape(raw) {
+  if (!raw || typeof raw !== "object") return null;
+  const table = /** @type {PlayersTable} */ (raw);
+  if (table.format !== FORMAT || table.version !== 1 || !Array.isArray(table.models) || !Array.isArray(table.house_rules)) return null;
+  if (table.models.length > MOST || table.house_rules.length > 5 * MOST) return null;
+  const modelOk = (/** @type {Model} */ m) => m && text(m.name, 40) && text(m.ruleset, 40) && (m.side === "mine" || m.side === "enemy")
+    && m.profile && typeof m.profile === "object" && Object.entries(m.profile).every(([k, v]) => text(k, 20) && text(v, 40));
+  const ruleOk = (/** @type {HouseRule} */ r) => r && text(r.ruleset, 40) && text(r.rule, 80) && text(r.value, 60);
+  return table.models.every(modelOk) && table.house_rules.every(ruleOk) ? table : null;
+}
+
+function read(key) {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw && raw.length <= LONGEST ? JSON.parse(raw) : null;
+  } catch {
+    return null; // refused, or not JSON: nothing kept is used
+  }
+}
+
+function write(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    visit.refused = true;
+    return false;
+  }
+}
+
+/** The phone's table (this visit's, where storage is refused); an empty one if none, or if what is kept is damaged. */
+export function keptTable() {
+  if (!visit.table) visit.table = tableShape(read(KEY)) || emptyTable();
+  return visit.table;
+}
+
+/** Keeps a table Python has checked; false where the phone refuses storage (it lasts the visit). @param {PlayersTable} table */
+export function keepTable(table) {
+  visit.table = table;
+  const kept = write(KEY, table);
+  document.dispatchEvent(new CustomEvent("table:changed"));
+  return kept;
+}
+
+export function clearTable() {
+  visit.table = emptyTable();
+  visit.picked = {};
+  try {
+    localStorage.removeItem(KEY);
+    localStorage.removeItem(PICKED);
+  } catch {
+    visit.refused = true;
+  }
+  document.dispatchEvent(new CustomEvent("table:changed"));
+}
+
+/** Did the phone refuse to keep anything this visit (private browsing, storage off)? */
+export const storageRefused = () => {
+  if (!visit.refused) {
+    try {
+      localStorage.setItem("skirmish-probe", "1");
+      localStorage.removeItem("skirmish-probe");
+    } catch {
+      visit.refused = true;
+    }
+  }
+  return visit.refused;
+};
+
+/** The model and target picked for a ruleset, kept from page to page. @param {string} ruleset @returns {Picked} */
+export function picked(ruleset) {
+  if (!visit.picked) {
+    const raw = read(PICKED);
+    visit.picked = raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  }
+  const found = visit.picked[ruleset];
+  return found && text(found.model, 40) && text(found.target, 40) ? found : { model: "", target: "" };
+}
+
+/** @param {string} ruleset @param {Picked} choice */
+export function pick(ruleset, choice) {
+  picked(ruleset);
+  visit.picked[ruleset] = choice;
+  write(PICKED, visit.picked);
+}
+
+/** A model of the phone's table by ruleset and name. @param {string} ruleset @param {string} name */
+export const modelNamed = (ruleset, name) => keptTable().models.find((m) => m.ruleset === ruleset && m.name === name) || null;

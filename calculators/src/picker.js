@@ -1,0 +1,97 @@
+// @ts-check
+// "The model" and "the target" in a calculator: picked once, they fill every field that holds one of their
+// characteristics, on this page and the next, and each field says where its value came from.
+import { keptTable, modelNamed, pick, picked } from "./kept.js";
+
+const WHOSE = { model: "Model", target: "Target" };
+
+/** A field's name as its label says it, without the bracketed hint. @param {HTMLElement} calc @param {HTMLElement} element */
+const labelOf = (calc, element) => (calc.querySelector(`label[for="${element.id}"]`)?.textContent || element.getAttribute("name") || "").split(" (")[0];
+
+/** @param {HTMLElement} calc @returns {(HTMLInputElement | HTMLSelectElement)[]} */
+const characteristicFields = (calc) => [...calc.querySelectorAll("[data-characteristic]")].filter(
+  /** @returns {e is HTMLInputElement | HTMLSelectElement} */ (e) => e instanceof HTMLInputElement || e instanceof HTMLSelectElement,
+);
+
+/** The picker for a calculator, if the phone holds models of its ruleset; none on a compare table.
+ * @param {CalculatorElement} calc @param {(calc: CalculatorElement) => void} answer */
+export function setUpPicker(calc, answer) {
+  calc.querySelector(".calc-pick")?.remove();
+  const ruleset = calc.dataset.ruleset;
+  const models = keptTable().models.filter((m) => m.ruleset === ruleset);
+  if (!models.length || calc.dataset.compare) return false;
+  const box = document.createElement("div");
+  box.className = "calc-pick";
+  const choice = picked(ruleset);
+  for (const whose of /** @type {("model" | "target")[]} */ (["model", "target"])) {
+    if (!characteristicFields(calc).some((e) => e.dataset.characteristic.startsWith(`${whose}.`))) continue;
+    const id = `${calc.id}-pick-${whose}`;
+    const label = document.createElement("label");
+    label.htmlFor = id;
+    label.textContent = WHOSE[whose];
+    const select = document.createElement("select");
+    select.id = id;
+    select.dataset.pick = whose;
+    const first = whose === "model" ? "mine" : "enemy"; // your own models first for the model, enemies for the target
+    const none = new Option("None (type the values)", "");
+    select.append(none, ...[...models].sort((a, b) => Number(b.side === first) - Number(a.side === first)).map((m) => new Option(`${m.name}${m.side === "enemy" ? " (enemy)" : ""}`, m.name)));
+    select.value = models.some((m) => m.name === choice[whose]) ? choice[whose] : "";
+    select.addEventListener("change", () => {
+      const now = picked(ruleset);
+      pick(ruleset, { ...now, [whose]: select.value });
+      // Picked once, for every calculator of this ruleset on the page (and the next page's).
+      for (const other of /** @type {NodeListOf<CalculatorElement>} */ (document.querySelectorAll(`.calc[data-ruleset="${ruleset}"]`))) {
+        const theirs = /** @type {HTMLSelectElement | null} */ (other.querySelector(`[data-pick="${whose}"]`));
+        if (theirs) theirs.value = select.value;
+        if (fill(other)) answer(other);
+      }
+    });
+    box.append(label, select);
+  }
+  const note = document.createElement("p");
+  note.className = "calc-pick-note";
+  note.setAttribute("aria-live", "polite");
+  box.append(note);
+  calc.querySelector("form").before(box);
+  return true;
+}
+
+/** Each field that holds a picked model's characteristic, filled from it; true if any value changed. @param {HTMLElement} calc */
+export function fill(calc) {
+  const choice = picked(calc.dataset.ruleset);
+  let changed = false;
+  for (const element of characteristicFields(calc)) {
+    const [whose, key] = element.dataset.characteristic.split(".");
+    const model = modelNamed(calc.dataset.ruleset, whose === "model" ? choice.model : choice.target);
+    if (model && Object.hasOwn(model.profile, key)) {
+      changed ||= element.value !== model.profile[key];
+      element.value = model.profile[key];
+      element.dataset.from = model.name;
+      element.dataset.fromValue = model.profile[key];
+    } else {
+      delete element.dataset.from;
+    }
+  }
+  describeFilled(calc);
+  return changed;
+}
+
+/** Says which fields came from which model, and which no longer match it (changed by hand). @param {HTMLElement} calc */
+export function describeFilled(calc) {
+  const note = calc.querySelector(".calc-pick-note");
+  if (!note) return;
+  const from = new Map();
+  const changed = [];
+  for (const element of characteristicFields(calc)) {
+    if (!element.dataset.from) continue;
+    const name = labelOf(calc, element);
+    if (element.value.trim() !== element.dataset.fromValue) changed.push(`${name} no longer matches ${element.dataset.from}.`);
+    else from.set(element.dataset.from, [...(from.get(element.dataset.from) || []), name]);
+  }
+  const said = [...from].map(([model, names]) => `From ${model}: ${names.join(", ")}.`);
+  note.textContent = [...said, ...changed].join(" ");
+  calc.querySelectorAll("[data-characteristic]").forEach((element) => {
+    const field = /** @type {HTMLInputElement} */ (element);
+    field.classList.toggle("calc-from-model", Boolean(field.dataset.from) && field.value.trim() === field.dataset.fromValue);
+  });
+}

@@ -1,0 +1,69 @@
+"""A player's table on the page: a table file checked before the phone keeps it, and a model's card (what it
+rolls at a glance), worked out by the same calculators as every answer."""
+
+from __future__ import annotations
+
+import json
+
+from rulescore.entry import answer, fields_of
+from rulescore.house_rules import HouseRule
+from rulescore.mechanics import RULESETS
+from rulescore.models import Model, fill
+from rulescore.table import Table, TableError, read_table
+from rulescore.web.terms import escape
+
+# What a card shows: a calculator, what its row is called, the field it varies and the values it takes.
+CARD = (
+    ("jump-down", "Jump down", "height", ("2", "4", "6")),
+    ("gap", "Jump a gap", "gap", ("1", "2", "3")),
+    ("fall", "Fall", "height", ("2", "4", "6")),
+    ("charge", "Charge a target", "distance", ("6", "8", "10", "12")),
+    ("run", 'Run (enemy 10" away)', "distance", ("10",)),
+)
+
+
+def respond_table(text: str) -> str:
+    """A table file (the phone's own, an import, a link's) checked whole: the table as the site keeps it,
+    with each house rule said in words; or what is wrong, and nothing kept."""
+    try:
+        table = read_table(text)
+    except TableError as error:
+        return json.dumps({"ok": False, "errors": {"table": str(error)}})
+    words = {f"{rule.ruleset} {rule.rule}": rule.words for rule in table.house_rules}
+    return json.dumps({"ok": True, "errors": {}, "table": table.to_json(), "words": words})
+
+
+def _cell(calculator: str, model: Model, house: tuple[HouseRule, ...], name: str, value: str) -> str:
+    values = fill(fields_of(calculator, model.ruleset), model) | {name: value}
+    result = answer(calculator, model.ruleset, values, house=house)
+    if not result.ok:
+        return f'<td class="card-refused">{escape(" ".join(result.errors.values()))}</td>'
+    said = " · ".join(result.headlines[:2])
+    return f"<td>{escape(said)}</td>"
+
+
+def card_html(text: str, ruleset: str, name: str) -> str:
+    """A model's card from the phone's table (its text): each move it makes, at a glance, as its table
+    plays (its house rules named under it); JSON with the HTML, or what is wrong."""
+    try:
+        table: Table = read_table(text)
+        model = table.model(ruleset, name)
+    except TableError as error:
+        return json.dumps({"ok": False, "errors": {"card": str(error)}})
+    rules = RULESETS[model.ruleset]
+    house = tuple(rule for rule in table.house_rules if rule.ruleset == model.ruleset)
+    profile = " · ".join(f"{key} {value}" for key, value in model.profile.items())
+    rows = []
+    for calculator, title, field, values in CARD:
+        if not fields_of(calculator, model.ruleset):
+            continue
+        for value in values:
+            what = f'{title} {value}"' if field != "distance" or calculator == "charge" else title
+            rows.append(f'<tr><th scope="row">{escape(what)}</th>{_cell(calculator, model, house, field, value)}</tr>')
+    said_house = "".join(f'<p class="calc-house">{escape(rule.words)}</p>' for rule in house)
+    html = (
+        f'<article class="card" data-model="{escape(model.name)}"><h2>{escape(model.name)}</h2>'
+        f'<p class="card-profile">{escape(rules.title)} · {escape(profile or "no characteristics given")}</p>'
+        f'<table class="card-rolls"><tbody>{"".join(rows)}</tbody></table>{said_house}</article>'
+    )
+    return json.dumps({"ok": True, "errors": {}, "html": html})

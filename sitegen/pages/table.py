@@ -1,0 +1,24 @@
+"""Your table's page: the form that adds a model (each ruleset's characteristics, as its calculators read
+them) and the house rules a group may switch, written at build time; the page script keeps them."""
+
+from __future__ import annotations
+
+from rulescore import RULESETS
+from rulescore.house_rules import offered
+from rulescore.models import NAME_LONGEST, SIDES, profile
+from sitegen.pages import markup
+
+
+def render_table(root: str) -> str:
+    rulesets = [
+        {
+            "id": rules.id,
+            "title": rules.title,
+            "profile": [field.describe() for field in profile(rules)],
+            "house": offered(rules.id),
+        }
+        for rules in RULESETS.values()
+    ]
+    return markup.render_form(
+        "table.html", root=root, rulesets=rulesets, sides=list(SIDES.items()), name_longest=NAME_LONGEST
+    )
