@@ -46,6 +46,8 @@ interface Reading {
   field: string;
   title: string;
   href: string;
+  /** Where a table switches this reading (a house rule), if it may. */
+  switch?: string;
 }
 
 /** What rulescore.web.answer.respond (and respond_compare) answers a form with; a stored answer

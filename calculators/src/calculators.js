@@ -76,10 +76,11 @@ function setUp(calc) {
   calc.addEventListener("focusin", touched, { once: true });
   const legs = calc.querySelector(".calc-legs");
   form.addEventListener("input", () => describeFilled(calc));
-  const pickable = setUpPicker(calc, update);
+  const fromLink = loadFromUrl(calc);
+  const pickable = setUpPicker(calc, update, fromLink);
   // A link's values win; else the model picked on an earlier page fills the form, and house rules in
   // play ask Python at once (the page's own answer is the rules as written).
-  if (loadFromUrl(calc)) update(calc);
+  if (fromLink) update(calc);
   else if ((pickable && fill(calc)) || houseFor(calc.dataset.ruleset).length) update(calc);
   else {
     showState(calc);

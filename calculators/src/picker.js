@@ -14,8 +14,8 @@ const characteristicFields = (calc) => [...calc.querySelectorAll("[data-characte
 );
 
 /** The picker for a calculator, if the phone holds models of its ruleset; none on a compare table.
- * @param {CalculatorElement} calc @param {(calc: CalculatorElement) => void} answer */
-export function setUpPicker(calc, answer) {
+ * @param {CalculatorElement} calc @param {(calc: CalculatorElement) => void} answer @param {boolean} fromLink */
+export function setUpPicker(calc, answer, fromLink = false) {
   calc.querySelector(".calc-pick")?.remove();
   const ruleset = calc.dataset.ruleset;
   const models = keptTable().models.filter((m) => m.ruleset === ruleset);
@@ -35,8 +35,12 @@ export function setUpPicker(calc, answer) {
     const first = whose === "model" ? "mine" : "enemy"; // your own models first for the model, enemies for the target
     const none = new Option("None (type the values)", "");
     select.append(none, ...[...models].sort((a, b) => Number(b.side === first) - Number(a.side === first)).map((m) => new Option(`${m.name}${m.side === "enemy" ? " (enemy)" : ""}`, m.name)));
-    select.value = models.some((m) => m.name === choice[whose]) ? choice[whose] : "";
-    select.addEventListener("change", () => {
+    // A link's values are not the model's: the picker shows none until the player picks.
+    select.value = !fromLink && models.some((m) => m.name === choice[whose]) ? choice[whose] : "";
+    select.dataset.chosen = select.value;
+    const choose = () => {
+      if (select.dataset.chosen === select.value) return; // "input" and "change" both come for one choice
+      select.dataset.chosen = select.value;
       const now = picked(ruleset);
       pick(ruleset, { ...now, [whose]: select.value });
       // Picked once, for every calculator of this ruleset on the page (and the next page's).
@@ -45,7 +49,9 @@ export function setUpPicker(calc, answer) {
         if (theirs) theirs.value = select.value;
         if (fill(other)) answer(other);
       }
-    });
+    };
+    select.addEventListener("input", choose);
+    select.addEventListener("change", choose);
     box.append(label, select);
   }
   const note = document.createElement("p");

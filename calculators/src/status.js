@@ -44,6 +44,12 @@ export function showErrors(calc, errors, readings = []) {
       link.href = reading.href;
       link.textContent = `Our reading: ${reading.title}`;
       shown.append(" ", link);
+      if (reading.switch) {
+        const otherwise = document.createElement("a");
+        otherwise.href = reading.switch;
+        otherwise.textContent = "Your table plays it otherwise: switch it";
+        shown.append(" · ", otherwise);
+      }
     }
     field.querySelector("input, select").setAttribute("aria-invalid", message ? "true" : "false");
   }

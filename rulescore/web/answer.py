@@ -17,6 +17,7 @@ from rulescore.explain import fraction_text, inches, number_text, percent_text
 from rulescore.house_rules import HouseRule, read_house_rules
 from rulescore.mechanics import ASSUMPTIONS, RULESETS
 from rulescore.result import Cited, Reach, Result, Row
+from rulescore.route_walk import PLAYED_OTHERWISE
 from rulescore.rulesets import Ruleset
 from rulescore.web.address import assumption_href, section_href
 from rulescore.web.terms import Marker, escape, glossary
@@ -214,6 +215,8 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "", hou
                     "title": ASSUMPTIONS[reading].title,
                     "href": assumption_href(reading, root),
                 }
+                # A reading a table may play otherwise: one tap to the switch.
+                | ({"switch": f"{root}table/#house-rules"} if reading in PLAYED_OTHERWISE else {})
                 for field, reading in result.readings
             ]
         return json.dumps(refused)

@@ -47,6 +47,7 @@ def cases() -> list[tuple[str, str, str, str]]:
 def answers() -> list[str]:
     """Every case's answer, as the page's script receives it."""
     from rulescore.web.answer import respond, respond_compare
+    from rulescore.web.table import card_html, respond_table
 
     out = []
     for kind, name, ruleset_id, values in cases():
@@ -54,7 +55,36 @@ def answers() -> list[str]:
             out.append(respond_compare(name, values, "../../"))
         else:
             out.append(respond(name, ruleset_id, values, "../../"))
+    # Your table: a table checked, a card, an answer and a route under house rules, a table refused.
+    out += [
+        respond_table(TABLE),
+        respond_table("not a table"),
+        card_html(TABLE, "mordheim-1999", "Aldric"),
+        respond("jump-down", "mordheim-1999", json.dumps({"height": "7"}), "../../", json.dumps(HOUSE)),
+        respond(
+            "route",
+            "mordheim-1999",
+            json.dumps({"activation": "charge", "legs": ["climb up 2", "charge 3"]}),
+            "",
+            json.dumps(HOUSE),
+        ),
+        respond("fall", "mordheim-1999", "{}", "", "[{}]"),
+    ]
     return out
+
+
+HOUSE = [
+    {"ruleset": "mordheim-1999", "rule": "jump_down.max_height", "value": "8"},
+    {"ruleset": "mordheim-1999", "rule": "charge-no-climb", "value": "otherwise"},
+]
+TABLE = json.dumps(
+    {
+        "format": "skirmish-rules-table",
+        "version": 1,
+        "models": [{"name": "Aldric", "ruleset": "mordheim-1999", "side": "mine", "profile": {"initiative": "4"}}],
+        "house_rules": HOUSE,
+    }
+)
 
 
 def stdlib_modules(prefix: str) -> list[str]:

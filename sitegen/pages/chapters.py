@@ -149,5 +149,6 @@ def render_home_list(rulesets: list[tuple[Ruleset, Document]]) -> str:
 def render_assumptions() -> str:
     """Each assumption the calculators may use, with an anchor a result can link to."""
     from rulescore.mechanics import ASSUMPTIONS
+    from rulescore.route_walk import PLAYED_OTHERWISE
 
-    return markup.render("assumptions.md", assumptions=list(ASSUMPTIONS.values()))
+    return markup.render("assumptions.md", assumptions=list(ASSUMPTIONS.values()), otherwise=PLAYED_OTHERWISE)

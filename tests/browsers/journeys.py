@@ -23,6 +23,7 @@ from urllib.parse import urlencode
 
 from rulescore.compare import compare_answers
 from rulescore.entry import answer
+from rulescore.house_rules import read_rule
 from rulescore.routes import plan
 from rulescore.web.answer import compare_html, result_html
 
@@ -196,6 +197,15 @@ NOTE_IN_PAGE = (
 )
 # Journeys that need Material's own search dialog (Zensical's search is its own).
 MATERIAL_SEARCH = {"search keeps to the book and holds no noise"}
+
+
+# #38: a model's values, and the house rule the journey switches, as CPython words it.
+TABLE_MODEL = {"initiative": "5", "toughness": "4", "wounds": "2"}
+MODEL_FALL = {"toughness": "4", "wounds": "2"}
+FALL_FILLED = "document.getElementById('calc-fall-toughness').value === '4' && document.getElementById('calc-fall-wounds').value === '2'"
+ROUTE_FILLED = "document.getElementById('calc-route-initiative').value === '5' && document.getElementById('calc-route-wounds').value === '2'"
+HOUSE_RULE = read_rule("mordheim-1999", "jump_down.max_height", "8").words
+CLEAR_TABLE = "(localStorage.removeItem('skirmish-table'), localStorage.removeItem('skirmish-picked'), true)"
 
 
 def journeys(material_search: bool = True) -> dict[str, list]:
@@ -484,6 +494,42 @@ def journeys(material_search: bool = True) -> dict[str, list]:
                     "'Nothing in Coreheim v10' and no count of other rulesets' results",
                 ],
             ],
+        ],
+        # #38: a model entered once fills the calculators page to page; a house rule is named in the answer.
+        "a model entered once fills every calculator, and a house rule is named where it changes the answer": [
+            ["goto", "table/"],
+            ["wait_for", "#players-table[data-ready]"],
+            ["set", ["#table-name", "Aldric"]],
+            *[["set", [f"#table-mordheim-1999-{key}", value]] for key, value in TABLE_MODEL.items()],
+            ["tap", ".table-add button[type=submit]"],
+            ["wait_for", ".table-models button[aria-label='Card of Aldric']"],
+            ["goto", "mordheim-1999/movement/#falling"],
+            ["wait_for", "#calc-fall-pick-model"],
+            ["set", ["#calc-fall-pick-model", "Aldric"]],
+            ["wait_text", ["#calc-fall .calc-result", result_text("fall", "mordheim-1999", MODEL_FALL)]],
+            ["check", ["document.getElementById('calc-jump-down-initiative').value === '5'", "jump down filled too"]],
+            ["goto", "mordheim-1999/route/"],
+            ["wait_for", "#calc-route[data-ready]"],
+            ["check", [ROUTE_FILLED, "the route planner filled from the model"]],
+            ["back"],
+            ["wait_for", "#calc-fall[data-ready]"],
+            ["check", [FALL_FILLED, "the model's values on the page again"]],
+            ["reload"],
+            ["wait_for", "#calc-fall[data-ready]"],
+            ["check", [FALL_FILLED, "and after a reload"]],
+            ["goto", "table/"],
+            ["wait_for", "#players-table[data-ready]"],
+            ["tap", ".table-house[data-ruleset='mordheim-1999'] summary"],
+            ["set", ["#house-mordheim-1999-jump_down-max_height", "8"]],
+            ["tap", ".table-house[data-ruleset='mordheim-1999'] button[type=submit]"],
+            ["wait_text", [".table-message", f"In play: {HOUSE_RULE}"]],
+            ["goto", "mordheim-1999/movement/?calc-jump-down.height=7#jumping-down"],
+            ["wait_text", ["#calc-jump-down .calc-house", HOUSE_RULE]],
+            [
+                "check",
+                ["location.search.includes('house=mordheim-1999~jump_down.max_height~8')", "the link carries it"],
+            ],
+            ["check", [CLEAR_TABLE, "the table cleared for the journeys after this one"]],
         ],
         "offline after one visit": [
             ["goto", ""],

@@ -5,6 +5,7 @@ a house rule switched and named in the answer and in the link it shares; storage
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -12,8 +13,12 @@ import pytest
 
 from rulescore.house_rules import read_rule
 from rulescore.web.answer import respond
+from tests.browsers.test_accessibility import AXE
+from tests.browsers.test_accessibility import RUN as AXE_RUN
+from tests.browsers.test_accessibility import TAGS as AXE_TAGS
 from tests.browsers.test_offline import offline_context, wait_ready_offline
 from tests.helpers import NORMALISE, ROOT
+from tests.site.test_html_valid import MATERIAL, run_checker
 
 pytestmark = pytest.mark.browser
 
@@ -121,11 +126,11 @@ def test_a_model_entered_once_fills_every_calculator_page_to_page_and_after_a_re
 def test_a_house_rule_is_named_in_the_answer_and_in_the_link_it_shares(browser, phone, server):
     phone.goto(server.origin + "/table/")
     phone.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
-    phone.fill("#house-mordheim-1999-jump_down\\.max_height", "8")
+    phone.fill("#house-mordheim-1999-jump_down-max_height", "8")
     phone.locator(".table-house[data-ruleset='mordheim-1999'] button[type=submit]").click()
     phone.locator(".table-message", has_text="In play").wait_for(timeout=90_000)
     # A value the rules cannot take is refused next to it, with the reader's reason, and nothing changes.
-    phone.fill("#house-mordheim-1999-jump_down\\.test_every", "two")
+    phone.fill("#house-mordheim-1999-jump_down-test_every", "two")
     phone.locator(".table-house[data-ruleset='mordheim-1999'] button[type=submit]").click()
     error = phone.locator(".table-house[data-ruleset='mordheim-1999'] .calc-error")
     error.filter(has_text="whole number").wait_for(timeout=30_000)
@@ -248,3 +253,44 @@ def test_models_and_house_rules_work_offline(browser, built_site):
         if server.thread.is_alive():
             server.stop()
     assert all(url.startswith(server.base) for url in requests)
+
+
+def check(page, name: str, found: dict, saved: Path) -> None:
+    """axe's violations on the page as it stands, and the page kept for the Nu checker."""
+    (saved / f"{name}.html").write_text("<!doctype html>" + page.evaluate("document.documentElement.outerHTML"))
+    page.add_script_tag(path=str(AXE))  # after the page is kept: the checker's own script is not ours
+    violations = page.evaluate(AXE_RUN, AXE_TAGS)
+    if violations:
+        found[name] = violations
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_table_the_picker_and_a_house_ruled_answer_have_no_axe_or_nu_errors(browser, server, scheme, tmp_path):
+    """The states the build never writes (a model listed, a card, the picker, a house rule named): axe at
+    360 px in both schemes, and the Nu checker over each page as the player has it."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, color_scheme=scheme, bypass_csp=True
+    )
+    found, saved = {}, tmp_path / "pages"
+    saved.mkdir()
+    try:
+        page = context.new_page()
+        page.goto(server.origin + "/table/")
+        add_model(page, "Aldric", "mordheim-1999", "mine", ALDRIC)
+        page.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
+        page.fill("#house-mordheim-1999-jump_down-max_height", "8")
+        page.locator(".table-house[data-ruleset='mordheim-1999'] button[type=submit]").click()
+        page.locator(".table-message", has_text="In play").wait_for(timeout=60_000)
+        page.get_by_role("button", name="Card of Aldric").click()
+        page.locator(".table-card .card-rolls").wait_for(timeout=60_000)
+        check(page, "table", found, saved)
+        page.goto(server.origin + RULES + "?calc-jump-down.height=7#jumping-down")
+        page.select_option("#calc-fall-pick-model", "Aldric")
+        live(page, "calc-jump-down")
+        page.locator("#calc-jump-down .calc-house").wait_for()
+        check(page, "rules", found, saved)
+    finally:
+        context.close()
+    assert found == {}, found
+    errors = [m for m in run_checker(saved) if not any(re.fullmatch(p, m["message"]) for p, _ in MATERIAL)]
+    assert errors == [], [(m["url"].rsplit("/", 1)[-1], m.get("lastLine"), m["message"]) for m in errors[:10]]

@@ -101,14 +101,13 @@ def injuries(taken: int, wounds: int, die: int, knocked: int, stunned: int):
 
 
 def fall(rules, height: F, toughness: int, wounds: int, answer: Answer) -> dict[str, F]:
-    table, assumed = _fall(rules.id, floor(height), height, toughness, wounds)
+    table, assumed = _fall(rules, floor(height), height, toughness, wounds)
     answer.assumptions |= assumed
     return table
 
 
-@cache  # pure, and the grids ask for the same falls many times
-def _fall(ruleset_id: str, whole_inches: int, height: F, toughness: int, wounds: int) -> tuple[dict[str, F], frozenset]:
-    rules = RULESETS[ruleset_id]
+@cache  # pure, and the grids ask for the same falls many times (a ruleset played otherwise is another object)
+def _fall(rules, whole_inches: int, height: F, toughness: int, wounds: int) -> tuple[dict[str, F], frozenset]:
     rule = rules.fall
     out: dict[str, F] = defaultdict(F)
     injury = rule.injury.value
@@ -165,7 +164,10 @@ def diving_charge(rules, v, answer):
     answer.assumptions.add("within-includes-edge")
     # Further than the diving range it is still a jump down during a charge: same tests, same fall, no bonus.
     landed = "landed" if number(v["distance"]) <= rule.enemy_range.value else "lands-no-bonus"
-    safe = pass_all(rules, int(v["initiative"]), floor(height / rule.test_every.value), answer)
+    # Out of diving range it is the Jumping down rule that is taken: its own tests (a house rule may make
+    # them differ from the diving charge's).
+    every = (rules.jump_down or rule).test_every.value if landed == "lands-no-bonus" else rule.test_every.value
+    safe = pass_all(rules, int(v["initiative"]), floor(height / every), answer)
     safe_or_fall(rules, safe, landed, height, int(v["toughness"]), int(v["wounds"]), answer)
 
 
@@ -312,11 +314,12 @@ ORACLES = {
 }
 
 
-def expect(calculator: str, ruleset_id: str, values: dict[str, str]) -> Answer | None:
-    """The oracle's answer for complete, in-range form values; None when the rule refuses them."""
+def expect(calculator: str, ruleset_id: str, values: dict[str, str], rules=None) -> Answer | None:
+    """The oracle's answer for complete, in-range form values; None when the rule refuses them. `rules`:
+    the ruleset as a table plays it (its house rules' numbers), else the ruleset's own."""
     answer = Answer()
     try:
-        ORACLES[calculator](RULESETS[ruleset_id], values, answer)
+        ORACLES[calculator](rules or RULESETS[ruleset_id], values, answer)
     except Refused:
         return None
     return answer

@@ -76,7 +76,10 @@ def forbidden(rules, values, legs) -> bool:
                 return True
         if kind.startswith("climb"):
             climb = rules.climb
-            if (climb.touching and n > 1) or (activation in ("run", "charge") and climb.no_run):
+            # A table may play our two readings otherwise (house rules): the climb opens the move; no climb in a charge.
+            opens = climb.touching and "climb-opens-route" not in rules.otherwise
+            in_charge = activation == "charge" and "charge-no-climb" in rules.otherwise
+            if (opens and n > 1) or (activation in ("run", "charge") and climb.no_run and not in_charge):
                 return True
             climbed += inches
             limit = move if climb.limit.value == "Movement" else F(climb.limit.value)
@@ -168,9 +171,10 @@ def _done(ends, going: F) -> dict[str, F]:
     return found
 
 
-def route(ruleset_id: str, values: dict[str, str], legs: list[str]) -> dict[str, F] | None:
-    """Each way the route can end, with its chance; None where the rules forbid the route."""
-    rules = RULESETS[ruleset_id]
+def route(ruleset_id: str, values: dict[str, str], legs: list[str], rules=None) -> dict[str, F] | None:
+    """Each way the route can end, with its chance; None where the rules forbid the route. `rules`: the
+    ruleset as a table plays it (house rules), else its own."""
+    rules = rules or RULESETS[ruleset_id]
     if not plannable(rules):
         return None
     move, activation = number(values["move"]), values.get("activation", "move")

@@ -96,8 +96,14 @@ def test_refusals_that_rest_on_our_reading_say_so_and_link_to_it():
     answer = json.loads(
         respond("route", "mordheim-1999", json.dumps({**CHARGE, "legs": ["climb up 2", "charge 3"]}), "../../")
     )
+    # A reading a table may play otherwise also links to where it is switched (a house rule, #38).
     assert answer["readings"] == [
-        {"field": "legs", "title": "No climbing during a Mordheim charge", "href": "../../assumptions/#charge-no-climb"}
+        {
+            "field": "legs",
+            "title": "No climbing during a Mordheim charge",
+            "href": "../../assumptions/#charge-no-climb",
+            "switch": "../../table/#house-rules",
+        }
     ]
     assert plan("mordheim-1999", MORDHEIM, ["move 1", "climb up 2"]).readings == (("leg-2", "climb-opens-route"),)
     # What the text states is refused without a reading.

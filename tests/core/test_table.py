@@ -1,0 +1,143 @@
+"""A player's table (#38): models read by the calculators' own fields, a table file read whole or refused
+whole, and the command line's --model and --house-rules."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from rulescore import RULESETS
+from rulescore.entry import answer, fields_of
+from rulescore.models import fill, profile, read_model
+from rulescore.table import FORMAT, Table, TableError, read_table
+from tests.helpers import ROOT
+
+ALDRIC = {"name": "Aldric", "ruleset": "mordheim-1999", "side": "mine", "profile": {"move": "5", "initiative": "4"}}
+OGRE = {"name": "Ogre", "ruleset": "mordheim-lrb", "side": "enemy", "profile": {"leadership": "7", "initiative": "2"}}
+
+
+def table_text(**parts) -> str:
+    return json.dumps({"format": FORMAT, "version": 1, "models": [ALDRIC], "house_rules": []} | parts)
+
+
+def test_a_model_has_the_characteristics_its_rulesets_calculators_read():
+    names = {rules.id: [field.name for field in profile(rules)] for rules in RULESETS.values()}
+    assert names["mordheim-1999"] == ["move", "initiative", "toughness", "wounds"]
+    assert names["mordheim-lrb"] == ["move", "initiative", "toughness", "wounds", "leadership"]  # a feared interceptor
+    assert names["trench-crusade"] == ["move"]
+    coreheim = {field.name: field for field in profile(RULESETS["coreheim-v10"])}
+    assert coreheim["toughness"].kind == "modifier" and coreheim["initiative"].target  # as its profiles print them
+
+
+def test_a_model_fills_its_own_fields_and_the_target_the_enemys():
+    model, target = read_model(ALDRIC), read_model({**OGRE, "ruleset": "mordheim-1999", "profile": {"initiative": "2"}})
+    assert fill(fields_of("hide", "mordheim-1999"), model, target) == {"initiative": "2"}  # the enemy's Initiative
+    assert fill(fields_of("jump-down", "mordheim-1999"), model, target) == {"initiative": "4"}
+    assert fill(fields_of("route", "mordheim-1999"), model) == {"move": "5", "initiative": "4"}
+    lrb = fill(fields_of("charge", "mordheim-lrb"), read_model({**ALDRIC, "ruleset": "mordheim-lrb"}), read_model(OGRE))
+    assert lrb == {"move": "5", "initiative": "4", "leadership": "7"}
+
+
+@pytest.mark.parametrize(
+    ("model", "said"),
+    [
+        ({**ALDRIC, "profile": {"move": "fast"}}, "Movement must be a number"),
+        ({**ALDRIC, "profile": {"initiative": "11"}}, "Initiative must be at most 10"),
+        ({**ALDRIC, "profile": {"leadership": "7"}}, "Mordheim 1999 models have no 'leadership'"),
+        ({**ALDRIC, "profile": {"move": 5}}, "give it as text"),
+        ({**ALDRIC, "name": ""}, "Give the model a name"),
+        ({**ALDRIC, "name": "x" * 41}, "at most 40 characters"),
+        ({**ALDRIC, "side": "theirs"}, "Side is one of"),
+        ({**ALDRIC, "ruleset": "mordheim-2000"}, "No ruleset"),
+        ({**ALDRIC, "colour": "red"}, "A model is its name"),
+    ],
+)
+def test_a_model_the_calculators_would_refuse_is_refused_with_the_reason(model, said):
+    with pytest.raises(TableError) as refused:
+        read_table(table_text(models=[model]))
+    assert said in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("not json", "it is not JSON"),
+        (json.dumps([1, 2]), "does not say format"),
+        (table_text(version=2), "this site reads version 1"),
+        (table_text(notes="hi"), "not 'notes'"),
+        (table_text(models=[ALDRIC, ALDRIC]), "already called 'Aldric'"),
+        (table_text(models=[ALDRIC] * 61), "at most 60"),
+        (table_text(house_rules=[{"ruleset": "mordheim-1999", "rule": "test", "value": "a coin"}]), "House rule 1"),
+        ("x" * 100_001, "at most 100000 characters"),
+    ],
+)
+def test_a_table_file_is_read_whole_or_refused_whole(text, said):
+    with pytest.raises(TableError) as refused:
+        read_table(text)
+    assert said in str(refused.value)
+
+
+def test_a_table_reads_back_what_it_wrote():
+    table = read_table(
+        table_text(
+            models=[ALDRIC, OGRE],
+            house_rules=[{"ruleset": "mordheim-1999", "rule": "jump_down.max_height", "value": "8"}],
+        )
+    )
+    assert read_table(json.dumps(table.to_json())) == table
+    assert isinstance(table, Table) and table.model("mordheim-lrb", "Ogre").profile == {
+        "initiative": "2",
+        "leadership": "7",
+    }
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rulescore", *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_the_command_line_reads_a_table_file_as_the_site_exports_it(tmp_path):
+    file = tmp_path / "table.json"
+    file.write_text(
+        table_text(house_rules=[{"ruleset": "mordheim-1999", "rule": "jump_down.max_height", "value": "8"}])
+    )
+    done = run(
+        "jump-down",
+        "--ruleset",
+        "mordheim-1999",
+        "--model",
+        str(file),
+        "--house-rules",
+        str(file),
+        "height=7",
+        "wounds=2",
+    )
+    assert done.returncode == 0, done.stdout
+    data = json.loads(done.stdout)
+    assert data["from_model"] == {"initiative": "4"}  # the model's; wounds given here win
+    assert data["inputs"]["wounds"] == "2" and data["defaults_used"] == {"toughness": "3"}
+    assert data["house_rules"] == ["House rule: jump down, max height 8 (the rules: 6)."]
+    expected = answer(
+        "jump-down",
+        "mordheim-1999",
+        {"height": "7", "initiative": "4", "wounds": "2"},
+        house=read_table(file.read_text()).house_rules,
+    )
+    assert data["headlines"] == list(expected.headlines)
+    # Without the house rules, the same jump is refused as the rules are written.
+    assert run("jump-down", "--ruleset", "mordheim-1999", "--model", str(file), "height=7").returncode == 2
+
+
+def test_the_command_line_refuses_a_table_it_cannot_use(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text(table_text(models=[{**ALDRIC, "profile": {"move": "fast"}}]))
+    for args, said in [
+        (("--model", str(broken)), "Model 1: Movement must be a number"),
+        (("--model", str(tmp_path / "missing.json")), "cannot read"),
+        (("--name", "Aldric"), "pick models from a --model file"),
+    ]:
+        done = run("fall", "--ruleset", "mordheim-1999", *args)
+        assert done.returncode == 2
+        assert said in json.loads(done.stdout)["errors"]["table"]
