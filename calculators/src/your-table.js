@@ -1,16 +1,26 @@
 // @ts-check
 // Your table's page: add and remove models, switch house rules, save, share and open a table, see a
 // model's card. Whatever is kept is checked by Python first (rulescore.web.table); this only moves values.
-import { askPython } from "./engine.js";
+import { askPython, boot, engineWords } from "./engine.js";
 import { clearTable, keepTable, keptTable, storageRefused, tableShape } from "./kept.js";
 
 const LONGEST = 100000; // characters in a table file (rulescore.table.LONGEST)
 const SIDES = { mine: "my warband", enemy: "an enemy" };
 
-/** @param {PlayersTable} table @returns {Promise<TableReply>} */
-async function check(table) {
-  return JSON.parse(await askPython({ type: "table", text: JSON.stringify(table) }));
+/** Python's answer to a question of this page; a start that fails is said, not waited on for ever.
+ * @param {Question} question @returns {Promise<TableReply>} */
+async function ask(question) {
+  const asked = askPython(question);
+  try {
+    await boot();
+  } catch {
+    return { ok: false, errors: { python: `${engineWords()} Nothing was changed.` } };
+  }
+  return JSON.parse(await asked);
 }
+
+/** @param {PlayersTable} table */
+const check = (table) => ask({ type: "table", text: JSON.stringify(table) });
 
 /** @param {HTMLElement} root @param {string} words */
 function say(root, words) {
@@ -32,7 +42,9 @@ function show(root) {
   const list = root.querySelector(".table-models");
   list.replaceChildren(...table.models.map((model, index) => {
     const item = document.createElement("li");
-    const profile = Object.entries(model.profile).map(([key, value]) => `${key} ${value}`).join(" · ");
+    // Each characteristic named as the add form labels it for that ruleset.
+    const named = (/** @type {string} */ key) => (root.querySelector(`label[for="table-${model.ruleset}-${key}"]`)?.textContent || key).split(" (")[0];
+    const profile = Object.entries(model.profile).map(([key, value]) => `${named(key)} ${value}`).join(" · ");
     const words = document.createElement("span");
     words.textContent = `${model.name} (${titleOf(root, model.ruleset)}, ${SIDES[model.side]})${profile ? `: ${profile}` : ""}`;
     const card = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Card" });
@@ -64,7 +76,7 @@ async function showCard(root, model) {
   const card = /** @type {HTMLElement} */ (root.querySelector(".table-card"));
   card.hidden = false;
   card.textContent = `Working out ${model.name}'s card…`;
-  const reply = /** @type {TableReply} */ (JSON.parse(await askPython({ type: "card", text: JSON.stringify(keptTable()), ruleset: model.ruleset, name: model.name })));
+  const reply = await ask({ type: "card", text: JSON.stringify(keptTable()), ruleset: model.ruleset, name: model.name });
   if (!reply.ok) {
     card.textContent = Object.values(reply.errors).join(" ");
     return;

@@ -8,7 +8,7 @@ import json
 from rulescore.entry import answer, fields_of
 from rulescore.house_rules import HouseRule
 from rulescore.mechanics import RULESETS
-from rulescore.models import Model, fill
+from rulescore.models import CHARACTERISTICS, Model, fill
 from rulescore.table import Table, TableError, read_table
 from rulescore.web.terms import escape
 
@@ -52,7 +52,7 @@ def card_html(text: str, ruleset: str, name: str) -> str:
         return json.dumps({"ok": False, "errors": {"card": str(error)}})
     rules = RULESETS[model.ruleset]
     house = tuple(rule for rule in table.house_rules if rule.ruleset == model.ruleset)
-    profile = " · ".join(f"{key} {value}" for key, value in model.profile.items())
+    profile = " · ".join(f"{CHARACTERISTICS[key]} {value}" for key, value in model.profile.items())
     rows = []
     for calculator, title, field, values in CARD:
         if not fields_of(calculator, model.ruleset):

@@ -171,40 +171,14 @@ def test_a_house_rule_the_rules_cannot_take_is_refused_with_the_readers_reason()
         assert said in str(refused.value), (rule, value, str(refused.value))
     with pytest.raises(ValueError, match="given twice"):
         read_house_rules([{"ruleset": M, "rule": "test", "value": "2D6 under"}] * 2)
-    with pytest.raises(ValueError, match="at most 20"):
-        read_house_rules(
-            [{"ruleset": M, "rule": rule, "value": "otherwise"} for rule in ("charge-no-climb", "climb-opens-route")]
-            + [{"ruleset": M, "rule": f"terrain.{k}", "value": v} for k, v in (("open", "2"), ("difficult", "3"))]
-            + [
-                {"ruleset": M, "rule": r, "value": "9"}
-                for r in (
-                    "jump_down.max_height",
-                    "diving_charge.max_height",
-                    "run.multiplier",
-                    "run.enemy_range",
-                    "charge.detect_unseen",
-                    "charge.interception_range",
-                    "diving_charge.enemy_range",
-                    "jump_down.test_every",
-                    "diving_charge.test_every",
-                    "gap.max_gap",
-                    "climb.tests",
-                    "edge_fall",
-                    "terrain.very-difficult",
-                )
-            ]
-            + [
-                {"ruleset": M, "rule": r, "value": "no"}
-                for r in (
-                    "charge.needs_sight",
-                    "charge.base_contact",
-                    "gap.uses_movement",
-                    "gap.in_charge",
-                    "climb.touching",
-                    "climb.no_run",
-                )
-            ]
-        )
+    with pytest.raises(ValueError, match="at most 20"):  # 21 rules, each one a table could play
+        numbers = "jump_down.max_height diving_charge.max_height run.multiplier run.enemy_range charge.detect_unseen"
+        numbers += " charge.interception_range diving_charge.enemy_range jump_down.test_every diving_charge.test_every"
+        numbers += " gap.max_gap climb.tests edge_fall terrain.very-difficult"
+        switches = "charge.needs_sight charge.base_contact gap.uses_movement gap.in_charge climb.touching climb.no_run"
+        chosen = [(r, "9") for r in numbers.split()] + [(r, "no") for r in switches.split()]
+        chosen += [("charge-no-climb", "otherwise"), ("climb-opens-route", "otherwise")]
+        read_house_rules([{"ruleset": M, "rule": rule, "value": value} for rule, value in chosen])
 
 
 def test_the_route_planner_and_the_calculators_read_the_same_house_ruled_numbers():
