@@ -107,10 +107,12 @@ function offerLinkHouse() {
   said.textContent = `This link's answers play the house rules of whoever shared it: ${carried.map((r) => `${r.rule} ${r.value}`).join("; ")}. Each answer below names those it uses.`;
   const keep = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Keep them on this phone" });
   const drop = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Play the rules as written" });
-  const choose = (/** @type {boolean} */ kept) => {
-    decide(kept);
-    offer.replaceChildren(Object.assign(document.createElement("p"), { textContent: kept ? "Kept: these house rules are yours now (Your table lists them)." : "Playing the rules as written." }));
-    if (!kept) calculatorsOn(".calc[data-ready]").forEach((calc) => update(calc));
+  const choose = async (/** @type {boolean} */ keep) => {
+    offer.replaceChildren(Object.assign(document.createElement("p"), { textContent: keep ? "Checking these house rules…" : "Playing the rules as written." }));
+    const refused = await decide(keep);
+    const said = !keep ? "Playing the rules as written." : refused ? `Not kept, and the rules as written are played: ${refused}` : "Kept: these house rules are yours now (Your table lists them).";
+    offer.replaceChildren(Object.assign(document.createElement("p"), { textContent: said }));
+    if (!keep || refused) calculatorsOn(".calc[data-ready]").forEach((calc) => update(calc));
   };
   keep.addEventListener("click", () => choose(true));
   drop.addEventListener("click", () => choose(false));

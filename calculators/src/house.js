@@ -1,6 +1,7 @@
 // @ts-check
 // The house rules an answer is asked with: the phone's own, or those a shared link carries (played for this
 // visit, and said so, until the player keeps them or plays without them). Python reads every one again.
+import { askPython, boot, engineWords } from "./engine.js";
 import { keepTable, keptTable } from "./kept.js";
 
 const MOST = 20; // house rules a link may carry (rulescore.house_rules.MOST_PER_RULESET)
@@ -35,14 +36,28 @@ export function readLink() {
   return carried;
 }
 
-/** Keep the link's house rules on this phone (in place of its own for those rulesets), or play without them. @param {boolean} keep */
-export function decide(keep) {
-  if (keep && fromLink) keepTable({ ...keptTable(), house_rules: fromLink });
+/** Keep the link's house rules on this phone (in place of its own for those rulesets) once Python has read
+ * them as any table is read, or play without them; what is wrong with them, if they were not kept.
+ * @param {boolean} keep @returns {Promise<string>} */
+export async function decide(keep) {
+  let refused = "";
+  if (keep && fromLink) {
+    const asked = askPython({ type: "table", text: JSON.stringify({ ...keptTable(), house_rules: fromLink }) });
+    try {
+      await boot();
+      const reply = /** @type {TableReply} */ (JSON.parse(await asked));
+      if (reply.ok) keepTable(reply.table);
+      else refused = Object.values(reply.errors).join(" ");
+    } catch {
+      refused = engineWords();
+    }
+  }
   fromLink = null;
   for (const calc of /** @type {NodeListOf<CalculatorElement>} */ (document.querySelectorAll(".calc"))) calc.houseUsed = [];
   const params = new URLSearchParams(location.search);
   params.delete(PARAM);
   history.replaceState(history.state, "", `${location.pathname}?${params}${location.hash}`);
+  return refused;
 }
 
 /** The address carries the house rules the page's answers used, so a shared link answers the same. */

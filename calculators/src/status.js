@@ -3,6 +3,7 @@
 // wrong next to each field.
 import { engineState, engineWords, progressWords } from "./engine.js";
 import { formValues, sameValues } from "./form.js";
+import { houseFor } from "./house.js";
 
 // The one place that decides what the status line and the result's mark say.
 /** @param {CalculatorElement} calc */
@@ -26,9 +27,14 @@ export function showState(calc) {
     words = engineState() === "failed"
       ? `Answered from the page, worked out for these values when the site was built. ${engineWords()}`
       : `Answered from the page, worked out for these values when the site was built; the live calculator is on its way${progressWords()}.`;
+  } else if (current && calc.shownKind !== "live" && houseFor(calc.dataset.ruleset).length) {
+    // The page's own answer is the rules as written: said so until Python answers as the table plays.
+    words = engineState() === "failed"
+      ? `The rules as written, worked out when the page was built: your house rules need the live calculator. ${engineWords()}`
+      : `The rules as written, worked out when the page was built; your house rules are on their way${progressWords()}.`;
   } else if (current) words = calc.shownKind === "live" ? "Live result." : "Worked out for these values when the page was built.";
   else words = engineWords() || "Working out the new answer…";
-  if (current && engineState() === "failed" && calc.shownKind === "built") words += " The live calculator could not start.";
+  if (current && engineState() === "failed" && calc.shownKind === "built" && !houseFor(calc.dataset.ruleset).length) words += " The live calculator could not start.";
   status.textContent = words;
 }
 

@@ -153,7 +153,13 @@ def test_a_house_rule_is_named_in_the_answer_and_in_the_link_it_shares(browser, 
     fresh = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
     try:
         other = fresh.new_page()
-        other.goto(link)
+        # Before Python arrives, an answer built into the page says it is the rules as written.
+        server.hold(lambda path: path.startswith(("/assets/pyodide/", "/assets/py/", "/assets/snapshot/")))
+        try:
+            other.goto(link)
+            other.locator(".calc-status", has_text="The rules as written").first.wait_for(timeout=30_000)
+        finally:
+            server.release()
         live(other, "calc-jump-down")
         assert other.inner_text("#calc-jump-down .calc-house") == house[0].words
         offer = other.locator(".calc-house-offer")
@@ -167,6 +173,7 @@ def test_a_house_rule_is_named_in_the_answer_and_in_the_link_it_shares(browser, 
         assert other.evaluate("localStorage.getItem('skirmish-table')") is None
         other.goto(link)
         other.get_by_role("button", name="Keep them on this phone").click()
+        other.locator(".calc-house-offer", has_text="Kept:").wait_for(timeout=30_000)
         kept = other.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).house_rules")
         assert kept == stored
     finally:
@@ -294,3 +301,32 @@ def test_the_table_the_picker_and_a_house_ruled_answer_have_no_axe_or_nu_errors(
     assert found == {}, found
     errors = [m for m in run_checker(saved) if not any(re.fullmatch(p, m["message"]) for p, _ in MATERIAL)]
     assert errors == [], [(m["url"].rsplit("/", 1)[-1], m.get("lastLine"), m["message"]) for m in errors[:10]]
+
+
+MARKUP = '<img src=x onerror="window.hacked=1">'
+
+
+def test_markup_in_a_name_or_a_forged_house_rule_link_is_shown_as_text_and_changes_nothing(phone, server):
+    phone.goto(server.origin + "/table/")
+    add_model(phone, MARKUP[:40], "mordheim-1999", "mine", ALDRIC)
+    assert MARKUP[:40] in phone.inner_text(".table-models")
+    phone.get_by_role("button", name=f"Card of {MARKUP[:40]}").click()
+    phone.locator(".table-card .card-rolls").wait_for(timeout=60_000)
+    assert phone.inner_text(".table-card h2") == MARKUP[:40]
+    phone.goto(server.origin + RULES + "#falling")
+    phone.select_option("#calc-fall-pick-model", MARKUP[:40])
+    live(phone, "calc-fall")
+    # A link that forges a house rule the rules cannot take: refused by Python, said, and not kept.
+    forged = "house=mordheim-1999~jump_down.max_height~" + "%3Cb%3Ebig%3C%2Fb%3E"
+    phone.goto(server.origin + RULES + f"?calc-jump-down.height=4&{forged}#jumping-down")
+    phone.wait_for_function(
+        "() => document.querySelector('#calc-jump-down .calc-status').textContent.includes('could not be used')",
+        timeout=60_000,
+    )
+    assert "<b>big</b>" in phone.inner_text(".calc-house-offer")  # the link's words, as text
+    phone.get_by_role("button", name="Keep them on this phone").click()
+    phone.locator(".calc-house-offer", has_text="Not kept").wait_for(timeout=30_000)
+    assert "must be a whole number" in phone.inner_text(".calc-house-offer")
+    assert phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).house_rules") == []
+    assert phone.evaluate("window.hacked") is None and phone.locator(".md-content b").count() == 0
+    assert phone.console_errors == []
