@@ -69,7 +69,15 @@ def main() -> int:
         action="store_true",
         help="only a first visit's first taps in the three engines (and --before), 10 and 1.6 Mbit/s",
     )
+    parser.add_argument(
+        "--house-rules", action="store_true", help="only what a table's house rules cost an answer (CPython)"
+    )
     args = parser.parse_args()
+    if args.house_rules:
+        from benchmarks import house_rules
+
+        house_rules.main(args.reps)
+        return 0
     if args.builds:
         from benchmarks import builds
 

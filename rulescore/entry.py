@@ -73,10 +73,14 @@ def answer(
     if not mine:
         return found
     said = found.to_json()
+    # Most answers are the rules' own under a table's house rules: one more answer says so, and names none.
+    if _answer(calculator, ruleset, values, percentages, ()).to_json() == said:
+        return found
     changed = tuple(
         rule.words
         for rule in mine
-        if _answer(calculator, ruleset, values, percentages, tuple(r for r in mine if r != rule)).to_json() != said
+        if len(mine) == 1
+        or _answer(calculator, ruleset, values, percentages, tuple(r for r in mine if r != rule)).to_json() != said
     )
     return found._replace(house=changed)
 

@@ -97,9 +97,12 @@ def test_a_leg_the_rules_forbid_is_named_next_to_the_legs(phone, server):
     )
     assert phone.get_attribute("#calc-route", "data-state") == "stale"
     # The refusal rests on our reading of Climbing: it says so, and links to the reading.
-    reading = phone.locator("#calc-route-legs-error a")
+    reading, switch = phone.locator("#calc-route-legs-error a").all()
     assert reading.text_content() == "Our reading: A Mordheim climb opens the move"
     assert reading.get_attribute("href").endswith("assumptions/#climb-opens-route")
+    # A table that plays it otherwise switches it in one tap (a house rule, #38).
+    assert switch.text_content() == "Your table plays it otherwise: switch it"
+    assert switch.get_attribute("href").endswith("table/#house-rules")
 
 
 FOUR_LEGS = ['climb up 2"', 'gap 1"', 'move 1"', 'jump down 4"']

@@ -1,0 +1,41 @@
+"""What the Your table tests share (#38): the model they enter, how they enter it, and what they read of a
+calculator, as a player's steps in Chromium at 360 px."""
+
+from __future__ import annotations
+
+from tests.helpers import ROOT
+
+SHOTS = ROOT / "build" / "screenshots"
+RULES = "/mordheim-1999/movement/"
+ALDRIC = {"move": "5", "initiative": "5", "toughness": "4", "wounds": "2"}
+
+
+def live(page, calc: str) -> None:
+    page.wait_for_function(
+        f"() => {{ const c = document.getElementById('{calc}'); return c && c.dataset.state === 'live' && !c.dataset.asking; }}",
+        timeout=90_000,
+    )
+
+
+def add_model(page, name: str, ruleset: str, side: str, profile: dict[str, str]) -> None:
+    page.fill("#table-name", name)
+    page.select_option("#table-ruleset", ruleset)
+    page.select_option("#table-side", side)
+    for key, value in profile.items():
+        page.fill(f"#table-{ruleset}-{key}", value)
+    page.locator(".table-add button[type=submit]").click()
+    page.locator(".table-models li", has_text=name).wait_for(timeout=90_000)
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=str(SHOTS / f"{name}-{scheme}-360.png"), full_page=False)
+    page.emulate_media(color_scheme="light")
+
+
+def filled(page, calc: str) -> dict[str, str]:
+    return page.eval_on_selector_all(
+        f"#{calc} [data-characteristic]", "fields => Object.fromEntries(fields.map(f => [f.name, f.value]))"
+    )

@@ -1,0 +1,147 @@
+"""House rules on the page (#38), in Chromium at 360 px: switched on Your table, named in the answer they
+change and in the link it shares, opened in a fresh profile (kept only when Python reads them well); markup
+in a name or a forged link stays text; axe and the Nu checker over the states the build never writes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from rulescore.house_rules import read_rule
+from tests.browsers.table_steps import ALDRIC, RULES, add_model, live, shot
+from tests.browsers.test_accessibility import AXE
+from tests.browsers.test_accessibility import RUN as AXE_RUN
+from tests.browsers.test_accessibility import TAGS as AXE_TAGS
+from tests.site.test_html_valid import MATERIAL, run_checker
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_house_rule_is_named_in_the_answer_and_in_the_link_it_shares(browser, phone, server):
+    phone.goto(server.origin + "/table/")
+    phone.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
+    phone.fill("#house-mordheim-1999-jump_down-max_height", "8")
+    phone.locator(".table-house[data-ruleset='mordheim-1999'] button[type=submit]").click()
+    phone.locator(".table-message", has_text="In play").wait_for(timeout=90_000)
+    # A value the rules cannot take is refused next to it, with the reader's reason, and nothing changes.
+    phone.fill("#house-mordheim-1999-jump_down-test_every", "two")
+    phone.locator(".table-house[data-ruleset='mordheim-1999'] button[type=submit]").click()
+    error = phone.locator(".table-house[data-ruleset='mordheim-1999'] .calc-error")
+    error.filter(has_text="whole number").wait_for(timeout=30_000)
+    stored = phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).house_rules")
+    assert stored == [{"ruleset": "mordheim-1999", "rule": "jump_down.max_height", "value": "8"}]
+    phone.goto(server.origin + RULES + "?calc-jump-down.height=7#jumping-down")
+    live(phone, "calc-jump-down")
+    house = (read_rule("mordheim-1999", "jump_down.max_height", "8"),)
+    said = phone.inner_text("#calc-jump-down .calc-house")
+    assert said == house[0].words == "House rule: jump down, max height 8 (the rules: 6)."
+    # An answer the house rule does not change does not name it.
+    phone.fill("#calc-fall-height", "5")
+    live(phone, "calc-fall")
+    assert phone.locator("#calc-fall .calc-house").count() == 0
+    phone.locator("#calc-jump-down .calc-headline").scroll_into_view_if_needed()
+    shot(phone, "table-house-ruled-answer")
+    link = phone.evaluate("location.href")
+    assert "house=mordheim-1999~jump_down.max_height~8" in unquote(link)
+    # Opened in a fresh profile: the answer is the sharer's, said so, and the player chooses.
+    fresh = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    try:
+        other = fresh.new_page()
+        # Before Python arrives, an answer built into the page says it is the rules as written.
+        server.hold(lambda path: path.startswith(("/assets/pyodide/", "/assets/py/", "/assets/snapshot/")))
+        try:
+            other.goto(link)
+            other.locator(".calc-status", has_text="The rules as written").first.wait_for(timeout=30_000)
+        finally:
+            server.release()
+        live(other, "calc-jump-down")
+        assert other.inner_text("#calc-jump-down .calc-house") == house[0].words
+        offer = other.locator(".calc-house-offer")
+        assert "jump_down.max_height 8" in offer.inner_text()
+        other.get_by_role("button", name="Play the rules as written").click()
+        other.wait_for_function("() => !location.search.includes('house=')")
+        other.wait_for_function(
+            "() => document.querySelector('#calc-jump-down .calc-error')?.textContent.includes('at most 6')",
+            timeout=60_000,
+        )
+        assert other.evaluate("localStorage.getItem('skirmish-table')") is None
+        other.goto(link)
+        other.get_by_role("button", name="Keep them on this phone").click()
+        other.locator(".calc-house-offer", has_text="Kept:").wait_for(timeout=30_000)
+        kept = other.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).house_rules")
+        assert kept == stored
+    finally:
+        fresh.close()
+
+
+def check(page, name: str, found: dict, saved: Path) -> None:
+    """axe's violations on the page as it stands, and the page kept for the Nu checker."""
+    (saved / f"{name}.html").write_text("<!doctype html>" + page.evaluate("document.documentElement.outerHTML"))
+    page.add_script_tag(path=str(AXE))  # after the page is kept: the checker's own script is not ours
+    violations = page.evaluate(AXE_RUN, AXE_TAGS)
+    if violations:
+        found[name] = violations
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_table_the_picker_and_a_house_ruled_answer_have_no_axe_or_nu_errors(browser, server, scheme, tmp_path):
+    """The states the build never writes (a model listed, a card, the picker, a house rule named): axe at
+    360 px in both schemes, and the Nu checker over each page as the player has it."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, color_scheme=scheme, bypass_csp=True
+    )
+    found, saved = {}, tmp_path / "pages"
+    saved.mkdir()
+    try:
+        page = context.new_page()
+        page.goto(server.origin + "/table/")
+        add_model(page, "Aldric", "mordheim-1999", "mine", ALDRIC)
+        page.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
+        page.fill("#house-mordheim-1999-jump_down-max_height", "8")
+        page.locator(".table-house[data-ruleset='mordheim-1999'] button[type=submit]").click()
+        page.locator(".table-message", has_text="In play").wait_for(timeout=60_000)
+        page.get_by_role("button", name="Card of Aldric").click()
+        page.locator(".table-card .card-rolls").wait_for(timeout=60_000)
+        check(page, "table", found, saved)
+        page.goto(server.origin + RULES + "?calc-jump-down.height=7#jumping-down")
+        page.select_option("#calc-fall-pick-model", "Aldric")
+        live(page, "calc-jump-down")
+        page.locator("#calc-jump-down .calc-house").wait_for()
+        check(page, "rules", found, saved)
+    finally:
+        context.close()
+    assert found == {}, found
+    errors = [m for m in run_checker(saved) if not any(re.fullmatch(p, m["message"]) for p, _ in MATERIAL)]
+    assert errors == [], [(m["url"].rsplit("/", 1)[-1], m.get("lastLine"), m["message"]) for m in errors[:10]]
+
+
+MARKUP = '<img src=x onerror="window.hacked=1">'
+
+
+def test_markup_in_a_name_or_a_forged_house_rule_link_is_shown_as_text_and_changes_nothing(phone, server):
+    phone.goto(server.origin + "/table/")
+    add_model(phone, MARKUP[:40], "mordheim-1999", "mine", ALDRIC)
+    assert MARKUP[:40] in phone.inner_text(".table-models")
+    phone.get_by_role("button", name=f"Card of {MARKUP[:40]}").click()
+    phone.locator(".table-card .card-rolls").wait_for(timeout=60_000)
+    assert phone.inner_text(".table-card h2") == MARKUP[:40]
+    phone.goto(server.origin + RULES + "#falling")
+    phone.select_option("#calc-fall-pick-model", MARKUP[:40])
+    live(phone, "calc-fall")
+    # A link that forges a house rule the rules cannot take: refused by Python, said, and not kept.
+    forged = "house=mordheim-1999~jump_down.max_height~" + "%3Cb%3Ebig%3C%2Fb%3E"
+    phone.goto(server.origin + RULES + f"?calc-jump-down.height=4&{forged}#jumping-down")
+    phone.wait_for_function(
+        "() => document.querySelector('#calc-jump-down .calc-status').textContent.includes('could not be used')",
+        timeout=60_000,
+    )
+    assert "<b>big</b>" in phone.inner_text(".calc-house-offer")  # the link's words, as text
+    phone.get_by_role("button", name="Keep them on this phone").click()
+    phone.locator(".calc-house-offer", has_text="Not kept").wait_for(timeout=30_000)
+    assert "must be a whole number" in phone.inner_text(".calc-house-offer")
+    assert phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).house_rules") == []
+    assert phone.evaluate("window.hacked") is None and phone.locator(".md-content b").count() == 0
+    assert phone.console_errors == []
