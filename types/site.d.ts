@@ -16,6 +16,9 @@ interface Window {
   calculatorsEarly: Record<string, Promise<Response | null>>;
   /** share.js: shares or copies a link, and says so on the button. */
   shareLink(url: string, button: HTMLElement, label: string): void;
+  /** calculators.js, on Your table's page: what that page's own script (your-table.js) uses of Python and
+   * of the phone's table; `setUp` is that script's, for the page put in place again. */
+  playersTable?: PlayersTableApi;
   /** Material for MkDocs: emits each page its instant navigation puts in place. */
   document$?: { next(page: Document): void; subscribe(next: () => void): unknown };
 }
@@ -41,4 +44,17 @@ interface CalculatorElement extends HTMLElement {
   asking?: number;
   /** The house rules the answer shown was other without (the address carries them). */
   houseUsed?: HouseRule[];
+}
+
+/** What Your table's page script is handed by calculators.js (one worker, one copy of the phone's table). */
+interface PlayersTableApi {
+  askPython(question: Question): Promise<string>;
+  boot(): Promise<void>;
+  engineWords(): string;
+  clearTable(): void;
+  keepTable(table: PlayersTable): boolean;
+  keptTable(): PlayersTable;
+  storageRefused(): boolean;
+  tableShape(raw: unknown): PlayersTable | null;
+  setUp?: () => void;
 }

@@ -4,7 +4,7 @@
 // a result on screen that is not for the values in the form is marked so, with the values it is for.
 // One module per job (engine, form, status, answers, nearby, legs), bundled into one script by the
 // build (sitegen/bundle/assets.py).
-import { boot, onEngine } from "./engine.js";
+import { askPython, boot, engineWords, onEngine } from "./engine.js";
 import { formValues, loadFromUrl, step } from "./form.js";
 import { editLegs, setUpLegs } from "./legs.js";
 import { nearby } from "./nearby.js";
@@ -12,7 +12,7 @@ import { update } from "./answers.js";
 import { showState } from "./status.js";
 import { describeFilled, fill, setUpPicker } from "./picker.js";
 import { decide, houseFor, readLink } from "./house.js";
-import { setUpTable } from "./your-table.js";
+import { clearTable, keepTable, keptTable, storageRefused, tableShape } from "./kept.js";
 
 // One tap shares the situation: the address holds the inputs, the fragment the calculator.
 /** @param {CalculatorElement} calc @param {HTMLElement} button */
@@ -127,7 +127,18 @@ function setUpAll() {
     offerLinkHouse();
   }
   calculatorsOn(".calc").forEach(setUp);
-  if (document.getElementById("players-table")) setUpTable();
+  if (document.getElementById("players-table")) openTablePage();
+}
+
+// Your table's own script, asked for on its page alone; it reaches Python and the phone's table through here.
+const tableScript = new URL("your-table.js", /** @type {HTMLScriptElement | null} */ (document.currentScript)?.src || location.href).href;
+function openTablePage() {
+  if (window.playersTable) {
+    window.playersTable.setUp?.();
+    return;
+  }
+  window.playersTable = { askPython, boot, engineWords, clearTable, keepTable, keptTable, storageRefused, tableShape };
+  document.head.append(Object.assign(document.createElement("script"), { src: tableScript, async: true }));
 }
 
 // This script loads early (async, in <head>): a link that carries calculator inputs has started

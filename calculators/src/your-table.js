@@ -1,8 +1,9 @@
 // @ts-check
 // Your table's page: add and remove models, switch house rules, save, share and open a table, see a
 // model's card. Whatever is kept is checked by Python first (rulescore.web.table); this only moves values.
-import { askPython, boot, engineWords } from "./engine.js";
-import { clearTable, keepTable, keptTable, storageRefused, tableShape } from "./kept.js";
+// A script of its own, loaded by calculators.js on this page alone: Python's worker and the phone's table
+// are calculators.js's, reached through window.playersTable (one worker, one copy of what is kept).
+const { askPython, boot, engineWords, clearTable, keepTable, keptTable, storageRefused, tableShape } = window.playersTable;
 
 const LONGEST = 100000; // characters in a table file (rulescore.table.LONGEST)
 const SIDES = { mine: "my warband", enemy: "an enemy" };
@@ -216,7 +217,7 @@ function setUpSharing(root) {
   });
 }
 
-export function setUpTable() {
+function setUpTable() {
   const root = /** @type {HTMLElement | null} */ (document.getElementById("players-table"));
   if (!root || root.dataset.ready) return;
   root.dataset.ready = "yes";
@@ -228,9 +229,13 @@ export function setUpTable() {
   setUpSharing(root);
   show(root);
   openLink(root);
-  // A table link tapped while this page is open changes only the fragment.
-  window.addEventListener("hashchange", () => openLink(root));
 }
+
+// A table link tapped while this page is open changes only the fragment (listened to once, for every visit).
+window.addEventListener("hashchange", () => {
+  const root = document.getElementById("players-table");
+  if (root) openLink(root);
+});
 
 /** A link to a table (#table=...): opened as a file is, and taken out of the address. @param {HTMLElement} root */
 function openLink(root) {
@@ -239,3 +244,7 @@ function openLink(root) {
   history.replaceState(history.state, "", location.pathname + location.search);
   open(root, carried || "{}", "link");
 }
+
+// Set up now, and again when the page is put in place by a tap (navigation.js), through calculators.js.
+window.playersTable.setUp = setUpTable;
+setUpTable();

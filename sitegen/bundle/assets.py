@@ -26,6 +26,9 @@ WORKER_SCRIPTS = ("worker.js", "saved_start.js")  # minified like the page scrip
 # The page script: ES modules, one per job (calculators/src/), bundled into one script by esbuild (a
 # first visit gets one request, as before the split; each module is linted and type-checked alone).
 PAGE_SCRIPT = Path("calculators") / "src" / "calculators.js"
+# Your table's page script, apart: only that page loads it (calculators.js does, through window.playersTable),
+# so no rules page carries it.
+TABLE_SCRIPT = Path("calculators") / "src" / "your-table.js"
 
 
 MANIFEST = "manifest.json"  # what stage made, by site path (Assets.read)
@@ -156,12 +159,11 @@ def bundle(root: Path, out: Path) -> list[Path]:
     modules (one immediately run function), and the worker's, each minified; the same bytes for the same
     sources."""
     out.mkdir(parents=True, exist_ok=True)
-    (out / "calculators.js").write_text(
-        esbuild(root, PAGE_SCRIPT, "--bundle", "--format=iife", "--minify"), encoding="utf-8"
-    )
+    for source in (PAGE_SCRIPT, TABLE_SCRIPT):
+        (out / source.name).write_text(esbuild(root, source, "--bundle", "--format=iife", "--minify"), encoding="utf-8")
     for name in WORKER_SCRIPTS:
         (out / name).write_bytes(minified(root, root / "calculators" / name))
-    return [out / "calculators.js", *(out / name for name in WORKER_SCRIPTS)]
+    return [out / PAGE_SCRIPT.name, out / TABLE_SCRIPT.name, *(out / name for name in WORKER_SCRIPTS)]
 
 
 def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:

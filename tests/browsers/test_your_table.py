@@ -162,3 +162,20 @@ def test_models_and_house_rules_work_offline(browser, built_site):
         if server.thread.is_alive():
             server.stop()
     assert all(url.startswith(server.base) for url in requests)
+
+
+def test_the_table_page_reached_by_a_tap_is_set_up_there_and_again_after_back(phone, server):
+    phone.goto(server.origin + RULES)  # a page with calculators: the next one is put in place, not loaded
+    phone.evaluate("window.testMark = 'here'")
+    phone.evaluate("document.querySelector('a.md-nav__link[href$=\"table/\"]').click()")  # the menu's link
+    phone.wait_for_selector("#players-table[data-ready]")
+    assert phone.evaluate("window.testMark === 'here' && history.state && history.state.swapped === true")
+    add_model(phone, "Aldric", "mordheim-1999", "mine", ALDRIC)
+    phone.go_back()
+    phone.wait_for_function("() => location.pathname.endsWith('/mordheim-1999/movement/')")
+    phone.go_forward()
+    phone.wait_for_selector("#players-table[data-ready]")
+    assert "Aldric" in phone.inner_text(".table-models")
+    assert phone.evaluate("window.testMark === 'here'")  # one page all along: one worker, one table script
+    assert phone.evaluate("document.querySelectorAll('script[src*=\"your-table.js\"]').length") == 1
+    assert phone.console_errors == []
