@@ -72,9 +72,10 @@ function show(calc, values, reply, kind) {
     const general = Object.entries(reply.errors).filter(([name]) => reply.unfinished || !calc.querySelector(`[data-field="${name}"]`));
     calc.invalid = general.length ? general.map(([, message]) => message).join(" ") : "Fix the marked field.";
   }
-  if (kind === "live") {
+  const used = reply.house_rules || [];
+  if (kind === "live" && JSON.stringify(used) !== JSON.stringify(calc.houseUsed || [])) {
     // A refusal uses house rules as an answer does: either way, the address says which the page plays.
-    calc.houseUsed = reply.house_rules || [];
+    calc.houseUsed = used;
     houseToUrl();
   }
   showState(calc);
