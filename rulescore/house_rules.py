@@ -9,7 +9,7 @@ unless an answer is asked with it (entry.answer(..., house=...)), and every answ
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from rulescore.mechanics import MECHANICS, RULESETS
@@ -148,7 +148,8 @@ def read_rule(ruleset_id: object, rule: object, value: object) -> HouseRule:
     return house
 
 
-@cache  # a table asks the same few rule sets again and again; each is a load of rules/ (about 2 ms)
+# A table asks the same few sets again and again; each is a load of rules/ (about 2 ms), kept a while.
+@lru_cache(maxsize=64)
 def ruled(ruleset_id: str, house: tuple[HouseRule, ...]) -> Ruleset:
     """The ruleset as this table plays it: its numbers with the table's in place, its readings switched."""
     base = RULESETS[ruleset_id]

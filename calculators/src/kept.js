@@ -14,7 +14,7 @@ const visit = { table: null, picked: null, refused: false };
 
 /** @typedef {{ model: string, target: string }} Picked */
 
-export const emptyTable = () => /** @type {PlayersTable} */ ({ format: FORMAT, version: 1, models: [], house_rules: [] });
+const emptyTable = () => /** @type {PlayersTable} */ ({ format: FORMAT, version: 1, models: [], house_rules: [] });
 
 const text = (value, longest) => typeof value === "string" && value.length <= longest;
 
@@ -58,9 +58,7 @@ export function keptTable() {
 /** Keeps a table Python has checked; false where the phone refuses storage (it lasts the visit). @param {PlayersTable} table */
 export function keepTable(table) {
   visit.table = table;
-  const kept = write(KEY, table);
-  document.dispatchEvent(new CustomEvent("table:changed"));
-  return kept;
+  return write(KEY, table);
 }
 
 export function clearTable() {
@@ -72,7 +70,6 @@ export function clearTable() {
   } catch {
     visit.refused = true;
   }
-  document.dispatchEvent(new CustomEvent("table:changed"));
 }
 
 /** Did the phone refuse to keep anything this visit (private browsing, storage off)? */
