@@ -35,7 +35,8 @@ function keep(root, table, words) {
   show(root);
 }
 
-const titleOf = (/** @type {HTMLElement} */ root, /** @type {string} */ ruleset) => root.querySelector(`#table-ruleset option[value="${ruleset}"]`)?.textContent || ruleset;
+// A kept table's ruleset and keys are text from storage: escaped before they stand in a selector.
+const titleOf = (/** @type {HTMLElement} */ root, /** @type {string} */ ruleset) => root.querySelector(`#table-ruleset option[value="${CSS.escape(ruleset)}"]`)?.textContent || ruleset;
 
 /** The models and house rules on the page as the table holds them. @param {HTMLElement} root */
 function show(root) {
@@ -44,7 +45,7 @@ function show(root) {
   list.replaceChildren(...table.models.map((model, index) => {
     const item = document.createElement("li");
     // Each characteristic named as the add form labels it for that ruleset.
-    const named = (/** @type {string} */ key) => (root.querySelector(`label[for="table-${model.ruleset}-${key}"]`)?.textContent || key).split(" (")[0];
+    const named = (/** @type {string} */ key) => (root.querySelector(`label[for="${CSS.escape(`table-${model.ruleset}-${key}`)}"]`)?.textContent || key).split(" (")[0];
     const profile = Object.entries(model.profile).map(([key, value]) => `${named(key)} ${value}`).join(" · ");
     const words = document.createElement("span");
     words.textContent = `${model.name} (${titleOf(root, model.ruleset)}, ${SIDES[model.side]})${profile ? `: ${profile}` : ""}`;

@@ -19,7 +19,8 @@
     return page.href;
   };
   let shown = pageOf(location.href);
-  let loading = null; // the page on its way; a newer tap replaces it
+  /** @type {{ target: string } | null} */
+  let loading = null; // the page on its way (or the last one put in place); a newer tap replaces it
   const kept = new Map(); // pages fetched ahead: page -> Promise of its HTML
 
   function ours(link) {
@@ -78,7 +79,7 @@
   }
 
   async function go(url, how) {
-    const mine = (loading = {});
+    const mine = (loading = { target: pageOf(url) });
     if (document.documentElement.dataset.calculators === "failed") return leave(url, how); // a fresh start
     let next;
     try {
@@ -133,7 +134,9 @@
     go(link.href, "push");
   });
   window.addEventListener("popstate", () => {
-    if (pageOf(location.href) !== shown) go(location.href, "pop");
+    // Back then forward before the first has arrived: the page on its way is no longer the one asked for.
+    const target = pageOf(location.href);
+    if (target !== shown || (loading && loading.target !== target)) go(location.href, "pop");
   });
 
   // Start before the tap: a finger on a link fetches its page; with Save-Data, only what is tapped.

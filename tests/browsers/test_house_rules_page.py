@@ -145,3 +145,25 @@ def test_markup_in_a_name_or_a_forged_house_rule_link_is_shown_as_text_and_chang
     assert phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).house_rules") == []
     assert phone.evaluate("window.hacked") is None and phone.locator(".md-content b").count() == 0
     assert phone.console_errors == []
+
+
+def test_a_damaged_or_tampered_table_in_storage_is_not_used_or_stays_text(phone, server):
+    phone.goto(server.origin + "/table/")
+    phone.evaluate("localStorage.setItem('skirmish-table', '{not json')")
+    phone.reload()
+    phone.wait_for_selector("#players-table[data-ready]")
+    assert phone.inner_text(".table-models").startswith("No models yet")
+    tampered = {
+        "format": "skirmish-rules-table",
+        "version": 1,
+        "models": [{"name": MARKUP[:40], "ruleset": 'x"] , *', "side": "mine", "profile": {'m"]': "4"}}],
+        "house_rules": [],
+    }
+    phone.evaluate("table => localStorage.setItem('skirmish-table', JSON.stringify(table))", tampered)
+    phone.reload()
+    phone.wait_for_selector("#players-table[data-ready]")
+    assert MARKUP[:40] in phone.inner_text(".table-models")
+    phone.goto(server.origin + RULES + "#falling")  # a ruleset no calculator has: no picker, nothing breaks
+    phone.wait_for_selector("#calc-fall[data-ready]")
+    assert phone.locator(".calc-pick").count() == 0
+    assert phone.evaluate("window.hacked") is None and phone.console_errors == []
