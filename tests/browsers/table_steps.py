@@ -28,11 +28,15 @@ def add_model(page, name: str, ruleset: str, side: str, profile: dict[str, str])
 
 
 def shot(page, name: str) -> None:
+    """The page as it stands, in both colour schemes: the theme's palette is switched with its own toggle (it
+    chose one when the page loaded, and a media change alone does not move it), and back."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        page.screenshot(path=str(SHOTS / f"{name}-{scheme}-360.png"), full_page=False)
-    page.emulate_media(color_scheme="light")
+    for scheme, palette in (("light", "default"), ("dark", "slate"), ("back", "default")):
+        if page.evaluate("document.body.dataset.mdColorScheme") != palette:
+            page.evaluate(f"document.getElementById('__palette_{int(palette == 'slate')}').click()")
+            page.wait_for_function(f"document.body.dataset.mdColorScheme === '{palette}'")
+        if scheme != "back":
+            page.screenshot(path=str(SHOTS / f"{name}-{scheme}-360.png"), full_page=False)
 
 
 def filled(page, calc: str) -> dict[str, str]:
