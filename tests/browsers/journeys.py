@@ -517,6 +517,9 @@ def journeys(material_search: bool = True) -> dict[str, list]:
             ["reload"],
             ["wait_for", "#calc-fall[data-ready]"],
             ["check", [FALL_FILLED, "and after a reload"]],
+            # Its answer live before the page is left, as a player reads it: a page left while Python downloads
+            # has the worker's requests cut, which Firefox reports as the service worker's error.
+            ["wait_for", "#calc-fall[data-state='live']"],
             ["goto", "table/"],
             ["wait_for", "#players-table[data-ready]"],
             ["tap", ".table-house[data-ruleset='mordheim-1999'] summary"],
