@@ -107,8 +107,16 @@ def build(site: Path = SITE, engine: str = "mkdocs") -> int:
     sys.path.insert(0, str(ROOT))
     from sitegen.bundle.assets import Assets
     from sitegen.finishing.offline import finish
+    from sitegen.finishing.page_safety import UnsafePage, check_site
 
     pages = finish(staging, Assets.read(GENERATED / "assets"), engine)
+    try:
+        check_site(staging)  # whatever a template or an extension let through, no page carries
+    except UnsafePage as unsafe:
+        shutil.rmtree(staging, ignore_errors=True)
+        print(f"error: a page would carry what no page may: {unsafe}", file=sys.stderr)
+        print(f"build stopped; {site} is unchanged", file=sys.stderr)
+        return 1
     old = site.with_name(site.name + ".old")
     shutil.rmtree(old, ignore_errors=True)
     if site.exists():

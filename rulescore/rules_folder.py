@@ -88,7 +88,17 @@ def read_toml(path: Path) -> TomlFile:
             raise RulesFileError(
                 path, line_of(raw, mark), f"'{mark}' in a value: rules files hold plain text, not markup"
             )
+        reference = CHARACTER_REFERENCE.search(text)
+        if reference:  # "&lt;" would show as "<" wherever an engine writes a title unescaped
+            raise RulesFileError(
+                path,
+                line_of(raw, reference.group(0)),
+                f"'{reference.group(0)}' in a value: rules files hold plain text, not markup; write the character itself",
+            )
     return file
+
+
+CHARACTER_REFERENCE = re.compile(r"&(#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
 
 
 def _strings(value: object) -> Iterator[str]:

@@ -127,9 +127,15 @@ def _find(
     return kept
 
 
+# A definition in an attribute stays text where Markdown reads the page (a rules text written in Markdown):
+# its characters that Markdown acts on, even inside a tag, are written as character references.
+MARKDOWN_IN_ATTRIBUTE = str.maketrans({c: f"&#{ord(c)};" for c in "\\`*_[]{}|"})
+
+
 def term_html(term: Term, shown: str) -> str:
     """A term explained on tap (assets/terms.js shows the title on hover, tap and keyboard focus)."""
-    return f'<abbr class="term" title="{escape(term.definition)}" tabindex="0">{escape(shown)}</abbr>'
+    title = escape(term.definition).translate(MARKDOWN_IN_ATTRIBUTE)
+    return f'<abbr class="term" title="{title}" tabindex="0">{escape(shown)}</abbr>'
 
 
 class Marker:

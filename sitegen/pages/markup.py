@@ -9,11 +9,12 @@ import json
 from pathlib import Path
 
 import jinja2
+import markupsafe
 from markupsafe import Markup
 
 from rulescore import RULESETS
 from rulescore.web.address import section_href
-from sitegen.pages.escape import escape_text
+from sitegen.pages.escape import MARKDOWN_SPECIALS, escape_text
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 CALCULATOR_TEMPLATES = Path(__file__).resolve().parents[2] / "calculators"  # form.html, tabs.html
@@ -29,6 +30,12 @@ def _md(value: str) -> Markup:
     return Markup(escape_text(value, True, False))
 
 
+def _plain(value: str) -> Markup:
+    """A rules file's plain text (a title, a definition) where Markdown reads it: every character shows as
+    written, so `[x](javascript:...)` or `{: onclick=... }` in a value is text, not a link or an attribute."""
+    return Markup(markupsafe.escape(MARKDOWN_SPECIALS.sub(r"\\\1", str(value))))
+
+
 _environment = jinja2.Environment(
     loader=jinja2.FileSystemLoader(TEMPLATES),
     autoescape=True,
@@ -39,6 +46,7 @@ _environment = jinja2.Environment(
 )
 _environment.filters["yaml"] = _yaml
 _environment.filters["md"] = _md
+_environment.filters["plain"] = _plain
 
 
 def address(ruleset_id: str, section: str | None = None, root: str = "", page: bool = True) -> str:

@@ -91,10 +91,19 @@ class Ruleset:
 
 
 # What a contributed Markdown text may not carry onto a page: raw HTML, a link that runs or reads
-# something (javascript:, data:, file:), an image from anywhere (images are never held from outside).
+# something (javascript:, data:, file:), an image from anywhere (images are never held from outside),
+# attributes of its own (attr_list's `{: onclick=... }`). Each built page is checked again as a whole
+# (sitegen/finishing/page_safety.py); these name the line.
 RAW_HTML = re.compile(r"<[A-Za-z!/?]")
 LINK = re.compile(r"(!?)\[[^\]]*\]\(\s*<?([^)\s>]*)")
+IMAGE = re.compile(r"!\[[^\]]*\](?:\(\s*<?([^)\s>]*)|\[([^\]]*)\])?")
+REFERENCE = re.compile(r"^ {0,3}\[[^\]]+\]:\s*<?([^\s>]*)")
+ATTRIBUTES = re.compile(r"(?<!\\)\{[^}]*\}")
 SAFE_SCHEME = re.compile(r"^(https?:|mailto:|#|\.{0,2}/|[\w.-]+(/|\.md|#|$))", re.IGNORECASE)
+
+
+def _unsafe_target(target: str) -> bool:
+    return ":" in target.split("/")[0] and not SAFE_SCHEME.match(target)
 
 
 def check_markdown(path: Path, text: str) -> None:
@@ -102,11 +111,25 @@ def check_markdown(path: Path, text: str) -> None:
     for number, line in enumerate(text.splitlines(), start=1):
         if RAW_HTML.search(line):
             raise RulesFileError(path, number, "raw HTML in a Markdown text: write it as plain Markdown")
-        for image, target in LINK.findall(line):
-            if image:
-                raise RulesFileError(path, number, f"an image ({target[:40]}): a rules text may not show images")
-            if ":" in target.split("/")[0] and not SAFE_SCHEME.match(target):
+        image = IMAGE.search(line)
+        if image:
+            shown = image.group(1) or image.group(2) or image.group(0)
+            raise RulesFileError(path, number, f"an image ({shown[:40]}): a rules text may not show images")
+        targets = [target for _, target in LINK.findall(line)]
+        reference = REFERENCE.match(line)
+        if reference:
+            targets.append(reference.group(1))
+        for target in targets:
+            if _unsafe_target(target):
                 raise RulesFileError(path, number, f"a link to '{target[:40]}': only http(s) and mailto links")
+        braces = ATTRIBUTES.search(line)
+        if braces:
+            raise RulesFileError(
+                path,
+                number,
+                f"an attribute list ({braces.group(0)[:40]}): a rules text sets no attributes of its own; "
+                "write a brace as \\{ to show it",
+            )
 
 
 def _check_level(path: Path, raw: str, what: str, level: object) -> int:
