@@ -72,19 +72,17 @@ def test_build_is_deterministic(project, tmp_path):
     assert digest(project / "site") == first
 
 
-def test_a_fresh_checkout_builds_the_same_site_but_for_the_snapshots_own_random_bytes(project):
-    """As a fresh clone that deploys (#36, item 4): with build/ cleared, every page and file is the same,
-    byte for byte, and the saved start keeps its name (named by what it is made from), so a phone holding
-    it downloads nothing again. Only its bytes (Pyodide's memory holds a little random state of its own)
-    and so sw.js's note of them differ."""
+def test_a_fresh_checkout_builds_the_same_site_byte_for_byte(project):
+    """As a fresh clone that deploys the same commit again (#36, item 4; #48, item 6): with build/ cleared,
+    every file is the same, the saved start and sw.js included, so no phone is offered an update that
+    changes nothing and none downloads anything again."""
     first = digest(project / "site")
     shutil.rmtree(project / "build")
     again = run_build(project)
     assert again.returncode == 0, again.stderr
     second = digest(project / "site")
-    assert set(second) == set(first)  # the same files under the same names, the saved start's included
-    differ = {name for name in first if first[name] != second[name]}
-    assert differ <= {"sw.js", *(name for name in first if name.startswith("assets/snapshot/"))}, differ
+    assert set(second) == set(first)
+    assert {name for name in first if first[name] != second[name]} == set()
 
 
 def test_unclosed_front_matter_names_source_line(tmp_path):
