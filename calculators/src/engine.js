@@ -76,7 +76,12 @@ export function boot() {
         document.dispatchEvent(new CustomEvent("calculators:ready", { detail: message.timings }));
       } else if (message.type === "failed") {
         if (engine === "failed") return;
-        failure = message.error.includes("login page")
+        // The host answered that a runtime file is not there: this page is of a build since replaced
+        // (a deploy that deletes old files); offline.js moves the page to the current build.
+        const gone = /HTTP (404|410)\b/.test(message.error);
+        failure = gone
+          ? "this page is from an older version of the site, whose calculators are gone from it: reload to open the current version"
+          : message.error.includes("login page")
           ? "the network answered with a login page, not the site: log in, then reload"
           : message.error.includes("damaged")
           ? "its copy on this phone was damaged and has been dropped: it is saved again when you have signal"
@@ -85,7 +90,8 @@ export function boot() {
         console.warn("calculators:", message.error);
         setEngine("failed");
         reject(new Error(message.error));
-        document.dispatchEvent(new CustomEvent("calculators:failed"));
+        if (gone) document.documentElement.dataset.calculatorsGone = "yes"; // offline.js may start after this
+        document.dispatchEvent(new CustomEvent("calculators:failed", { detail: { gone } }));
       } else if (message.type === "result") {
         const answer = waiting.get(message.id);
         waiting.delete(message.id);

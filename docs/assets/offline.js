@@ -80,11 +80,24 @@
     });
   }
 
-  function notKept(reason) {
+  // Why nothing (more) was kept, said with what the phone still holds: `during` is "install" (a first
+  // visit: nothing kept), "update" (a newer build not fetched: the one in use stays whole) or "runtime"
+  // (the pages are kept, the calculators not yet).
+  function notKept(reason, during = "install") {
+    const portal = reason === "NotThisSite";
+    if (during === "update") {
+      // The build in use is untouched: offline works as before, so this is news, not a failure.
+      news("A newer version of this site could not be fetched: the network answered with "
+        + (portal ? "a page that is not this site's (a login page?)" : "an error")
+        + ". This phone keeps the version it has, which works offline as before; the newer one comes at a later visit.");
+      return;
+    }
     html.dataset.offline = "unavailable";
-    if (reason === "NotThisSite") {
+    if (portal) {
       inPage("offline-failed", "The network answered with a page that is not this site's (a login page?), so "
-        + "nothing was kept for offline use. It is kept once the site itself answers: log in, then reload.");
+        + (during === "runtime" ? "the calculators were not kept for offline use (the pages are). They are"
+          : "nothing was kept for offline use. It is")
+        + " kept once the site itself answers: log in, then reload.");
       return;
     }
     if (document.querySelector(".offline-failed")) return; // the network's reason, said first, stands
@@ -93,10 +106,22 @@
       + ": it works while you have signal, but not offline.");
   }
 
+  // A registration refused: by the browser (a private window, a policy), or because what answered for
+  // sw.js was not the site's service worker (a login page in front of it). Asked once to tell which.
+  async function registrationRefused(error) {
+    const answer = await fetch(new URL("sw.js", root), { cache: "no-store" }).catch(() => null);
+    const type = answer ? answer.headers.get("content-type") || "" : "";
+    const ours = answer && answer.ok && !answer.redirected && /javascript/.test(type)
+      && (await answer.text()).includes("rules-pages-");
+    if (answer && !ours) notKept("NotThisSite");
+    else if (!answer) news("The site could not be reached to keep it for offline use: it is kept at your next visit with signal.");
+    else notKept(error && error.name);
+  }
+
   navigator.serviceWorker.addEventListener("message", (event) => {
     // The next visit's calculators can start from the snapshot (said for tests; a player sees nothing).
     if (event.data && event.data.type === "snapshot-saved") html.dataset.snapshot = "saved";
-    if (event.data && event.data.type === "offline-failed") notKept(event.data.reason);
+    if (event.data && event.data.type === "offline-failed") notKept(event.data.reason, event.data.during);
     if (event.data && event.data.type === "offline-ready") {
       html.dataset.offline = "ready";
       done((offer) => !offer.classList.contains("offline-update"));
@@ -109,23 +134,41 @@
   });
 
   // A newer build waits until the player takes it: an open page never changes under the player's thumb.
+  // Every open page says so, and again after a reload, until it is taken (in any of them).
   let updating = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (updating) location.reload();
+    else done((note) => note.classList.contains("offline-update")); // taken in another tab
   });
-  async function offerUpdate(waiting) {
-    const { show } = await ask(waiting, { type: "offer-update" });
+  function takeUpdate(waiting) {
+    updating = true;
+    remember("sessionStorage", "updated", "yes"); // refused, the update still comes, unannounced
+    waiting.postMessage({ type: "take-update" });
+  }
+  // A page of an older build whose calculators the host no longer has (a deploy that deletes old files,
+  // as gh-pages does): it moves to the newer build as soon as one is found, rather than fail.
+  const gone = () => html.dataset.calculatorsGone === "yes"; // set by the calculators' engine
+  document.addEventListener("calculators:failed", (event) => {
+    if (!(/** @type {CustomEvent} */ (event).detail || {}).gone) return;
+    navigator.serviceWorker.getRegistration().then((registration) => {
+      if (!registration) return;
+      if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+      else registration.update().catch(() => {});
+    });
+  });
+  function offerUpdate(waiting) {
     html.dataset.update = "ready";
-    if (!show) return; // told once; it comes on the next visit anyway
+    if (gone()) {
+      inPage("offline-update", "This page is from an older version of the site: opening the current one…");
+      takeUpdate(waiting);
+      return;
+    }
+    if (document.querySelector(".offline-update")) return;
     const note = inPage("offline-update", "A newer version of this site is ready. ");
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = "Update now";
-    button.addEventListener("click", () => {
-      updating = true;
-      remember("sessionStorage", "updated", "yes"); // refused, the update still comes, unannounced
-      waiting.postMessage({ type: "take-update" });
-    });
+    button.addEventListener("click", () => takeUpdate(waiting));
     note.append(button);
   }
   function follow(registration, installing) {
@@ -185,7 +228,12 @@
     else window.addEventListener("load", afterLoad, { once: true });
   });
 
-  settled.then(() => navigator.serviceWorker.register(new URL("sw.js", root))).then(async (registration) => {
+  const registered = settled.then(() => navigator.serviceWorker.register(new URL("sw.js", root)).catch((error) => {
+    registrationRefused(error);
+    return null;
+  }));
+  registered.then(async (registration) => {
+    if (!registration) return;
     watchUpdates(registration);
     // Each visit asks whether a newer build is up; it installs beside this one and waits for the player.
     if (navigator.serviceWorker.controller) registration.update().catch(() => {});

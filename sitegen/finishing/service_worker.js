@@ -79,7 +79,10 @@ const NOT_THIS_SITE = "the network did not answer with this build's file";
 
 on("install", (event) => {
   event.waitUntil(install().catch(async (error) => {
-    if (String(error).includes(NOT_THIS_SITE)) await tellPages({ type: "offline-failed", reason: "NotThisSite" });
+    // Said with what the phone still holds: an update that fails leaves the build in use whole.
+    const current = await readMeta("current").catch(() => null);
+    const during = current && current.build !== BUILD ? "update" : "install";
+    if (String(error).includes(NOT_THIS_SITE)) await tellPages({ type: "offline-failed", reason: "NotThisSite", during });
     throw error;
   }));
 });
@@ -163,7 +166,7 @@ async function cacheRuntime(withSnapshot) {
   } catch (error) {
     // Storage refused or full, or the network gone mid-way: the page says offline use is not assured.
     const reason = String(error).includes(NOT_THIS_SITE) ? "NotThisSite" : String(error && error.name);
-    await tellPages({ type: "offline-failed", reason });
+    await tellPages({ type: "offline-failed", reason, during: "runtime" });
   }
 }
 
@@ -173,24 +176,9 @@ async function status() {
   return { type: "status", build: BUILD, installed: meta ? meta.installed : null, cached, bytes: RUNTIME_BYTES };
 }
 
-// Whether a page should tell the player this build is ready: yes once, for every page and visit
-// together (asks are taken one at a time, so two pages opening together cannot both say it).
-/** @type {Promise<boolean>} */
-let offering = Promise.resolve(false);
-function offerOnce() {
-  offering = offering.then(async () => {
-    const told = await readMeta("offered");
-    if (told && told.build === BUILD) return false;
-    await writeMeta("offered", { build: BUILD });
-    return true;
-  });
-  return offering;
-}
-
 on("message", (event) => {
   const type = event.data && event.data.type;
   const reply = (answer) => (event.ports[0] || event.source).postMessage(answer);
-  if (type === "offer-update") event.waitUntil(offerOnce().then((show) => reply({ type, show })));
   if (type === "cache-runtime") event.waitUntil(cacheRuntime(event.data.snapshot));
   if (type === "status") event.waitUntil(status().then(reply));
   // The player tapped "update": this waiting build takes over, and the pages reload into it.

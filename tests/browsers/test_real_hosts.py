@@ -1,0 +1,105 @@
+"""What real hosts and networks do to a phone that keeps the site (#48), in Chromium with a persistent
+profile: a deploy that deletes the last build's files while a phone saving data still holds its pages, and
+a login page (a captive portal) in front of the service worker or of an update, each said as it is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browsers.test_updates import (
+    CALCULATOR_PAGE,
+    DEFAULT_FALL,
+    MAX_AGE,
+    built_headline,
+    launch,
+    live_headline,
+    offline_ready,
+    rules_changed,  # noqa: F401 (a fixture: build 2 with a new wheel)
+    wait,
+)
+from tests.helpers import one_page_changed
+from tests.server import StaticServer
+
+pytestmark = pytest.mark.browser
+
+SAVE_DATA = "Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) });"
+
+
+def saving_data(playwright, profile: Path):
+    context, page = launch(playwright, profile)
+    context.add_init_script(SAVE_DATA)
+    return context, page
+
+
+def test_a_kept_page_whose_calculators_a_deploy_deleted_moves_to_the_current_build(
+    playwright,
+    built_site,
+    rules_changed,
+    tmp_path,  # noqa: F811
+):
+    """Save-Data keeps build 1's pages, not its runtime; build 2 goes up as gh-pages deploys it (build 1's
+    wheel deleted). The kept page's calculator finds its wheel gone and the page moves to build 2."""
+    profile = tmp_path / "profile"
+    server = StaticServer(built_site, cache_control=MAX_AGE)
+    context, page = saving_data(playwright, profile)
+    page.goto(server.base + "about/")
+    page.reload()
+    wait(page, "() => navigator.serviceWorker.controller !== null")  # build 1's pages are kept
+    context.close()
+    server.serve(rules_changed)  # only build 2's files: build 1's wheel answers 404
+    context, page = saving_data(playwright, profile)
+    try:
+        page.goto(server.base + DEFAULT_FALL)
+        assert live_headline(page) == built_headline(rules_changed)  # build 2 answers, after one reload
+        assert any(path.endswith(".whl") for path, _ in server.sent)
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_a_login_page_in_front_of_the_service_worker_is_said_to_be_one(playwright, built_site, tmp_path):
+    server = StaticServer(built_site)
+    server.httpd.portal = lambda path: path.endswith("/sw.js")
+    context, page = launch(playwright, tmp_path / "profile")
+    try:
+        page.goto(server.base + "about/")
+        wait(page, "() => document.documentElement.dataset.offline === 'unavailable'")
+        said = page.inner_text(".offline-failed")
+        assert "answered with a page that is not this site's (a login page?)" in said, said
+        assert "would not keep" not in said
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_a_login_page_during_an_update_says_the_version_held_still_works(playwright, built_site, tmp_path):
+    profile = tmp_path / "profile"
+    server = StaticServer(built_site, cache_control=MAX_AGE)
+    context, page = launch(playwright, profile)
+    page.goto(server.base + DEFAULT_FALL)
+    offline_ready(page)
+    first = live_headline(page)
+    context.close()
+    server.serve(one_page_changed(built_site))
+    server.httpd.portal = lambda path: path == "/about/"  # the update's changed page meets a login page
+    context, page = launch(playwright, profile)
+    try:
+        page.goto(server.base + CALCULATOR_PAGE)
+        said = page.locator(".offline-said", has_text="could not be fetched")
+        said.wait_for(timeout=120_000)
+        assert "keeps the version it has, which works offline" in said.inner_text()
+        assert page.locator(".offline-failed").count() == 0  # nothing the phone held was lost
+        assert page.evaluate("document.documentElement.dataset.offline") != "unavailable"
+    finally:
+        context.close()
+    server.stop()  # no signal: the version held is whole
+    context, page = launch(playwright, profile)
+    try:
+        page.goto(server.base + DEFAULT_FALL)
+        assert live_headline(page) == first
+        page.goto(server.base + "about/")
+        assert "A rules reference for players at the table." in page.inner_text("article")
+    finally:
+        context.close()
