@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import CHROMIUM, CHROMIUM_ARGS, ROOT
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, ROOT, copy_project, later
 from tests.server import StaticServer
 
 
@@ -63,3 +63,18 @@ def phone(browser, server):
     assert foreign == [], f"requests to other origins: {foreign}"
     # Chromium reports every Content Security Policy violation as a console error.
     assert [e for e in page.console_errors if "Content Security Policy" in e] == []
+
+
+@pytest.fixture(scope="session")
+def rules_changed(built_site, tmp_path_factory) -> Path:
+    """Build 2 with one rules number changed (Mordheim falls take D3+1 hits): a new wheel and new answers."""
+    project = copy_project(tmp_path_factory.mktemp("rules-changed"))
+    numbers = project / "rules" / "mordheim-1999" / "numbers.toml"
+    numbers.write_text(numbers.read_text(encoding="utf-8").replace('hits = "D3"', 'hits = "D3+1"'), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "build.py", "--site-dir", str(project / "site")], cwd=project, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    site = project / "site"
+    later(*[p for p in site.rglob("*") if p.is_file()])
+    return site

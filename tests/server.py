@@ -78,7 +78,7 @@ class QuietHandler(SimpleHTTPRequestHandler):
             threading.Thread(target=self.stop_server, daemon=True).start()
             return None
         if "/__portal__/" in self.path:  # a test in another process puts a login page in front of one file
-            name = self.path.rsplit("/", 1)[1]
+            name = self.path.split("/__portal__/", 1)[1]  # a file ("sw.js") or a page ("about/")
             self.server.portal = None if name == "off" else (lambda path, name=name: path.endswith("/" + name))
             self.send_response(204)
             self.end_headers()

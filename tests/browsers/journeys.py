@@ -208,6 +208,21 @@ HOUSE_RULE = read_rule("mordheim-1999", "jump_down.max_height", "8").words
 CLEAR_TABLE = "(localStorage.removeItem('skirmish-table'), localStorage.removeItem('skirmish-picked'), true)"
 
 
+HELD_VERSION_SAID = (
+    "[...document.querySelectorAll('.offline-said')].some((note) => note.textContent.includes("
+    "'This phone keeps the version it has, which works offline as before'))"
+)
+
+
+# What a browser itself logs as an error in a journey that means it (a refused registration, said by
+# the page in its own words), by journey; any other console error fails the journey.
+EXPECTED_ERRORS = {"a login page in front of the service worker is said to be one": r"unsupported MIME type"}
+LOGIN_PAGE_SAID = (
+    "document.querySelector('.offline-failed').textContent.includes("
+    '"answered with a page that is not this site\'s (a login page?)")'
+)
+
+
 def journeys(material_search: bool = True) -> dict[str, list]:
     """Every journey; without `material_search`, those that need Material's search dialog are left out."""
     every = {
@@ -269,6 +284,28 @@ def journeys(material_search: bool = True) -> dict[str, list]:
             ["goto", "about/"],
             ["wait_for", "html[data-test-build='two']"],
             ["switch_build", "first"],
+        ],
+        # #48: a login page answers for the one page an update changes: the update fails, and the page
+        # says the version held still works offline (not that nothing was kept).
+        "an update met by a login page leaves the held version whole, and says so": [
+            ["goto", "about/"],
+            ["wait_offline_ready"],
+            ["switch_build", "one-page-changed"],
+            ["portal", "about/"],
+            ["goto", "mordheim-1999/"],
+            ["wait_for", ".offline-said"],
+            ["check", [HELD_VERSION_SAID, "said that the version held still works offline"]],
+            ["check", ["!document.querySelector('.offline-failed')", "said nothing was kept"]],
+            ["portal", "off"],
+            ["switch_build", "first"],
+        ],
+        # #48: a login page answering for sw.js on a first visit is said to be one, not a browser's refusal.
+        "a login page in front of the service worker is said to be one": [
+            ["portal", "sw.js"],
+            ["goto", "about/"],
+            ["wait_for", "html[data-offline='unavailable']"],
+            ["check", [LOGIN_PAGE_SAID, "said that a page that is not this site's answered"]],
+            ["portal", "off"],
         ],
         "a move is planned leg by leg with taps, and its link opens the same answer": [
             ["goto", "mordheim-1999/route/"],

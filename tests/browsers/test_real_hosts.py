@@ -16,7 +16,6 @@ from tests.browsers.test_updates import (
     launch,
     live_headline,
     offline_ready,
-    rules_changed,  # noqa: F401 (a fixture: build 2 with a new wheel)
     wait,
 )
 from tests.helpers import one_page_changed
@@ -37,7 +36,7 @@ def test_a_kept_page_whose_calculators_a_deploy_deleted_moves_to_the_current_bui
     playwright,
     built_site,
     rules_changed,
-    tmp_path,  # noqa: F811
+    tmp_path,
 ):
     """Save-Data keeps build 1's pages, not its runtime; build 2 goes up as gh-pages deploys it (build 1's
     wheel deleted). The kept page's calculator finds its wheel gone and the page moves to build 2."""
@@ -51,7 +50,18 @@ def test_a_kept_page_whose_calculators_a_deploy_deleted_moves_to_the_current_bui
     server.serve(rules_changed)  # only build 2's files: build 1's wheel answers 404
     context, page = saving_data(playwright, profile)
     try:
+        logs = []
+        page.on("console", lambda m: logs.append(m.text))
+        page.on("framenavigated", lambda f: logs.append("NAV " + f.url))
         page.goto(server.base + DEFAULT_FALL)
+        try:
+            live_headline(page)
+        except Exception:
+            print("DEBUG", page.evaluate("[location.href, document.documentElement.dataset.calculators, document.documentElement.dataset.calculatorsGone, document.documentElement.dataset.update, [...document.querySelectorAll('.offline-offer')].map(n => n.textContent).join('|'), document.querySelector('#calc-fall .calc-status').textContent]"))
+            print("DEBUG", page.evaluate("navigator.serviceWorker.getRegistration().then(r => [!!r.installing, !!r.waiting, !!r.active])"))
+            print("DEBUG", server.sent[-40:])
+            print("DEBUG", logs)
+            raise
         assert live_headline(page) == built_headline(rules_changed)  # build 2 answers, after one reload
         assert any(path.endswith(".whl") for path, _ in server.sent)
     finally:

@@ -9,15 +9,13 @@ import hashlib
 import json
 import re
 import shutil
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from sitegen.finishing.offline import MANIFEST
-from tests.helpers import CHANGED_WORDS, CHROMIUM, CHROMIUM_ARGS, copy_project, later, one_page_changed
+from tests.helpers import CHANGED_WORDS, CHROMIUM, CHROMIUM_ARGS, one_page_changed
 from tests.server import StaticServer
 
 pytestmark = pytest.mark.browser
@@ -27,21 +25,6 @@ CALCULATOR_PAGE = "mordheim-1999/movement/"
 # The fall calculator at its default height: a shared link starts it at once, and its live answer is
 # the one the build wrote into the page.
 DEFAULT_FALL = CALCULATOR_PAGE + "?calc-fall.height=4#falling"
-
-
-@pytest.fixture(scope="module")
-def rules_changed(built_site, tmp_path_factory) -> Path:
-    """Build 2 with one rules number changed (Mordheim falls take D3+1 hits): a new wheel and new answers."""
-    project = copy_project(tmp_path_factory.mktemp("rules-changed"))
-    numbers = project / "rules" / "mordheim-1999" / "numbers.toml"
-    numbers.write_text(numbers.read_text(encoding="utf-8").replace('hits = "D3"', 'hits = "D3+1"'), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "build.py", "--site-dir", str(project / "site")], cwd=project, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    site = project / "site"
-    later(*[p for p in site.rglob("*") if p.is_file()])
-    return site
 
 
 def launch(playwright, profile: Path):

@@ -4,12 +4,13 @@ engines' builds."""
 
 from __future__ import annotations
 
+import re
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
-from tests.browsers.journeys import ARM_TAP, SHOWING, STILL, journeys
+from tests.browsers.journeys import ARM_TAP, EXPECTED_ERRORS, SHOWING, STILL, journeys
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, one_page_changed
 from tests.server import StaticServer
 
@@ -132,7 +133,15 @@ def assert_all_pass(results: dict[str, dict], material_search: bool = True) -> N
     assert set(results) == set(journeys(material_search))
     failed = {name: result for name, result in results.items() if not result["ok"]}
     assert failed == {}, failed
-    noisy = {name: result["consoleErrors"] for name, result in results.items() if result.get("consoleErrors")}
+    noisy = {
+        name: errors
+        for name, result in results.items()
+        if (
+            errors := [
+                e for e in result.get("consoleErrors") or [] if not re.search(EXPECTED_ERRORS.get(name, "^$"), e)
+            ]
+        )
+    }
     assert noisy == {}, noisy
 
 
