@@ -13,9 +13,9 @@ from tests.browsers.test_updates import (
     DEFAULT_FALL,
     MAX_AGE,
     built_headline,
+    kept_offline,
     launch,
     live_headline,
-    offline_ready,
     wait,
 )
 from tests.helpers import one_page_changed
@@ -50,18 +50,7 @@ def test_a_kept_page_whose_calculators_a_deploy_deleted_moves_to_the_current_bui
     server.serve(rules_changed)  # only build 2's files: build 1's wheel answers 404
     context, page = saving_data(playwright, profile)
     try:
-        logs = []
-        page.on("console", lambda m: logs.append(m.text))
-        page.on("framenavigated", lambda f: logs.append("NAV " + f.url))
         page.goto(server.base + DEFAULT_FALL)
-        try:
-            live_headline(page)
-        except Exception:
-            print("DEBUG", page.evaluate("[location.href, document.documentElement.dataset.calculators, document.documentElement.dataset.calculatorsGone, document.documentElement.dataset.update, [...document.querySelectorAll('.offline-offer')].map(n => n.textContent).join('|'), document.querySelector('#calc-fall .calc-status').textContent]"))
-            print("DEBUG", page.evaluate("navigator.serviceWorker.getRegistration().then(r => [!!r.installing, !!r.waiting, !!r.active])"))
-            print("DEBUG", server.sent[-40:])
-            print("DEBUG", logs)
-            raise
         assert live_headline(page) == built_headline(rules_changed)  # build 2 answers, after one reload
         assert any(path.endswith(".whl") for path, _ in server.sent)
     finally:
@@ -86,12 +75,7 @@ def test_a_login_page_in_front_of_the_service_worker_is_said_to_be_one(playwrigh
 
 def test_a_login_page_during_an_update_says_the_version_held_still_works(playwright, built_site, tmp_path):
     profile = tmp_path / "profile"
-    server = StaticServer(built_site, cache_control=MAX_AGE)
-    context, page = launch(playwright, profile)
-    page.goto(server.base + DEFAULT_FALL)
-    offline_ready(page)
-    first = live_headline(page)
-    context.close()
+    server, first = kept_offline(playwright, built_site, profile)
     server.serve(one_page_changed(built_site))
     server.httpd.portal = lambda path: path == "/about/"  # the update's changed page meets a login page
     context, page = launch(playwright, profile)

@@ -184,15 +184,23 @@ def test_a_rules_update_brings_the_new_wheel_not_the_runtime_again(
         context.close()
 
 
-def test_an_interrupted_update_leaves_build_one_whole(playwright, built_site, tmp_path):
-    profile = tmp_path / "profile"
-    server = StaticServer(built_site, cache_control=MAX_AGE)
+def kept_offline(playwright, site: Path, profile: Path, snapshot: bool = False) -> tuple[StaticServer, str]:
+    """Build 1 visited at the fall calculator and kept offline (with the saved start too, if `snapshot`):
+    its server, and the fall's live headline."""
+    server = StaticServer(site, cache_control=MAX_AGE)
     context, page = launch(playwright, profile)
     page.goto(server.base + DEFAULT_FALL)
     offline_ready(page)
     first = live_headline(page)
-    wait(page, "() => document.documentElement.dataset.snapshot === 'saved'", 180)
+    if snapshot:
+        wait(page, "() => document.documentElement.dataset.snapshot === 'saved'", 180)
     context.close()
+    return server, first
+
+
+def test_an_interrupted_update_leaves_build_one_whole(playwright, built_site, tmp_path):
+    profile = tmp_path / "profile"
+    server, first = kept_offline(playwright, built_site, profile, snapshot=True)
     server.serve(one_page_changed(built_site))
     server.httpd.cut = lambda path: path == "/about/"  # the signal goes halfway through the changed page
     context, page = launch(playwright, profile)

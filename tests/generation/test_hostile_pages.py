@@ -13,7 +13,6 @@ import pytest
 
 from rulescore.rules_folder import RulesFileError, read_folder
 from sitegen.finishing.page_safety import problems
-from sitegen.pages.sources import load_ruleset
 from tests.helpers import ROOT, copy_project
 
 # Strings a contributor may write, each shown as written: the quote closes no attribute, the brackets
@@ -117,36 +116,6 @@ def test_a_page_that_would_carry_script_stops_the_build_and_keeps_the_site(tmp_p
 @pytest.fixture
 def rules(tmp_path):
     return copy_project(tmp_path) / "rules"
-
-
-@pytest.mark.parametrize(
-    ("added", "line", "reason"),
-    [
-        (["See [the rules][e].", "", "[e]: javascript:alert(1)"], 3, "a link to 'javascript:alert(1)'"),
-        (["See [the rules][e].", "", '  [e]:  data:text/html,x "t"'], 3, "a link to 'data:text/html,x'"),
-        (["![a picture][i]", "", "[i]: https://evil.example/p.png"], 1, "an image (i)"),
-        (['- [ok](https://example.org){: href="javascript:alert(2)" }'], 1, "an attribute list ({: href="),
-        (["A paragraph.", '{: onmouseover="alert(3)" }'], 2, "an attribute list ({: onmouseover="),
-        (["# Jumping {#x onclick=alert(1)}"], 1, "an attribute list ({#x onclick"),
-    ],
-)
-def test_a_markdown_texts_references_images_and_attributes_are_refused_at_their_line(rules, added, line, reason):
-    ruleset = load_ruleset(rules / "coreheim-v10")
-    lines = ruleset.source_path.read_text(encoding="utf-8").splitlines()
-    at = lines.index("# Climbing") + 1
-    ruleset.source_path.write_text("\n".join(lines[:at] + [""] + added + [""] + lines[at:]) + "\n", encoding="utf-8")
-    with pytest.raises(RulesFileError) as caught:
-        ruleset.text()
-    assert str(caught.value).startswith(f"{ruleset.source_path}:{at + 1 + line}: {reason}"), str(caught.value)
-
-
-def test_a_markdown_text_may_show_a_brace_escaped_and_keep_a_plain_reference(rules):
-    ruleset = load_ruleset(rules / "coreheim-v10")
-    text = ruleset.source_path.read_text(encoding="utf-8")
-    ruleset.source_path.write_text(
-        text + "\nA set \\{of\\} things; see [the site][s].\n\n[s]: https://example.org/\n", encoding="utf-8"
-    )
-    assert ruleset.text().endswith("[s]: https://example.org/\n")
 
 
 @pytest.mark.parametrize("reference", ["&lt;img src=x&gt;", "&#60;b&#62;", "&#x3C;i&#x3e;", "&amp;"])

@@ -59,33 +59,42 @@ def test_a_byte_that_is_not_utf8_names_its_line(rules):
     assert refused(rules) == f"{path}:5: not UTF-8 text (byte 0xe9)"
 
 
+# Lines added after "# Climbing"; the refusal names the line counted from the first added (1).
 @pytest.mark.parametrize(
-    ("added", "reason"),
+    ("added", "line", "reason"),
     [
-        ("- See [the rules](javascript:alert(document.cookie)).", "a link to 'javascript:alert(document.cookie"),
-        ("- ![a picture](https://example.org/track.png)", "an image (https://example.org/track.png)"),
-        ("- <script>alert(1)</script>", "raw HTML in a Markdown text"),
-        ("- [x](data:text/html,<b>1</b>)", "raw HTML"),  # the tag is found first on the line
+        (["- See [the rules](javascript:alert(document.cookie))."], 1, "a link to 'javascript:alert(document.cookie"),
+        (["- ![a picture](https://example.org/track.png)"], 1, "an image (https://example.org/track.png)"),
+        (["- <script>alert(1)</script>"], 1, "raw HTML in a Markdown text"),
+        (["- [x](data:text/html,<b>1</b>)"], 1, "raw HTML"),  # the tag is found first on the line
+        # #48: reference links and images, and attribute lists.
+        (["See [the rules][e].", "", "[e]: javascript:alert(1)"], 3, "a link to 'javascript:alert(1)'"),
+        (["See [the rules][e].", "", '  [e]:  data:text/html,x "t"'], 3, "a link to 'data:text/html,x'"),
+        (["![a picture][i]", "", "[i]: https://evil.example/p.png"], 1, "an image (i)"),
+        (['- [ok](https://example.org){: href="javascript:alert(2)" }'], 1, "an attribute list ({: href="),
+        (["A paragraph.", '{: onmouseover="alert(3)" }'], 2, "an attribute list ({: onmouseover="),
+        (["# Jumping {#x onclick=alert(1)}"], 1, "an attribute list ({#x onclick"),
     ],
 )
-def test_a_markdown_text_may_not_carry_script_links_images_or_html(rules, added, reason):
+def test_a_markdown_text_may_not_carry_script_links_images_html_or_attributes(rules, added, line, reason):
     ruleset = load_ruleset(rules / "coreheim-v10")
-    text = ruleset.source_path.read_text(encoding="utf-8")
-    lines = text.splitlines()
+    lines = ruleset.source_path.read_text(encoding="utf-8").splitlines()
     at = lines.index("# Climbing") + 1
-    ruleset.source_path.write_text("\n".join(lines[:at] + [added] + lines[at:]) + "\n", encoding="utf-8")
+    ruleset.source_path.write_text("\n".join(lines[:at] + added + lines[at:]) + "\n", encoding="utf-8")
     with pytest.raises(RulesFileError) as caught:
         ruleset.text()
-    assert str(caught.value).startswith(f"{ruleset.source_path}:{at + 1}: {reason}"), str(caught.value)
+    assert str(caught.value).startswith(f"{ruleset.source_path}:{at + line}: {reason}"), str(caught.value)
 
 
 def test_the_held_markdown_text_passes_and_keeps_its_plain_links(rules):
     ruleset = load_ruleset(rules / "coreheim-v10")
     text = ruleset.source_path.read_text(encoding="utf-8")
     ruleset.source_path.write_text(
-        text + "\nSee [Moving](#moving) and [the site](https://example.org/).\n", encoding="utf-8"
+        text + "\nSee [Moving](#moving) and [the site](https://example.org/), a set \\{of\\} things, [the book][b].\n"
+        "\n[b]: https://example.org/book\n",
+        encoding="utf-8",
     )
-    assert ruleset.text().endswith("[the site](https://example.org/).\n")
+    assert ruleset.text().endswith("[b]: https://example.org/book\n")
 
 
 def test_a_term_explained_in_an_answer_cannot_break_out_of_it():
