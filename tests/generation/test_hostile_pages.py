@@ -113,6 +113,23 @@ def test_a_page_that_would_carry_script_stops_the_build_and_keeps_the_site(tmp_p
     assert not [p for p in tmp_path.glob(".site-*")]  # the refused build left nothing behind
 
 
+def test_a_refused_construct_stops_the_build_at_its_line_and_keeps_the_site(tmp_path):
+    """The source checks, as the build meets them: before any engine runs, so the same for both."""
+    (tmp_path / "project").mkdir()
+    project = copy_project(tmp_path / "project")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("the last good site", encoding="utf-8")
+    text = next((project / "rules" / "coreheim-v10").glob("003_*.txt"))
+    lines = text.read_text(encoding="utf-8").splitlines()
+    at = lines.index("# Climbing") + 1
+    text.write_text("\n".join([*lines[:at], "", "A paragraph.", "{: onclick=alert(1) }", *lines[at:]]) + "\n", "utf-8")
+    done = build(project, "mkdocs", site)
+    assert done.returncode == 1
+    assert f"{text}:{at + 3}: an attribute list ({{: onclick=alert(1) }})" in done.stderr, done.stderr[-1000:]
+    assert (site / "index.html").read_text(encoding="utf-8") == "the last good site"
+
+
 @pytest.fixture
 def rules(tmp_path):
     return copy_project(tmp_path) / "rules"
