@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Annotated, NamedTuple
 
 from rulescore import values
+from rulescore.charging import DoubleMove
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
 from rulescore.falling import or_fall
@@ -98,6 +99,27 @@ def gap(
     return or_fall(explain, ruleset, safe, "made-it", height, toughness, wounds)
 
 
+def _reach(explain: Explanation, ruleset, move: Fraction, part_of: str) -> Fraction:
+    """The movement a jump has to come off, from the model's Movement: a run's or a double-Movement charge's
+    reach when the jump is part of one (#47: a 3" gap in a charge at M4 left 1", not 5"). The route planner
+    passes gap() what is left of its legs instead."""
+    if part_of == "run" and ruleset.run:
+        times = ruleset.run.multiplier
+        explain.step(f"A run is {times.value} times Movement: {inches(move * times.value)} to move.", times)
+        return move * times.value
+    charge = ruleset.charge
+    if part_of == "charge" and charge and isinstance(charge.move.value, DoubleMove):
+        explain.step(f"A charge is double Movement: {inches(2 * move)} to move.", charge.move)
+        return 2 * move
+    return move
+
+
+def _jump(explain: Explanation, ruleset, values: dict) -> tuple[Distribution, list]:
+    """The calculator: the form's Movement is the model's, turned into what the move it is part of allows."""
+    reach = _reach(explain, ruleset, values["move"], values.get("part_of", "move"))
+    return by_name(gap, gap="width")(explain, ruleset, {**values, "move": reach})
+
+
 def _fields(ruleset) -> list:
     rules = ruleset.gap
     fields = [drop("gap", "Width of the gap", "2"), movement()]
@@ -133,7 +155,7 @@ GAP = Mechanic(
             "Jump a gap",
             needs=("gap", "fall"),
             fields=_fields,
-            compute=by_name(gap, gap="width"),
+            compute=_jump,
             headline=lambda t, x, say: [f"{say(t['made-it'])} to clear the gap"],
         ),
     ),

@@ -173,6 +173,10 @@ def diving_charge(rules, v, answer):
 
 def gap(rules, v, answer):
     width, move, rule = number(v["gap"]), number(v["move"]), rules.gap
+    if v.get("part_of") == "run" and rules.run:
+        move *= rules.run.multiplier.value  # a run's reach, from the model's Movement
+    if v.get("part_of") == "charge" and rules.charge and getattr(rules.charge.move.value, "dice", None) is None:
+        move *= 2  # a double-Movement charge's reach
     height, toughness, wounds = number(v["height"]), int(v["toughness"]), int(v["wounds"])
     measured = rule.measure_first.value and v.get("part_of", "move") != "charge"  # never within a charge
     if measured and move < width:

@@ -250,6 +250,20 @@ def test_a_gap_as_part_of_a_charge_or_run():
     assert "gap-short-falls" in [a["id"] for a in charging["assumptions"]]
 
 
+def test_a_gap_in_a_charge_or_run_comes_off_that_moves_reach():
+    # #47: Mordheim's charge is double Movement, its run double too: at M4 a 3" gap leaves 5" of an 8"
+    # charge (it said 1", as if the jump came off Movement), and at M2 a 3" gap is within a 4" charge.
+    charging = answer("gap", "mordheim-1999", gap=3, move=4, part_of="charge", initiative=3, height=6)
+    assert '(5" of movement left after it)' in charging["procedure"]
+    assert cites(charging, "charge", 'double Movement: 8" to move')
+    short = answer("gap", "mordheim-1999", gap=3, move=2, part_of="charge", initiative=3, height=6)
+    assert table(short["outcomes"])["made-it"] == F(1, 2)  # reached; Initiative 3 passes on 1-3 of the D6
+    assert "made-it" not in table(answer("gap", "mordheim-1999", gap=3, move=2, initiative=3, height=6)["outcomes"])
+    run = answer("gap", "mordheim-1999", gap=3, move=2, part_of="run", initiative=3, height=6)
+    assert cites(run, "running", 'times Movement: 4" to move')
+    assert table(run["outcomes"]) == table(short["outcomes"])
+
+
 def test_coreheim_railings_stop_an_edge_fall():
     # Falling off Buildings: "Warriors will not fall off edges that have railings, low walls, etc. on all sides."
     result = answer("edge-fall", "coreheim-v10", railings="yes", initiative=12)
