@@ -4,9 +4,9 @@ carries them and the command line reads them (--model, --house-rules). Read whol
 
 from __future__ import annotations
 
-import json
 from typing import NamedTuple
 
+from rulescore import json_text
 from rulescore.fields import FieldError
 from rulescore.house_rules import HouseRule, read_house_rules
 from rulescore.mechanics import RULESETS
@@ -49,7 +49,9 @@ def read_table(text: object) -> Table:
     if not isinstance(text, str) or len(text) > LONGEST:
         raise TableError(f"Not a table file: a table is JSON text of at most {LONGEST} characters.")
     try:
-        data = json.loads(text)
+        data = json_text.loads(text)
+    except json_text.TooDeep:
+        raise TableError("Not a table file: its brackets nest deeper than any table's.") from None
     except ValueError:
         raise TableError("Not a table file: it is not JSON.") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

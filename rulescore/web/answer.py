@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+from rulescore import json_text
 from rulescore.compare import Compared, compare_answers, compare_fields
 from rulescore.entry import answer, describe
 from rulescore.explain import fraction_text, inches, number_text, percent_text
@@ -171,7 +172,7 @@ def _form(values_json: str) -> dict[str, str | list[str]] | None:
     """The form's values as strings (a list field's as a list of strings), or None if what came is not a
     JSON object."""
     try:
-        values = json.loads(values_json)
+        values = json_text.loads(values_json)
     except ValueError:
         return None
     if not isinstance(values, dict):
@@ -182,7 +183,7 @@ def _form(values_json: str) -> dict[str, str | list[str]] | None:
 def _house(house_json: str) -> tuple[HouseRule, ...]:
     """The house rules the page plays (from the phone's storage or a link), read as any table is."""
     try:
-        return read_house_rules(json.loads(house_json)) if house_json else ()
+        return read_house_rules(json_text.loads(house_json)) if house_json else ()
     except ValueError as error:
         raise ValueError(f"Your house rules could not be used ({error}): change them on Your table.") from None
 

@@ -141,3 +141,28 @@ def test_the_command_line_refuses_a_table_it_cannot_use(tmp_path):
         done = run("fall", "--ruleset", "mordheim-1999", *args)
         assert done.returncode == 2
         assert said in json.loads(done.stdout)["errors"]["table"]
+
+
+# #47, item 12: 40,000 brackets overflowed the parser's stack (a traceback here; Pyodide lost in the page).
+DEEP = "[" * 40_000 + "1" + "]" * 40_000
+
+
+def test_a_table_nested_deeper_than_any_table_is_refused_at_once(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text(table_text()[:-1] + f', "x": {DEEP}}}')
+    with pytest.raises(TableError, match="nest deeper than any table's"):
+        read_table(deep.read_text())
+    done = run("fall", "--ruleset", "mordheim-1999", "--model", str(deep))
+    assert done.returncode == 2, done.stderr[-500:]
+    assert "nest deeper than any table's" in json.loads(done.stdout)["errors"]["table"]
+    # Brackets inside a name are text, not nesting: a table with such a name still reads.
+    named = table_text(models=[{**ALDRIC, "name": "[[[[[[[[[[Aldric"}])
+    assert read_table(named).models[0].name == "[[[[[[[[[[Aldric"
+
+
+def test_a_page_sending_deep_values_or_house_rules_is_refused_not_crashed():
+    from rulescore.web.answer import FORM_REFUSED, respond
+
+    assert respond("fall", "mordheim-1999", json.dumps({"height": "4"})[:-1] + f', "x": {DEEP}}}') == FORM_REFUSED
+    said = json.loads(respond("fall", "mordheim-1999", json.dumps({"height": "4"}), "", DEEP))
+    assert not said["ok"] and "nested more than" in said["errors"]["house_rules"]
