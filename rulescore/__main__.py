@@ -10,10 +10,13 @@ import json
 import os
 import sys
 
-from rulescore.entry import answer, catalogue, fields_of
+from rulescore.entry import answer, catalogue, describe, fields_of
 from rulescore.house_rules import HouseRule
+from rulescore.legs import plannable
+from rulescore.mechanics import RULESETS
 from rulescore.models import fill
 from rulescore.routes import NAME as ROUTE
+from rulescore.routes import TITLE as ROUTE_TITLE
 from rulescore.routes import route_defaults
 from rulescore.table import LONGEST, Table, TableError, read_table
 
@@ -94,7 +97,8 @@ def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
 
 
 def _read_file(path: str) -> Table:
-    with open(path, encoding="utf-8") as file:
+    # "utf-8-sig": a byte-order mark (an editor's, as the site accepts) is not part of the table.
+    with open(path, encoding="utf-8-sig") as file:
         return read_table(file.read(LONGEST + 1))
 
 
@@ -106,6 +110,12 @@ def _table(found: dict) -> tuple[dict[str, str], tuple[HouseRule, ...]]:
         model = table.model(found["ruleset"], found.get("name"))
         target = table.model(found["ruleset"], found["target"]) if found.get("target") else None
         filled = fill(fields_of(found["calculator"], found["ruleset"]), model, target)
+        if table.house_rules and not found.get("house_rules"):  # said, not dropped without a word (#47)
+            print(
+                f"The --model file holds {len(table.house_rules)} house rule(s), not played: "
+                "add --house-rules with the same file to play them.",
+                file=sys.stderr,
+            )
     elif found.get("name") or found.get("target"):
         raise TableError("--name and --target pick models from a --model file: give one.")
     house = _read_file(found["house_rules"]).house_rules if found.get("house_rules") else ()
@@ -136,8 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     if found["help"]:
         print(USAGE)
         return 0
-    if found["list"]:
-        emit(catalogue())
+    if found["list"]:  # every calculator, and the route planner where a ruleset's legs can be planned
+        route = {r.id: describe(ROUTE, r) for r in RULESETS.values() if plannable(r)}
+        emit(catalogue() | {ROUTE: {"title": ROUTE_TITLE, "rulesets": route}})
         return 0
     try:
         filled, house = _table(found)

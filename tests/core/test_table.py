@@ -126,8 +126,25 @@ def test_the_command_line_reads_a_table_file_as_the_site_exports_it(tmp_path):
         house=read_table(file.read_text()).house_rules,
     )
     assert data["headlines"] == list(expected.headlines)
-    # Without the house rules, the same jump is refused as the rules are written.
-    assert run("jump-down", "--ruleset", "mordheim-1999", "--model", str(file), "height=7").returncode == 2
+    # Without the house rules, the same jump is refused as the rules are written, and that is said.
+    written = run("jump-down", "--ruleset", "mordheim-1999", "--model", str(file), "height=7")
+    assert written.returncode == 2
+    assert "holds 1 house rule(s), not played: add --house-rules" in written.stderr
+    # A file saved with a byte-order mark (as some editors save it, and the site opens) reads the same.
+    marked = tmp_path / "marked.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + file.read_bytes())
+    again = run(
+        "jump-down",
+        "--ruleset",
+        "mordheim-1999",
+        "--model",
+        str(marked),
+        "--house-rules",
+        str(marked),
+        "height=7",
+        "wounds=2",
+    )
+    assert again.returncode == 0 and json.loads(again.stdout)["headlines"] == data["headlines"], again.stdout
 
 
 def test_the_command_line_refuses_a_table_it_cannot_use(tmp_path):
@@ -166,3 +183,10 @@ def test_a_page_sending_deep_values_or_house_rules_is_refused_not_crashed():
     assert respond("fall", "mordheim-1999", json.dumps({"height": "4"})[:-1] + f', "x": {DEEP}}}') == FORM_REFUSED
     said = json.loads(respond("fall", "mordheim-1999", json.dumps({"height": "4"}), "", DEEP))
     assert not said["ok"] and "nested more than" in said["errors"]["house_rules"]
+
+
+def test_the_command_lines_list_names_the_route_planner_with_its_fields():
+    listed = json.loads(run("--list").stdout)
+    route = listed["route"]["rulesets"]["mordheim-1999"]
+    assert route["title"] == "Plan a move" and "legs" in [field["name"] for field in route["fields"]]
+    assert "whfb-6" not in listed["route"]["rulesets"]  # its legs cannot be planned: no route offered
