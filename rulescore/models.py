@@ -8,6 +8,7 @@ target the second.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -26,6 +27,13 @@ CHARACTERISTICS = {
 }
 SIDES = {"mine": "My warband", "enemy": "An enemy"}
 NAME_LONGEST = 40
+
+
+def same_name(one: str, other: str) -> bool:
+    """Two names a player would read as one: the same letters whatever their case or Unicode form."""
+    return (
+        unicodedata.normalize("NFKC", one).strip().casefold() == unicodedata.normalize("NFKC", other).strip().casefold()
+    )
 
 
 class Model(NamedTuple):
@@ -68,6 +76,8 @@ def read_model(raw: object) -> Model:
     name, ruleset_id, side, given = raw["name"], raw["ruleset"], raw["side"], raw["profile"]
     if not isinstance(name, str) or not name.strip():
         raise FieldError("name", "Give the model a name.")
+    if any(unicodedata.category(c) in ("Cc", "Cf") for c in name):  # #47: a right-to-left override, a zero width
+        raise FieldError("name", "A name holds only characters that show: no invisible or direction marks.")
     if len(name) > NAME_LONGEST:
         raise FieldError("name", f"A name is at most {NAME_LONGEST} characters.")
     if not isinstance(ruleset_id, str) or ruleset_id not in RULESETS:

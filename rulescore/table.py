@@ -10,7 +10,7 @@ from rulescore import json_text
 from rulescore.fields import FieldError
 from rulescore.house_rules import HouseRule, read_house_rules
 from rulescore.mechanics import RULESETS
-from rulescore.models import Model, read_model
+from rulescore.models import Model, read_model, same_name
 
 FORMAT = "skirmish-rules-table"
 VERSION = 1
@@ -36,7 +36,9 @@ class Table(NamedTuple):
 
     def model(self, ruleset: str, name: str | None, side: str = "mine") -> Model:
         """The model of that name (or the one model of that side) for a ruleset; TableError if not one."""
-        mine = [m for m in self.models if m.ruleset == ruleset and (m.name == name if name else m.side == side)]
+        mine = [
+            m for m in self.models if m.ruleset == ruleset and (same_name(m.name, name) if name else m.side == side)
+        ]
         if len(mine) != 1:
             names = ", ".join(m.name for m in self.models if m.ruleset == ruleset) or "none"
             which = f"no model '{name}'" if name else f"{len(mine)} models ({side})"
@@ -70,7 +72,7 @@ def read_table(text: object) -> Table:
             model = read_model(raw)
         except FieldError as error:
             raise TableError(f"Model {number}: {error.message}") from None
-        if any(other.ruleset == model.ruleset and other.name == model.name for other in models):
+        if any(other.ruleset == model.ruleset and same_name(other.name, model.name) for other in models):
             title = RULESETS[model.ruleset].title
             raise TableError(f"Model {number}: a {title} model is already called '{model.name}'.")
         models.append(model)

@@ -16,7 +16,10 @@ const visit = { table: null, picked: null, refused: false };
 
 const emptyTable = () => /** @type {PlayersTable} */ ({ format: FORMAT, version: 1, models: [], house_rules: [] });
 
-const text = (value, longest) => typeof value === "string" && value.length <= longest;
+// Lengths are counted as Python counts them, in characters, not UTF-16 units: an emoji is one (#47:
+// a house rule of 31 emoji passed Python's 60 and failed here as 62, and the kept table was judged damaged).
+const characters = (value, most) => value.length <= 2 * most && [...value].length <= most;
+const text = (value, longest) => typeof value === "string" && characters(value, longest);
 
 /** The table in `raw` if it has the shape Python gives it (strings, bounded), else null. @param {unknown} raw */
 export function tableShape(raw) {
@@ -33,7 +36,7 @@ export function tableShape(raw) {
 function read(key) {
   try {
     const raw = localStorage.getItem(key);
-    return raw && raw.length <= LONGEST ? JSON.parse(raw) : null;
+    return raw && characters(raw, LONGEST) ? JSON.parse(raw) : null;
   } catch {
     return null; // refused, or not JSON: nothing kept is used
   }

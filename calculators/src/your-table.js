@@ -163,7 +163,7 @@ async function open(root, text, where) {
   /** @type {unknown} */
   let raw = null;
   try {
-    raw = text.length <= LONGEST ? JSON.parse(text) : null;
+    raw = text.length <= 2 * LONGEST && [...text].length <= LONGEST ? JSON.parse(text) : null; // characters, as Python counts
   } catch {
     raw = null;
   }

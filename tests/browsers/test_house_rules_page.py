@@ -167,3 +167,21 @@ def test_a_damaged_or_tampered_table_in_storage_is_not_used_or_stays_text(phone,
     phone.wait_for_selector("#calc-fall[data-ready]")
     assert phone.locator(".calc-pick").count() == 0
     assert phone.evaluate("window.hacked") is None and phone.console_errors == []
+
+
+def test_a_kept_name_is_measured_as_python_measures_it(phone, server):
+    """#47, item 13: 21 emoji are 21 characters to Python (at most 40) and were 42 UTF-16 units to the page,
+    which judged the kept table damaged and showed no models (the next model added overwrote them)."""
+    name = "\U0001f409" * 21
+    kept = {
+        "format": "skirmish-rules-table",
+        "version": 1,
+        "models": [{"name": name, "ruleset": "mordheim-1999", "side": "mine", "profile": {"move": "4"}}],
+        "house_rules": [],
+    }
+    phone.goto(server.origin + "/table/")
+    phone.evaluate("table => localStorage.setItem('skirmish-table', JSON.stringify(table))", kept)
+    phone.reload()
+    phone.wait_for_selector("#players-table[data-ready]")
+    assert name in phone.inner_text(".table-models")
+    assert phone.console_errors == []

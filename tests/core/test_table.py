@@ -11,6 +11,7 @@ import pytest
 
 from rulescore import RULESETS
 from rulescore.entry import answer, fields_of
+from rulescore.fields import FieldError
 from rulescore.models import fill, profile, read_model
 from rulescore.table import FORMAT, Table, TableError, read_table
 from tests.helpers import ROOT
@@ -190,3 +191,26 @@ def test_the_command_lines_list_names_the_route_planner_with_its_fields():
     route = listed["route"]["rulesets"]["mordheim-1999"]
     assert route["title"] == "Plan a move" and "legs" in [field["name"] for field in route["fields"]]
     assert "whfb-6" not in listed["route"]["rulesets"]  # its legs cannot be planned: no route offered
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Aldric\u202eevil", "no invisible or direction marks"),  # a right-to-left override turns the words after it
+        ("\u200b\u200b", "no invisible or direction marks"),  # zero-width: a name that shows as nothing
+        ("Al\u0000dric", "no invisible or direction marks"),
+    ],
+)
+def test_a_name_that_would_not_show_as_written_is_refused(name, said):
+    with pytest.raises(FieldError, match=said):
+        read_model({**ALDRIC, "name": name})
+
+
+@pytest.mark.parametrize("other", ["aldric", "ALDRIC", "\uff21ldric", "  Aldric "])
+def test_two_models_a_player_would_read_as_one_name_are_refused(other):
+    with pytest.raises(TableError, match="already called"):
+        read_table(table_text(models=[ALDRIC, {**ALDRIC, "name": other}]))
+    # Kept apart by ruleset: the same name in another ruleset is another model.
+    assert len(read_table(table_text(models=[ALDRIC, {**OGRE, "name": other}])).models) == 2
+    # And picked by the name as a player types it.
+    assert read_table(table_text()).model("mordheim-1999", other).name == "Aldric"
