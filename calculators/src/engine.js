@@ -90,8 +90,8 @@ export function boot() {
         console.warn("calculators:", message.error);
         setEngine("failed");
         reject(new Error(message.error));
-        if (gone) document.documentElement.dataset.calculatorsGone = "yes"; // offline.js may start after this
-        document.dispatchEvent(new CustomEvent("calculators:failed", { detail: { gone } }));
+        if (gone) document.documentElement.dataset.calculatorsGone = "yes"; // read by offline.js, now or when it starts
+        document.dispatchEvent(new CustomEvent("calculators:failed"));
       } else if (message.type === "result") {
         const answer = waiting.get(message.id);
         waiting.delete(message.id);

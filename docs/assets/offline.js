@@ -148,8 +148,8 @@
   // A page of an older build whose calculators the host no longer has (a deploy that deletes old files,
   // as gh-pages does): it moves to the newer build as soon as one is found, rather than fail.
   const gone = () => html.dataset.calculatorsGone === "yes"; // set by the calculators' engine
-  document.addEventListener("calculators:failed", (event) => {
-    if (!(/** @type {CustomEvent} */ (event).detail || {}).gone) return;
+  document.addEventListener("calculators:failed", () => {
+    if (!gone()) return;
     navigator.serviceWorker.getRegistration().then((registration) => {
       if (!registration) return;
       if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
@@ -228,11 +228,10 @@
     else window.addEventListener("load", afterLoad, { once: true });
   });
 
-  const registered = settled.then(() => navigator.serviceWorker.register(new URL("sw.js", root)).catch((error) => {
+  settled.then(() => navigator.serviceWorker.register(new URL("sw.js", root)).catch((error) => {
     registrationRefused(error);
     return null;
-  }));
-  registered.then(async (registration) => {
+  })).then(async (registration) => {
     if (!registration) return;
     watchUpdates(registration);
     // Each visit asks whether a newer build is up; it installs beside this one and waits for the player.

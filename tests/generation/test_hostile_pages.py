@@ -96,13 +96,18 @@ def test_a_hostile_rulesets_strings_reach_every_page_as_text(hostile, engine, tm
     assert DEFINITION in glossary
 
 
-def test_a_page_that_would_carry_script_stops_the_build_and_keeps_the_site(tmp_path):
-    """A page no source check catches (a hand-written one) is still looked at before it goes out."""
+def project_and_last_good_site(tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of the project, and a site folder holding a last good site a refused build must leave."""
     (tmp_path / "project").mkdir()
-    project = copy_project(tmp_path / "project")
     site = tmp_path / "site"
     site.mkdir()
     (site / "index.html").write_text("the last good site", encoding="utf-8")
+    return copy_project(tmp_path / "project"), site
+
+
+def test_a_page_that_would_carry_script_stops_the_build_and_keeps_the_site(tmp_path):
+    """A page no source check catches (a hand-written one) is still looked at before it goes out."""
+    project, site = project_and_last_good_site(tmp_path)
     about = project / "docs" / "about.md"
     about.write_text(about.read_text(encoding="utf-8") + '\n<p onclick="alert(1)">Tap</p>\n', encoding="utf-8")
     done = build(project, "mkdocs", site)
@@ -115,11 +120,7 @@ def test_a_page_that_would_carry_script_stops_the_build_and_keeps_the_site(tmp_p
 
 def test_a_refused_construct_stops_the_build_at_its_line_and_keeps_the_site(tmp_path):
     """The source checks, as the build meets them: before any engine runs, so the same for both."""
-    (tmp_path / "project").mkdir()
-    project = copy_project(tmp_path / "project")
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / "index.html").write_text("the last good site", encoding="utf-8")
+    project, site = project_and_last_good_site(tmp_path)
     text = next((project / "rules" / "coreheim-v10").glob("003_*.txt"))
     lines = text.read_text(encoding="utf-8").splitlines()
     at = lines.index("# Climbing") + 1
