@@ -26,6 +26,7 @@ from sitegen.finishing.icons import icons
 from sitegen.pages.chapters import render_assumptions, render_home_list
 from sitegen.pages.content import Content, load_content
 from sitegen.pages.page import Page
+from sitegen.pages.search_index import search_index
 from sitegen.pages.table import render_table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -190,6 +191,7 @@ def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -
     config = base_config(root)
     games = list(dict.fromkeys(item.ruleset.game for item in content.rulesets))  # in the rulesets' order, once each
     files["manifest.webmanifest"] = offline.manifest(config["site_name"], games).encode("utf-8")
+    files["assets/search.json"] = search_index(content)
     for name, data in icons().items():
         files[f"assets/icons/{name}"] = data
     write_tree(out / "docs", files)

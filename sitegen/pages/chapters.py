@@ -24,6 +24,8 @@ class RenderedChapter:
     markdown: str
     references: list[tuple[Section, Reference]] = field(default_factory=list)
     term_uses: dict[str, list[Section]] = field(default_factory=dict)
+    # Each section's text as the page shows it, block by block (figures left out): what search reads.
+    texts: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
 
 def chapter_page(ruleset: Ruleset) -> str:
@@ -87,6 +89,8 @@ def render_chapter(
                 result.term_uses.setdefault(term.name, []).append(section)
             return out
 
+        blocks = [(block.kind, _block(block, render)) for block in section.blocks]
+        result.texts[section.anchor] = [(kind, text) for kind, text in blocks if kind != "figure"]
         parts.append(
             {
                 "section": section,
@@ -98,7 +102,7 @@ def render_chapter(
                 "all_topics": (topics or {}).get(section.anchor, []),
                 "edition_anchor": (edition_changes or {}).get(section.anchor),
                 "incomplete": ruleset.incomplete if section.level == 1 else None,
-                "text": markup.safe("".join(_block(block, render) for block in section.blocks)),
+                "text": markup.safe("".join(text for _, text in blocks)),
                 "calculators": (calculators or {}).get(section.anchor, []),
             }
         )

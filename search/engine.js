@@ -1,0 +1,215 @@
+// @ts-check
+// Search over the site's index (assets/search.json, made by sitegen/pages/search_index.py): MiniSearch
+// finds the entries that hold a question's words (word forms, a typo, a word half typed), and this
+// module ranks them for a rule question and picks the sentence that answers. No page here: answers are
+// data (entry, sentence, the spans to mark) that the search box words; Node runs the same code in tests.
+import MiniSearch from "minisearch";
+import { askedOf, termOf, termsOf, wordsOf } from "./words.js";
+
+export const SHAPE = 1; // sitegen.pages.search_index.SHAPE: a file of another shape is not read
+// A rule answers a rule question before what is written about rules: a glossary's definition, a
+// compare page, our readings of the texts.
+const KIND_WEIGHT = { rule: 5, tool: 1, term: 1, compare: 1, reading: 0 };
+const MOST_ENTRIES = 5000; // bounds on a file from outside: far above what 50 rulesets hold
+const MOST_SENTENCES = 400;
+const LONGEST_SENTENCE = 4000;
+
+/** @typedef {{ kind: keyof typeof KIND_WEIGHT, ruleset: string, title: string, place: string, url: string, sentences: string[] }} Entry */
+/** @typedef {{ id: string, title: string, document: string }} Ruleset */
+/** @typedef {{ entry: Entry, sentence: number, marks: [number, number][], found: number, asked: number }} Answer */
+
+const isText = (value, longest) => typeof value === "string" && value.length <= longest;
+
+/**
+ * The index file read back, or null if it is not one this code wrote (another shape, a wrong type, too
+ * big): search then says it cannot search rather than misreading it.
+ * @param {unknown} raw
+ * @returns {{ rulesets: Ruleset[], entries: Entry[] } | null}
+ */
+export function indexShape(raw) {
+  if (!raw || typeof raw !== "object") return null;
+  const index = /** @type {{ shape: unknown, rulesets: unknown, entries: unknown }} */ (raw);
+  if (index.shape !== SHAPE || !Array.isArray(index.rulesets) || !Array.isArray(index.entries)) return null;
+  if (index.entries.length > MOST_ENTRIES || index.rulesets.length > MOST_ENTRIES) return null;
+  const rulesetOk = (r) => r && isText(r.id, 100) && isText(r.title, 200) && isText(r.document, 1000);
+  const entryOk = (e) => e && Object.hasOwn(KIND_WEIGHT, e.kind) && isText(e.ruleset, 100) && isText(e.title, 500)
+    && isText(e.place, 2000) && isText(e.url, 1000) && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(e.url)
+    && Array.isArray(e.sentences) && e.sentences.length <= MOST_SENTENCES
+    && e.sentences.every((s) => isText(s, LONGEST_SENTENCE));
+  if (!index.rulesets.every(rulesetOk) || !index.entries.every(entryOk)) return null;
+  return /** @type {{ rulesets: Ruleset[], entries: Entry[] }} */ (raw);
+}
+
+/** The spans of `sentence` that hold one of `terms`, in order. @param {string} sentence @param {Set<string>} terms */
+export function marksIn(sentence, terms) {
+  /** @type {[number, number][]} */
+  const marks = [];
+  const word = /\d+(?:\.\d+)?["”″]|[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+  for (const found of sentence.matchAll(word)) {
+    const term = termOf(found[0]);
+    if (term && terms.has(term)) marks.push([found.index, found.index + found[0].length]);
+  }
+  return marks;
+}
+
+/**
+ * How many words of `sentence` the shortest stretch holding one of each asked word found there spans.
+ * @param {string} sentence @param {Set<string>[]} words what the entry holds of each asked word
+ */
+function spanOf(sentence, words) {
+  const at = wordsOf(sentence).map((word) => termOf(word));
+  const wanted = words.map((terms, index) => [terms, index]).filter(([terms]) => at.some((term) => term && terms.has(term)));
+  let shortest = at.length;
+  for (let start = 0; start < at.length; start += 1) {
+    const seen = new Set();
+    for (let end = start; end < at.length && end - start + 1 < shortest; end += 1) {
+      wanted.forEach(([terms, index]) => { if (at[end] && terms.has(at[end])) seen.add(index); });
+      if (seen.size === wanted.length) shortest = end - start + 1;
+    }
+  }
+  return Math.max(1, shortest);
+}
+
+export class Search {
+  /** @param {{ rulesets: Ruleset[], entries: Entry[] }} index */
+  constructor(index) {
+    this.rulesets = index.rulesets;
+    this.entries = index.entries;
+    this.order = new Map(index.rulesets.map((ruleset, at) => [ruleset.id, at]));
+    // Each sentence's terms once, for the sentence that answers; the title's, for a rule named by the question.
+    this.sentenceTerms = this.entries.map((entry) => entry.sentences.map((sentence) => new Set(termsOf(sentence))));
+    this.titleTerms = this.entries.map((entry) => new Set(termsOf(entry.title)));
+    // A text's run-in headings name a rule as its title does ("Charge Bonus: After you have selected ...").
+    this.labelTerms = this.entries.map((entry) => entry.sentences
+      .map((sentence) => /^([^:.!?]{1,40}):\s/.exec(sentence))
+      .filter((label) => label && label[1].split(/\s+/).length <= 4)
+      .map((label) => new Set(termsOf(/** @type {RegExpExecArray} */ (label)[1]))));
+    // The words that name a ruleset ("coreheim climb"): they choose the ruleset rather than search its text.
+    this.rulesetTerms = this.rulesets.map((ruleset) => new Set(termsOf(ruleset.title)));
+    /** @type {Map<string, number>} how many entries hold each term */
+    const holders = new Map();
+    this.sentenceTerms.forEach((sentences, id) => {
+      new Set([...this.titleTerms[id], ...sentences.flatMap((terms) => [...terms])]).forEach((term) => holders.set(term, (holders.get(term) || 0) + 1));
+    });
+    /** How rare a term is in the texts (inverse document frequency). @param {string} term */
+    this.rarity = (term) => Math.log((1 + this.entries.length) / (1 + (holders.get(term) || 0)));
+    this.mini = new MiniSearch({
+      fields: ["title", "place", "text"],
+      extractField: (document, field) => {
+        const entry = this.entries[document.id];
+        return field === "id" ? document.id : field === "text" ? entry.sentences.join(" ") : entry[field];
+      },
+      tokenize: wordsOf,
+      processTerm: (word) => termOf(word),
+      searchOptions: { tokenize: (text) => text.split(" "), processTerm: (term) => term },
+    });
+    this.mini.addAll(this.entries.map((_, id) => ({ id })));
+  }
+
+  /**
+   * The entries that hold one word of a question (its stem or a rules word for it; a last word half typed
+   * by its beginning; a typo, when nothing holds the word as typed), with what each holds of it.
+   * @param {string[]} terms @param {boolean} typing
+   * @returns {Map<number, { terms: Set<string>, score: number }>}
+   */
+  holding(terms, typing) {
+    const ask = (options) => this.mini.search(terms.join(" "), { boost: { title: 3, place: 1.5 }, ...options });
+    let found = ask({});
+    const own = (term, at) => at === 0 && term.length >= 3;
+    if (typing) found = found.concat(ask({ prefix: own }));
+    if (!found.some((result) => result.terms.includes(terms[0]) || typing)) {
+      found = found.concat(ask({ fuzzy: (term, at) => at === 0 && term.length >= 4 && (term.length >= 7 ? 2 : 1) }));
+    }
+    /** @type {Map<number, { terms: Set<string>, score: number }>} */
+    const holding = new Map();
+    for (const result of found) {
+      const held = holding.get(result.id) || { terms: new Set(), score: 0 };
+      result.terms.forEach((term) => held.terms.add(term));
+      held.score = Math.max(held.score, result.score);
+      holding.set(result.id, held);
+    }
+    return holding;
+  }
+
+  /**
+   * Answers to `question`, best first: every ruleset's, or with `ruleset` only that one's (and what is
+   * written for every ruleset: compare pages, our readings). `typing`: the last word may be unfinished.
+   * @param {string} question @param {{ ruleset?: string | null, typing?: boolean, most?: number, explain?: boolean }} [options]
+   * @returns {Answer[]}
+   */
+  ask(question, { ruleset = null, typing = false, most = 30, explain = false } = {}) {
+    const every = askedOf(question);
+    const names = (terms, word) => terms.has(word.word) || terms.has(word.terms[0]);
+    const naming = every.filter((word) => this.rulesetTerms.some((terms) => names(terms, word)));
+    const asked = every.filter((word) => !naming.includes(word));
+    if (asked.length === 0) return [];
+    // "coreheim climb", "mordheim 1999 falling": the rulesets named, whichever page the question is asked on.
+    const named = naming.length === 0 ? null : new Set(this.rulesets
+      .filter((_, at) => naming.every((word) => names(this.rulesetTerms[at], word)))
+      .map((r) => r.id));
+    const allowed = (id) => (named ? named.has(id) : !ruleset || id === ruleset) || id === "";
+    /** @type {Map<number, Set<string>[]>} what each entry holds of each asked word */
+    const held = new Map();
+    const scores = new Map();
+    asked.forEach((word, at) => {
+      for (const [id, found] of this.holding(word.terms, typing && at === asked.length - 1)) {
+        if (!allowed(this.entries[id].ruleset)) continue;
+        if (!held.has(id)) held.set(id, asked.map(() => new Set()));
+        found.terms.forEach((term) => held.get(id)[at].add(term));
+        scores.set(id, (scores.get(id) || 0) + found.score);
+      }
+    });
+    const mostScore = Math.max(1e-9, ...scores.values());
+    const n = asked.length;
+    const ranked = [...held].map(([id, words]) => {
+      const entry = this.entries[id];
+      const holds = (terms) => words.filter((found) => [...found].some((term) => terms.has(term))).length;
+      // The sentence with most asked words answers (the first of equals: a rule states, then qualifies);
+      // how close together they stand there tells a rule about them from one that names them in passing.
+      // Of two sentences with as many, the one whose words are rarer in the texts: "double" says how far
+      // a charge goes, where "4"" is one of many distances.
+      let best = 0;
+      let bestCount = -1;
+      let bestWeight = 0;
+      this.sentenceTerms[id].forEach((terms, at) => {
+        const count = holds(terms);
+        const weight = words.reduce((sum, found) => sum + Math.max(0, ...[...found].filter((t) => terms.has(t)).map(this.rarity)), 0);
+        // A question's first word is what it asks about ("how far ... run": the distance): a sentence that
+        // holds it goes before one as full that does not.
+        const weighed = weight + (words[0] && [...words[0]].some((t) => terms.has(t)) ? 100 : 0);
+        if (count > bestCount || (count === bestCount && weighed > bestWeight)) [best, bestCount, bestWeight] = [at, count, weighed];
+      });
+      const bestClose = bestCount > 1 ? bestCount / spanOf(entry.sentences[best], words) : 0;
+      const found = words.filter((terms) => terms.size > 0).length;
+      // A title that names what was asked: the more of the question it holds, and the less else
+      // ("Falling" before "Falling off Buildings" for "fall damage").
+      // A title (or run-in heading) that is just what was asked is the rule, or the definition, asked for.
+      const named = Math.max(...[this.titleTerms[id], ...this.labelTerms[id]].map((terms) => {
+        const titled = holds(terms);
+        const exact = titled === n && terms.size === n && (entry.kind === "rule" || entry.kind === "term");
+        return (3 * titled) / n + (2 * titled) / Math.max(1, terms.size) + (exact ? 4 : 0);
+      }));
+      const score = (10 * found) / n + (6 * Math.max(0, bestCount)) / n + named + KIND_WEIGHT[entry.kind] + bestClose
+        + (0.3 * scores.get(id)) / mostScore;
+      const marked = new Set(words.flatMap((terms) => [...terms]));
+      const sentence = entry.sentences[best] || "";
+      const why = { found, bestCount, named, close: bestClose, bm25: scores.get(id) / mostScore };
+      return { id, score, why, answer: { entry, sentence: best, marks: marksIn(sentence, marked), found, asked: n } };
+    });
+    // A rule whose title a glossary entry defines in words that answer (the Diving charge entry: "a charge that
+    // jumps down onto an enemy", for "jump from a roof to charge") is the rule the question is about.
+    const defined = new Map();
+    for (const item of ranked) {
+      const { entry, found } = item.answer;
+      if (entry.kind === "term" && found > 1) defined.set(`${entry.ruleset}\n${[...this.titleTerms[item.id]]}`, found);
+    }
+    for (const item of ranked) {
+      const { entry } = item.answer;
+      const found = entry.kind === "rule" && defined.get(`${entry.ruleset}\n${[...this.titleTerms[item.id]]}`);
+      if (found) item.score += (3 * found) / n;
+    }
+    ranked.sort((a, b) => b.score - a.score
+      || (this.order.get(a.answer.entry.ruleset) ?? -1) - (this.order.get(b.answer.entry.ruleset) ?? -1) || a.id - b.id);
+    return ranked.slice(0, most).map((item) => (explain ? { ...item.answer, score: item.score, why: item.why } : item.answer));
+  }
+}

@@ -1,0 +1,83 @@
+// @ts-check
+// The words of a rule and of a player's question, as search compares them: lower case, each word down to
+// its stem (runs, running, ran: "run"), a question's small words dropped, a distance written either way
+// (8" in a rule, "6 inches" in a question) read as a distance.
+import { stemmer } from "stemmer";
+
+// A question's small words find nothing a rule is about ("can I run if an enemy is 6 inches away"):
+// they neither find, count against nor mark a rule. Rules' own small words are dropped with them.
+const SMALL = new Set(("a an and any are am as at be been but by can could did do does for from had has have "
+  + "how i if in into is it its me my of on or so such than that the their them then there these they this "
+  + "those to was we were what when where which while who whom why will with would you your away get got "
+  + "also just may might must shall should during after before happen happens happened much many ever "
+  + "still").split(" "));
+
+// Forms the stemmer cannot bring home: the rules' own irregular verbs.
+const IRREGULAR = new Map(Object.entries({
+  ran: "run", fell: "fall", fallen: "fall", fled: "flee", hid: "hide", hidden: "hide", dove: "dive",
+  rode: "ride", ridden: "ride", went: "go", gone: "go", threw: "throw", thrown: "throw", took: "take",
+  taken: "take", struck: "strike", lain: "lie", lay: "lie", saw: "see", seen: "see",
+}));
+
+// A question's words for what a rule says another way: each stands for itself and these (as stems).
+const ASKED_AS = new Map(Object.entries({
+  far: ["inch", "doubl", "twice"], // "how far": a distance given (8", double, twice), not the word "distance"
+  distance: ["far", "inch"],
+  damage: ["hit", "wound", "injuri"],
+  hurt: ["damag", "hit", "wound", "injuri"],
+  injury: ["damag", "hit", "wound"],
+  roof: ["build", "ledg", "balconi", "higher", "height"],
+  rooftop: ["roof", "build", "ledg", "balconi", "higher", "height"],
+  ledge: ["roof", "balconi", "higher", "height"],
+  wall: ["obstacl", "barrier"],
+  obstacle: ["wall", "barrier"],
+}));
+
+// A word: letters and digits, with an apostrophe inside ("model's"), or a number with its inch mark.
+const WORD = /\d+(?:\.\d+)?["”″]|[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+const INCHES = /^\d+(?:\.\d+)?["”″]$/;
+
+/** The words of `text` as written, in order. @param {string} text @returns {string[]} */
+export const wordsOf = (text) => text.match(WORD) || [];
+
+/**
+ * A word as search compares it, or null for a word that finds nothing: a small word, a lone letter.
+ * A distance ("8\"", and in a question a bare number) is "inch", as "inches" is.
+ * @param {string} word @param {boolean} asked a question's word (a bare number is a distance asked about)
+ * @returns {string | null}
+ */
+export function termOf(word, asked = false) {
+  const lower = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
+  if (INCHES.test(lower) || (asked && /^\d+(?:\.\d+)?$/.test(lower))) return "inch";
+  if (SMALL.has(lower) || (lower.length < 2 && !/\d/.test(lower))) return null;
+  return IRREGULAR.get(lower) || stemmer(lower);
+}
+
+/** Every term `text` holds, once each, in order. @param {string} text @returns {string[]} */
+export function termsOf(text) {
+  const found = new Set();
+  for (const word of wordsOf(text)) {
+    const term = termOf(word);
+    if (term) found.add(term);
+  }
+  return [...found];
+}
+
+/**
+ * What a question asks about: one entry per word that counts, each with the terms that answer it (its
+ * own and the rules' words for it), in the order typed, each once.
+ * @param {string} question
+ * @returns {{ word: string, terms: string[] }[]}
+ */
+export function askedOf(question) {
+  /** @type {Map<string, { word: string, terms: string[] }>} */
+  const asked = new Map();
+  for (const word of wordsOf(question)) {
+    const term = termOf(word, true);
+    if (!term || asked.has(term)) continue;
+    const lower = word.toLowerCase();
+    const also = ASKED_AS.get(lower) || ASKED_AS.get(term) || [];
+    asked.set(term, { word: lower, terms: [term, ...also.filter((other) => other !== term)] });
+  }
+  return [...asked.values()];
+}

@@ -1,0 +1,152 @@
+"""What the site's search reads: every rules section, glossary entry, compare page, reading of ours and
+route planner, as plain sentences in one JSON file (assets/search.json) that the page indexes.
+
+Made from what the build parsed and rendered, never from an engine's pages, so both engines' sites
+carry the same bytes; each sentence is the text as the page shows it, so a result's sentence can be
+found and marked on the page it opens.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+import markdown
+
+from rulescore import RULESETS
+from rulescore.legs import plannable
+from rulescore.mechanics import ASSUMPTIONS
+from rulescore.web.address import assumption_href, section_href
+from sitegen.pages.content import Content
+from sitegen.pages.parse import NUMBERING, Section
+
+# A sentence ends at . ! or ? (and a closing quote or bracket) before the capital or number that opens the
+# next: "8" rather than 4"). Note that" splits, "eg, because" and "4.5" do not.
+SENTENCE_END = re.compile(r"(?<=[.!?])([\"”’)]*)\s+(?=[\"“‘(]?[A-Z0-9])")
+# Blocks whose text is read as one piece each: a paragraph, a list item, a table cell.
+PIECES = {"p", "li", "td", "th", "dd", "dt"}
+# Version of this file's shape: the page refuses a file of another shape rather than misreading it.
+SHAPE = 1
+ROUTE_PLANNER = (
+    "Plan a whole move leg by leg (moving, climbing, jumping a gap or down, charging) "
+    "and see the chance to complete it."
+)
+
+
+class _Text(HTMLParser):
+    """The text of rendered Markdown, one string per paragraph or list item, as a reader sees it."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.pieces: list[str] = []
+        self._open: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in PIECES:
+            self._flush()
+
+    def handle_endtag(self, tag):
+        if tag in PIECES:
+            self._flush()
+
+    def handle_data(self, data):
+        self._open.append(data)
+
+    def _flush(self) -> None:
+        text = " ".join("".join(self._open).split())
+        if text:
+            self.pieces.append(text)
+        self._open = []
+
+
+_MARKDOWN = markdown.Markdown(extensions=["abbr", "attr_list", "md_in_html"])
+
+
+def pieces(markdown_text: str) -> list[str]:
+    """A block of a page's Markdown (inline HTML included) as the text a reader sees, piece by piece."""
+    _MARKDOWN.reset()
+    parser = _Text()
+    parser.feed(_MARKDOWN.convert(markdown_text))
+    parser.close()
+    parser._flush()
+    return parser.pieces
+
+
+def sentences(text: str) -> list[str]:
+    """A piece of text, sentence by sentence."""
+    parts = SENTENCE_END.split(text)
+    # split() keeps the closing quotes it matched between the sentences: they belong to the one before.
+    found = [parts[0]]
+    for index in range(1, len(parts), 2):
+        found[-1] += parts[index]
+        found.append(parts[index + 1])
+    return [sentence.strip() for sentence in found if sentence.strip()]
+
+
+def _entry(kind: str, ruleset: str, title: str, place: str, url: str, texts: list[str]) -> dict:
+    return {
+        "kind": kind,
+        "ruleset": ruleset,
+        "title": title,
+        "place": place,
+        "url": url,
+        "sentences": [sentence for text in texts for sentence in sentences(text)],
+    }
+
+
+def _sections(root: Section):
+    """Every section under `root` with the titles of the sections it stands in (the chapter's first)."""
+    stack: list[tuple[Section, list[str]]] = [(root, [])]
+    while stack:
+        section, above = stack.pop()
+        yield section, above
+        stack.extend((child, [*above, section.title]) for child in reversed(section.children))
+
+
+def entries(content: Content) -> list[dict]:
+    """Everything search finds, rules sections first, each ruleset in the site's order."""
+    found: list[dict] = []
+    for item in content.rulesets:
+        ruleset = item.ruleset.id
+        for section, above in _sections(item.document.root):
+            texts = [piece for _, text in item.chapter.texts.get(section.anchor, []) for piece in pieces(text)]
+            if not texts and section.children:
+                continue  # a heading over its subsections: they are found themselves
+            place = " › ".join(NUMBERING.sub("", title) for title in above)
+            found.append(
+                _entry("rule", ruleset, section.title, place, section_href(RULESETS[ruleset], section.anchor), texts or [])
+            )
+    for item in content.rulesets:
+        for term in item.terms:
+            url = f"{item.ruleset.id}/glossary/#{term.anchor}"
+            found.append(_entry("term", item.ruleset.id, term.name, "Glossary", url, [term.definition]))
+    titles = {item.ruleset.id: item.ruleset.title for item in content.rulesets}
+    for topic in content.topics:
+        if topic.compared:
+            held = ", ".join(titles[ruleset] for ruleset in topic.sections if ruleset in titles)
+            text = f"{topic.title} side by side, as {held} each write it."
+            found.append(_entry("compare", "", topic.title, "Compare", f"compare/{topic.id}/", [text]))
+    for assumption in ASSUMPTIONS.values():
+        url = assumption_href(assumption.id)
+        found.append(_entry("reading", "", assumption.title, "Assumptions", url, [assumption.text]))
+    return found
+
+
+def search_index(content: Content) -> bytes:
+    """assets/search.json: the rulesets in the site's order and every entry, the same bytes for the same
+    texts."""
+    found = entries(content)
+    for item in content.rulesets:
+        if plannable(RULESETS[item.ruleset.id]):
+            url = f"{item.ruleset.id}/route/"
+            found.append(_entry("tool", item.ruleset.id, "Plan a move", "Route planner", url, [ROUTE_PLANNER]))
+    index = {
+        "shape": SHAPE,
+        "rulesets": [
+            {"id": item.ruleset.id, "title": item.ruleset.title, "document": item.ruleset.document}
+            for item in content.rulesets
+        ],
+        "entries": found,
+    }
+    return json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
