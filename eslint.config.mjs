@@ -12,6 +12,8 @@ export default [
   },
   // The page script's modules, bundled by the build (sitegen/bundle/assets.py).
   { files: ["calculators/src/*.js"], languageOptions: { sourceType: "module" } },
+  // Search's modules: bundled for the page by the build; engine.js and words.js run in Node's tests too.
+  { files: ["search/*.js"], languageOptions: { sourceType: "module", globals: globals.browser } },
   {
     files: ["calculators/worker.js", "calculators/saved_start.js"],
     languageOptions: {

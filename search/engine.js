@@ -161,7 +161,10 @@ export class Search {
     });
     const mostScore = Math.max(1e-9, ...scores.values());
     const n = asked.length;
-    const ranked = [...held].map(([id, words]) => {
+    // An answer holds every word asked (in a form, a rules word for it, or a typo's nearest): one word
+    // may be missing from a question of three or more, where a player's own phrasing strays.
+    const enough = n - (n >= 3 ? 1 : 0);
+    const ranked = [...held].filter(([, words]) => words.filter((terms) => terms.size > 0).length >= enough).map(([id, words]) => {
       const entry = this.entries[id];
       const holds = (terms) => words.filter((found) => [...found].some((term) => terms.has(term))).length;
       // The sentence with most asked words answers (the first of equals: a rule states, then qualifies);

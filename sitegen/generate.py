@@ -192,6 +192,10 @@ def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -
     games = list(dict.fromkeys(item.ruleset.game for item in content.rulesets))  # in the rulesets' order, once each
     files["manifest.webmanifest"] = offline.manifest(config["site_name"], games).encode("utf-8")
     files["assets/search.json"] = search_index(content)
+    # The search box's script, from its modules and the search library (one immediately run function).
+    files["assets/search.js"] = esbuild(
+        root, Path("search") / "page.js", "--bundle", "--format=iife", "--minify"
+    ).encode()
     for name, data in icons().items():
         files[f"assets/icons/{name}"] = data
     write_tree(out / "docs", files)

@@ -27,6 +27,23 @@ def built_site(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def zensical_site(tmp_path_factory) -> Path:
+    """The same site rendered by Zensical, built once per run."""
+    if not (ROOT / ".venv-zensical" / "bin" / "zensical").exists():
+        pytest.fail("Zensical is not installed: ./dev test installs it from requirements-zensical.txt")
+    site = tmp_path_factory.mktemp("zensical") / "site"
+    done = subprocess.run(
+        [sys.executable, "build.py", "--engine", "zensical", "--site-dir", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "with zensical" in done.stdout
+    return site
+
+
+@pytest.fixture(scope="session")
 def server(built_site):
     running = StaticServer(built_site)
     yield running

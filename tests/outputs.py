@@ -69,9 +69,9 @@ def site_outputs(site: Path) -> dict[str, object]:
     # The answers stored for a first tap, worked out by Python under Pyodide at build time.
     for stored in sorted((site / "assets" / "answers").glob("*/*.json")):
         found[f"stored/{stored.name}"] = json.loads(stored.read_text(encoding="utf-8"))
-    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    for doc in index.get("docs", index.get("items", [])):
-        found[f"search/{doc['location']}"] = doc
+    index = json.loads((site / "assets" / "search.json").read_text(encoding="utf-8"))
+    for entry in index["entries"]:
+        found[f"search/{entry['kind']}/{entry['url']}"] = entry
     return found
 
 

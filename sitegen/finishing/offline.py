@@ -131,11 +131,7 @@ def service_worker(site: Path, assets: Assets) -> str:
     return written
 
 
-# Zensical's search dialog styles itself with a <style> element made by its script (in a shadow root).
-INLINE_STYLES = {"mkdocs": "", "zensical": " 'unsafe-inline'"}
-
-
-def content_security_policy(html: str, engine: str = "mkdocs") -> str:
+def content_security_policy(html: str) -> str:
     """Only this origin, plus the hashes of the page's own inline scripts and what WebAssembly needs."""
     hashes = " ".join(
         "'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'"
@@ -144,7 +140,7 @@ def content_security_policy(html: str, engine: str = "mkdocs") -> str:
     return (
         "default-src 'self'; "
         f"script-src 'self' 'wasm-unsafe-eval' {hashes}; "
-        f"style-src 'self'{INLINE_STYLES[engine]}; img-src 'self' data:; font-src 'self'; connect-src 'self'; "
+        f"style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; "
         "worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'"
     )
 
@@ -160,13 +156,7 @@ def finish(site: Path, assets: Assets, engine: str = "mkdocs") -> int:
         opened = nearby.opened_at(html, path.relative_to(site).as_posix())
         if opened:
             html = html.replace("<script data-runtime=", f'<script data-near="{opened}" data-runtime=', 1)
-        policy = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html, engine)}">'
-        # Material's search dialog has no accessible name of its own.
-        html = html.replace(
-            'data-md-component="search" role="dialog"',
-            'data-md-component="search" role="dialog" aria-label="Search"',
-            1,
-        )
+        policy = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html)}">'
         path.write_text(into_head(html, policy), encoding="utf-8")
         count += 1
     (site / "_headers").write_text(headers_file(), encoding="utf-8")

@@ -115,7 +115,9 @@ def entries(content: Content) -> list[dict]:
                 continue  # a heading over its subsections: they are found themselves
             place = " › ".join(NUMBERING.sub("", title) for title in above)
             found.append(
-                _entry("rule", ruleset, section.title, place, section_href(RULESETS[ruleset], section.anchor), texts or [])
+                _entry(
+                    "rule", ruleset, section.title, place, section_href(RULESETS[ruleset], section.anchor), texts or []
+                )
             )
     for item in content.rulesets:
         for term in item.terms:

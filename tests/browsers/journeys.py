@@ -196,9 +196,6 @@ NOTE_IN_PAGE = (
     " && !document.querySelector('.md-header .offline-said'))(document.querySelector('.offline-said'))"
 )
 # Journeys that need Material's own search dialog (Zensical's search is its own).
-MATERIAL_SEARCH = {"search keeps to the book and holds no noise"}
-
-
 # #38: a model's values, and the house rule the journey switches, as CPython words it.
 TABLE_MODEL = {"initiative": "5", "toughness": "4", "wounds": "2"}
 MODEL_FALL = {"toughness": "4", "wounds": "2"}
@@ -223,8 +220,8 @@ LOGIN_PAGE_SAID = (
 )
 
 
-def journeys(material_search: bool = True) -> dict[str, list]:
-    """Every journey; without `material_search`, those that need Material's search dialog are left out."""
+def journeys() -> dict[str, list]:
+    """Every journey, the same for both engines' builds and the three browser engines."""
     every = {
         "rules page renders": [
             ["goto", "mordheim-1999/movement/"],
@@ -512,12 +509,12 @@ def journeys(material_search: bool = True) -> dict[str, list]:
         ],
         "search keeps to the book and holds no noise": [
             ["goto", "coreheim-v10/movement/"],
-            ["tap", "label.md-header__button[for=__search]"],
-            ["wait_for", "input.md-search__input"],
+            ["tap", ".site-search__open"],
+            ["wait_for", "#site-search-box"],
             [
                 "check",
                 [
-                    "document.activeElement === document.querySelector('input.md-search__input')",
+                    "document.activeElement === document.querySelector('#site-search-box')",
                     "the search field focused",
                 ],
             ],
@@ -525,10 +522,37 @@ def journeys(material_search: bool = True) -> dict[str, list]:
             [
                 "check",
                 [
-                    "!document.querySelector('.search-held').hidden && /^Nothing in Coreheim v10/.test("
-                    "document.querySelector('.search-held').textContent)"
-                    " && getComputedStyle(document.querySelector('.md-search-result__meta')).display === 'none'",
-                    "'Nothing in Coreheim v10' and no count of other rulesets' results",
+                    "!document.querySelector('.site-search__held').hidden && /^Nothing in Coreheim v10/.test("
+                    "document.querySelector('.site-search__held').textContent)"
+                    " && document.querySelectorAll('.site-search__result').length === 0",
+                    "'Nothing in Coreheim v10', and no other ruleset's results under it",
+                ],
+            ],
+        ],
+        # #46: a player's question, from the home page: the rule that answers it first, its answering
+        # sentence shown with the asked words marked, and a tap lands on that sentence, marked.
+        "a question finds the sentence that answers it, marked where it opens": [
+            ["goto", ""],
+            ["tap", ".site-search__open"],
+            ["wait_for", "#site-search-box"],
+            ["type", "how far does a fleeing unit run"],
+            [
+                "check",
+                [
+                    "(() => { const a = document.querySelector('.site-search__result');"
+                    " return a && /whfb-6\\/movement-phase\\/\\?sentence=\\d+#flee$/.test(a.href)"
+                    " && /2D6\"/.test(a.querySelector('.site-search__sentence').textContent)"
+                    " && [...a.querySelectorAll('mark')].some((m) => /^fleeing$/i.test(m.textContent)); })()",
+                    "Warhammer's Flee first, its 2D6\" sentence shown, 'fleeing' marked for 'fleeing'",
+                ],
+            ],
+            ["tap", ".site-search__result"],
+            [
+                "check",
+                [
+                    "/2D6\"/.test([...document.querySelectorAll('mark.search-answer')].map((m) => m.textContent).join(''))"
+                    " && !document.querySelector('.site-search__dialog').open",
+                    'the page opened at the 2D6" sentence, marked, the search closed',
                 ],
             ],
         ],
@@ -585,4 +609,4 @@ def journeys(material_search: bool = True) -> dict[str, list]:
             ["wait_for", ".ruleset-banner[data-ruleset='whfb-6']"],
         ],
     }
-    return {name: steps for name, steps in every.items() if material_search or name not in MATERIAL_SEARCH}
+    return every

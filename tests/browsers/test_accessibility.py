@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browsers.search_box import ask, open_search
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, ROOT
 
 pytestmark = pytest.mark.browser
@@ -46,6 +47,19 @@ def test_no_axe_violations_on_any_page(playwright, built_site, server, scheme):
             violations = page.evaluate(RUN, TAGS)
             if violations:
                 found[path or "/"] = violations
+        # The search dialog open with results, and the page a result opens with its sentence marked (#46).
+        page.goto(server.origin + "/mordheim-1999/movement/")
+        open_search(page)
+        ask(page, "hide after running")
+        page.add_script_tag(path=str(AXE))
+        violations = page.evaluate(RUN, TAGS)
+        if violations:
+            found["search dialog"] = violations
+        page.locator(".site-search__result").first.click()
+        page.wait_for_function("() => document.querySelector('mark.search-answer') !== null")
+        violations = page.evaluate(RUN, TAGS)
+        if violations:
+            found["a result's page, its sentence marked"] = violations
     finally:
         context.close()
         browser.close()

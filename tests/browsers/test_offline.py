@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from rulescore import RULESETS
+from tests.browsers.search_box import ask, open_search
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, copy_project, later, save_outline
 from tests.server import StaticServer
 
@@ -36,17 +37,6 @@ def wait_ready_offline(page) -> None:
     page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)
 
 
-def search(page, words: str) -> list[str]:
-    page.locator("label.md-header__button[for=__search]").first.click()
-    box = page.locator("input.md-search__input")
-    box.wait_for()
-    page.wait_for_timeout(500)
-    box.press_sequentially(words, delay=20)
-    # On a ruleset's page the results keep to that ruleset (assets/search.js hides the others).
-    page.locator(".md-search-result__item:not([hidden])").first.wait_for(timeout=15_000)
-    return page.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.getAttribute('href'))")
-
-
 @pytest.mark.parametrize("prefix", ["/", "/rules/"])
 def test_whole_site_works_offline_after_one_visit(browser, built_site, prefix):
     server = StaticServer(built_site, prefix)
@@ -61,16 +51,16 @@ def test_whole_site_works_offline_after_one_visit(browser, built_site, prefix):
         assert page.evaluate("document.querySelector('.md-content__inner').firstElementChild.matches('.offline-said')")
         assert note.bounding_box()["y"] >= header["y"] + header["height"] - 1  # below the bar, over nothing
         assert page.locator(".md-header__title .offline-said").count() == 0
-        page.locator("label.md-header__button[for=__search]").click()
-        page.locator("input.md-search__input").wait_for()
-        page.keyboard.press("Escape")
         server.stop()  # honest offline: nothing answers any more
         context.set_offline(True)
         for ruleset_id, rules in RULESETS.items():
             page.goto(f"{server.base}{ruleset_id}/{rules.chapter}/")
             assert page.locator(f".ruleset-banner[data-ruleset='{ruleset_id}']").count() == 1
         page.goto(f"{server.base}mordheim-1999/movement/")  # search from a ruleset that has a falling rule
-        assert any(link.endswith("#falling") for link in search(page, "falling"))
+        open_search(page)  # the index is kept with the pages: never opened before the signal went
+        assert any(link.endswith("#falling") for link in ask(page, "falling"))
+        page.locator(".site-search__result[href$='#falling']").first.click()
+        page.wait_for_function("() => document.querySelector('mark.search-answer') !== null")
         page.goto(f"{server.base}mordheim-1999/movement/?calc-fall.height=5#falling")
         page.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'live'", timeout=120_000)
         assert page.inner_text("#calc-fall .calc-headline").startswith("46% out of action")

@@ -95,8 +95,9 @@ def test_references_by_bare_title_link_to_the_numbered_section(project):
 
 
 def test_search_compare_and_calculator_pages_hold_it(project):
-    index = json.loads((project / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert any(doc["location"].startswith("lanternfall/movement/#1-4-charging") for doc in index["docs"])
+    index = json.loads((project / "site" / "assets" / "search.json").read_text(encoding="utf-8"))
+    assert any(entry["url"] == "lanternfall/movement/#1-4-charging" for entry in index["entries"])
+    assert {"id": "lanternfall"}.items() <= next(r for r in index["rulesets"] if r["id"] == "lanternfall").items()
     for topic in TOPICS:
         assert "Lanternfall" in read_page(project / "site" / "compare" / topic / "index.html").text, topic
     charge = (project / "site" / "compare" / "charge" / "index.html").read_text(encoding="utf-8")

@@ -45,12 +45,10 @@ def listened(page, errors: list[str]):
     return page
 
 
-def chromium_run(
-    playwright, base: str, material_search: bool = True, chosen: dict[str, list] | None = None
-) -> dict[str, dict]:
+def chromium_run(playwright, base: str, chosen: dict[str, list] | None = None) -> dict[str, dict]:
     """Each journey (or each of `chosen`) in a fresh profile; {journey: {ok, error, consoleErrors, timings}}."""
     results = {}
-    for name, steps in (chosen or journeys(material_search)).items():
+    for name, steps in (chosen or journeys()).items():
         context = playwright.chromium.launch_persistent_context(
             tempfile.mkdtemp(prefix="journey-"),
             executable_path=CHROMIUM,
@@ -129,8 +127,8 @@ def chromium_run(
     return results
 
 
-def assert_all_pass(results: dict[str, dict], material_search: bool = True) -> None:
-    assert set(results) == set(journeys(material_search))
+def assert_all_pass(results: dict[str, dict]) -> None:
+    assert set(results) == set(journeys())
     failed = {name: result for name, result in results.items() if not result["ok"]}
     assert failed == {}, failed
     noisy = {
@@ -151,10 +149,10 @@ def journey_server(site: Path) -> StaticServer:
     return StaticServer(site, builds={"first": site, "one-page-changed": one_page_changed(site), "no-signal": None})
 
 
-def assert_journeys_pass_in_chromium(playwright, site: Path, material_search: bool = True) -> None:
+def assert_journeys_pass_in_chromium(playwright, site: Path) -> None:
     """Every journey in Chromium against `site` (those needing Material's search only if it has it)."""
     server = journey_server(site)
     try:
-        assert_all_pass(chromium_run(playwright, server.base, material_search), material_search)
+        assert_all_pass(chromium_run(playwright, server.base))
     finally:
         server.stop()

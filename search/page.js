@@ -1,0 +1,250 @@
+// @ts-check
+// The search box every page carries (its markup: overrides/main.html, after the engine's header), and
+// the sentence a result opens, marked on its page. Results come as the player types, the player's own
+// game first: the ruleset of the page shown, else the one last read, else the one their table's models
+// are of, with one tap to search every ruleset. Built by the build into assets/search.js.
+import { keptTable } from "../calculators/src/kept.js";
+import { Search, indexShape } from "./engine.js";
+import { answerAt, markSentence } from "./mark.js";
+
+const LAST_READ = "skirmish-last-ruleset";
+const SHOWN = 20; // results listed: more than a phone shows in two screens
+
+(() => {
+  "use strict";
+  const box = /** @type {HTMLElement | null} */ (document.querySelector(".site-search"));
+  const script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
+  if (!box || !script || !("HTMLDialogElement" in window)) return;
+  const root = new URL("../", script.src).href; // this file sits in <root>/assets/
+  const indexUrl = new URL(/** @type {string} */ (box.dataset.index), location.href).href;
+  const open = /** @type {HTMLButtonElement} */ (box.querySelector(".site-search__open"));
+  const dialog = /** @type {HTMLDialogElement} */ (box.querySelector("dialog"));
+  const input = /** @type {HTMLInputElement} */ (dialog.querySelector("input"));
+  const close = /** @type {HTMLButtonElement} */ (dialog.querySelector(".site-search__close"));
+  const scopeBar = /** @type {HTMLElement} */ (dialog.querySelector(".site-search__scope"));
+  const widen = /** @type {HTMLButtonElement} */ (scopeBar.querySelector("button"));
+  const status = /** @type {HTMLElement} */ (dialog.querySelector(".site-search__status"));
+  const list = /** @type {HTMLOListElement} */ (dialog.querySelector(".site-search__results"));
+  const held = document.createElement("div");
+  held.className = "site-search__held";
+  held.hidden = true;
+  list.after(held);
+
+  /** @type {Promise<Search | null> | null} */
+  let loading = null;
+  /** @type {Search | null} */
+  let search = null;
+  let everyRuleset = false; // the player tapped "show every ruleset" (until they tap back)
+
+  // The index, fetched and read once a visit (from the offline copy once kept); null if it cannot be read.
+  function load() {
+    loading ||= fetch(indexUrl, { credentials: "same-origin" })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((raw) => {
+        const index = indexShape(raw);
+        search = index && new Search(index);
+        return search;
+      })
+      .catch(() => null);
+    return loading;
+  }
+
+  const pageRuleset = (rulesets) => {
+    const first = location.href.startsWith(root) ? location.href.slice(root.length).split(/[/?#]/)[0] : "";
+    return rulesets.some((r) => r.id === first) ? first : null;
+  };
+  const lastRead = (rulesets) => {
+    try {
+      const kept = localStorage.getItem(LAST_READ);
+      return rulesets.some((r) => r.id === kept) ? kept : null; // storage is outside our code
+    } catch {
+      return null;
+    }
+  };
+  // The ruleset most of the player's own models are of (their table, as the calculators keep it).
+  const tableRuleset = (rulesets) => {
+    const counts = new Map();
+    for (const model of keptTable().models) {
+      if (model.side === "mine" && rulesets.some((r) => r.id === model.ruleset)) counts.set(model.ruleset, (counts.get(model.ruleset) || 0) + 1);
+    }
+    return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] || null;
+  };
+  const ownRuleset = (rulesets) => pageRuleset(rulesets) || lastRead(rulesets) || tableRuleset(rulesets);
+
+  // A ruleset's page read: remembered, for a search from the home page later (the theme lists the ids).
+  const rulesetIds = (box.dataset.rulesets || "").split(" ");
+  function remember() {
+    const first = location.href.startsWith(root) ? location.href.slice(root.length).split(/[/?#]/)[0] : "";
+    if (!first || !rulesetIds.includes(first)) return;
+    try {
+      localStorage.setItem(LAST_READ, first);
+    } catch {
+      // storage refused: the page's own ruleset still comes first on its pages
+    }
+  }
+
+  /** The sentence with its asked words marked, as text and <mark> nodes (never markup from the index). */
+  function sentenceNodes(sentence, marks) {
+    const nodes = [];
+    let at = 0;
+    for (const [start, end] of marks) {
+      if (start > at) nodes.push(document.createTextNode(sentence.slice(at, start)));
+      const mark = document.createElement("mark");
+      mark.textContent = sentence.slice(start, end);
+      nodes.push(mark);
+      at = end;
+    }
+    nodes.push(document.createTextNode(sentence.slice(at)));
+    return nodes;
+  }
+
+  const KIND_PLACE = { term: "Glossary", compare: "Compare", reading: "Our reading", tool: "Route planner" };
+  function where(entry, titles) {
+    const ruleset = titles.get(entry.ruleset);
+    const place = entry.kind === "rule" ? entry.place : KIND_PLACE[entry.kind];
+    return [ruleset, place].filter(Boolean).join(" · ");
+  }
+
+  /** A result's address: the entry's page at its section, with the sentence to mark. */
+  function addressOf(answer) {
+    const url = new URL(answer.entry.url, root);
+    if (url.hash && answer.entry.sentences.length > 0) url.searchParams.set("sentence", String(answer.sentence));
+    return url.href;
+  }
+
+  function showHeld(rulesets, heading) {
+    const title = document.createElement("p");
+    title.textContent = heading;
+    const items = document.createElement("ul");
+    for (const ruleset of rulesets) {
+      const item = document.createElement("li");
+      item.textContent = `${ruleset.title}: ${ruleset.document}`;
+      items.append(item);
+    }
+    held.replaceChildren(title, items);
+    held.hidden = false;
+  }
+
+  function show() {
+    const question = input.value;
+    held.hidden = true;
+    if (!search) {
+      list.replaceChildren();
+      status.textContent = question.trim() && loading ? "Search cannot start: reload the page to try again." : "";
+      return;
+    }
+    const titles = new Map(search.rulesets.map((r) => [r.id, r.title]));
+    const own = ownRuleset(search.rulesets);
+    const scoped = own && !everyRuleset ? own : null;
+    scopeBar.hidden = !own || !question.trim();
+    if (own) {
+      widen.textContent = scoped ? `Only ${titles.get(own)}: show every ruleset` : `Every ruleset: show only ${titles.get(own)}`;
+    }
+    if (!question.trim()) {
+      list.replaceChildren();
+      status.textContent = "";
+      return;
+    }
+    const answers = search.ask(question, { ruleset: scoped, typing: true, most: SHOWN });
+    const items = answers.map((answer) => {
+      const link = document.createElement("a");
+      link.href = addressOf(answer);
+      link.className = "site-search__result";
+      const place = document.createElement("span");
+      place.className = "site-search__where";
+      place.textContent = where(answer.entry, titles);
+      const title = document.createElement("span");
+      title.className = "site-search__title";
+      title.textContent = answer.entry.title;
+      const sentence = document.createElement("span");
+      sentence.className = "site-search__sentence";
+      const text = answer.entry.sentences[answer.sentence] || "";
+      sentence.append(...sentenceNodes(text, answer.marks));
+      link.append(place, title, sentence);
+      link.dataset.kind = answer.entry.kind;
+      const item = document.createElement("li");
+      item.append(link);
+      return item;
+    });
+    list.replaceChildren(...items);
+    const inScope = scoped ? ` in ${titles.get(scoped)}` : "";
+    status.textContent = answers.length === 0 ? `Nothing found${inScope}.` : `${answers.length}${answers.length === SHOWN ? "+" : ""} found${inScope}.`;
+    if (answers.length === 0) {
+      showHeld(search.rulesets, scoped ? `Nothing in ${titles.get(scoped)}; tap above to see every ruleset. This site holds:`
+        : "Not found. This site holds the movement rules only:");
+    }
+  }
+
+  async function openSearch() {
+    if (!dialog.open) dialog.showModal();
+    input.focus();
+    input.select();
+    status.textContent = search ? status.textContent : "Opening search…";
+    await load();
+    show();
+  }
+
+  open.hidden = false;
+  open.addEventListener("click", () => void openSearch());
+  open.addEventListener("pointerdown", () => void load(), { passive: true }); // the index on its way as the finger lifts
+  close.addEventListener("click", () => dialog.close());
+  // A tap on the backdrop (outside the dialog's box) closes it, as the Close button does.
+  dialog.addEventListener("click", (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+  dialog.querySelector("form")?.addEventListener("submit", (event) => {
+    event.preventDefault(); // Enter opens the first result
+    const first = /** @type {HTMLAnchorElement | null} */ (list.querySelector("a"));
+    if (first) first.click();
+  });
+  input.addEventListener("input", show);
+  // Escape closes search at once (a search field would first empty itself): the question waits for next time.
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    dialog.close();
+  });
+  // Focus goes back to the search button, however it was opened (a tap, or "/" from the page).
+  dialog.addEventListener("close", () => open.focus({ preventScroll: true }));
+  widen.addEventListener("click", () => {
+    everyRuleset = !everyRuleset;
+    show();
+    input.focus();
+  });
+  document.addEventListener("keydown", (event) => {
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || dialog.open) return;
+    if (target.closest("input, textarea, select, [contenteditable]")) return;
+    event.preventDefault();
+    void openSearch();
+  });
+  // A result on the page shown: mark its sentence here (no reload); another page: navigation takes it.
+  list.addEventListener("click", (event) => {
+    const link = /** @type {HTMLElement} */ (event.target).closest("a");
+    if (!link) return;
+    dialog.close();
+    const url = new URL(link.href);
+    const here = new URL(location.href);
+    if (url.pathname === here.pathname && url.origin === here.origin && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
+      event.preventDefault();
+      history.pushState(history.state, "", url.href);
+      void markHere();
+    }
+  });
+
+  // The sentence a result opened, marked and brought into view.
+  async function markHere() {
+    const wanted = answerAt(location.href);
+    if (!wanted) return;
+    const found = await load();
+    if (found) markSentence(found, root, location.href, wanted);
+  }
+  window.addEventListener("popstate", () => void markHere());
+  document.addEventListener("site:page", () => {
+    remember();
+    void markHere();
+    everyRuleset = false;
+  });
+  remember();
+  void markHere();
+})();
