@@ -58,12 +58,13 @@ export function marksIn(sentence, terms) {
  */
 function spanOf(sentence, words) {
   const at = wordsOf(sentence).map((word) => termOf(word));
-  const wanted = words.map((terms, index) => [terms, index]).filter(([terms]) => at.some((term) => term && terms.has(term)));
+  const wanted = words.filter((terms) => at.some((term) => term && terms.has(term)));
   let shortest = at.length;
   for (let start = 0; start < at.length; start += 1) {
     const seen = new Set();
     for (let end = start; end < at.length && end - start + 1 < shortest; end += 1) {
-      wanted.forEach(([terms, index]) => { if (at[end] && terms.has(at[end])) seen.add(index); });
+      const term = at[end];
+      if (term) wanted.forEach((terms) => { if (terms.has(term)) seen.add(terms); });
       if (seen.size === wanted.length) shortest = end - start + 1;
     }
   }
@@ -119,6 +120,10 @@ export class Search {
     if (typing) found = found.concat(ask({ prefix: own }));
     if (!found.some((result) => result.terms.includes(terms[0]) || typing)) {
       found = found.concat(ask({ fuzzy: (term, at) => at === 0 && term.length >= 4 && (term.length >= 7 ? 2 : 1) }));
+    }
+    // A long word mistyped near its end ("climbnig"): the words it begins like.
+    if (found.length === 0 && terms[0].length >= 6) {
+      found = this.mini.search(terms[0].slice(0, 5), { boost: { title: 3, place: 1.5 }, prefix: true });
     }
     /** @type {Map<number, { terms: Set<string>, score: number }>} */
     const holding = new Map();

@@ -1,0 +1,102 @@
+// The search engine (search/engine.js, search/words.js) in Node, over a small index written here: word
+// forms, a question's small words, distances, the rule before what is written about it, the sentence
+// that answers, a ruleset named in the question, and an index from outside refused when it is not ours.
+import assert from "node:assert/strict";
+import test from "node:test";
+import { Search, indexShape, marksIn } from "../../search/engine.js";
+import { askedOf, termOf } from "../../search/words.js";
+
+const rule = (ruleset, title, sentences, url = `${ruleset}/movement/#${title.toLowerCase().replace(/\W+/g, "-")}`) => (
+  { kind: "rule", ruleset, title, place: "Movement", url, sentences });
+const INDEX = {
+  shape: 1,
+  rulesets: [
+    { id: "alpha", title: "Alpha Rules", document: "Alpha rulebook" },
+    { id: "beta", title: "Beta Skirmish", document: "Beta rulebook" },
+  ],
+  entries: [
+    rule("alpha", "Running", ["A model may run at double its Movement.", "A model that is hidden cannot run."]),
+    rule("alpha", "Hiding", ["A model can hide behind a wall.", "A model that runs cannot hide that turn."]),
+    rule("alpha", "Falling", ["A model that falls takes D3 hits.", "Falling damage ignores armour."]),
+    rule("beta", "Falling off buildings", ["A warrior knocked down near an edge falls, taking falling damage as above."]),
+    rule("beta", "Climbing", ["Warriors climb up to 4\" a turn.", "If he fails while climbing down he falls."]),
+    { kind: "term", ruleset: "alpha", title: "Running", place: "Glossary", url: "alpha/glossary/#running",
+      sentences: ["Moving at double Movement."] },
+    { kind: "reading", ruleset: "", title: "Falling", place: "Assumptions", url: "assumptions/#falling",
+      sentences: ["Our reading: a fall of under 1 inch is no fall."] },
+  ],
+};
+const search = new Search(/** @type {any} */ (indexShape(structuredClone(INDEX))));
+const first = (question, options) => search.ask(question, options)[0];
+const sentenceOf = (answer) => answer.entry.sentences[answer.sentence];
+
+test("word forms meet: runs, running and ran; falls, falling and fell; climbs and climbing", () => {
+  for (const [a, b] of [["runs", "running"], ["ran", "run"], ["fell", "falling"], ["falls", "fall"], ["climbs", "climbing"], ["jumps", "jumping"], ["hidden", "hide"]]) {
+    assert.equal(termOf(a), termOf(b), `${a} / ${b}`);
+  }
+});
+
+test("a question's small words ask nothing, and a number is a distance as 8\" is", () => {
+  assert.deepEqual(askedOf("can I run if an enemy is 6 inches away").map((word) => word.terms[0]), ["run", "enemi", "inch"]);
+  assert.equal(termOf("8\""), "inch");
+  assert.equal(termOf("6"), "6"); // in a rule, a bare number is a number (a roll of 6)
+  assert.deepEqual(search.ask("the of and"), []);
+});
+
+test("the rule before the glossary entry that names it, and the sentence that holds most of the question", () => {
+  const answer = first("hide after running");
+  assert.equal(answer.entry.title, "Hiding"); // its sentence holds both, words close together
+  assert.equal(sentenceOf(answer), "A model that runs cannot hide that turn.");
+  assert.deepEqual(answer.marks.map(([from, to]) => sentenceOf(answer).slice(from, to)), ["runs", "hide"]);
+  const running = search.ask("running");
+  assert.equal(running[0].entry.kind, "rule");
+  assert.ok(running.findIndex((a) => a.entry.kind === "term") > 0);
+});
+
+test("a title that is just the question comes before one that says more", () => {
+  assert.equal(first("fall damage").entry.title, "Falling");
+  assert.equal(first("fall damage").entry.ruleset, "alpha");
+});
+
+test("every word asked is held by an answer (one may stray in a question of three or more)", () => {
+  assert.deepEqual(search.ask("climbing wall"), []); // no entry holds both
+  assert.equal(first("warriors climbing tower").entry.title, "Climbing"); // "tower" strays
+});
+
+test("a ruleset named in the question chooses it, wherever it is asked", () => {
+  const answers = search.ask("beta falling", { ruleset: "alpha" });
+  assert.ok(answers.length > 0 && answers.every((a) => a.entry.ruleset === "beta" || a.entry.ruleset === ""));
+});
+
+test("scoped to a ruleset: its own entries and what is written for every ruleset", () => {
+  const answers = search.ask("falling", { ruleset: "beta" });
+  assert.deepEqual(new Set(answers.map((a) => a.entry.ruleset)), new Set(["beta", ""]));
+});
+
+test("a typo finds the word meant; a word half typed finds it by its beginning", () => {
+  assert.equal(first("climbnig").entry.title, "Climbing");
+  assert.equal(first("hidi", { typing: true }).entry.title, "Hiding");
+});
+
+test("marks fall on whole words", () => {
+  const sentence = "A running model runs 8\" (runs).";
+  assert.deepEqual(marksIn(sentence, new Set(["run", "inch"])).map(([a, b]) => sentence.slice(a, b)), ["running", "runs", "8\"", "runs"]);
+});
+
+test("an index from outside is read only when it is what the build writes", () => {
+  const broken = (change) => {
+    const copy = structuredClone(INDEX);
+    change(copy);
+    return indexShape(copy);
+  };
+  assert.ok(indexShape(structuredClone(INDEX)));
+  assert.equal(indexShape(null), null);
+  assert.equal(broken((i) => { i.shape = 2; }), null);
+  assert.equal(broken((i) => { i.entries[0].url = "javascript:alert(1)"; }), null);
+  assert.equal(broken((i) => { i.entries[0].url = "//evil.example/x"; }), null);
+  assert.equal(broken((i) => { i.entries[0].kind = "script"; }), null);
+  assert.equal(broken((i) => { i.entries[0].sentences = [{}]; }), null);
+  assert.equal(broken((i) => { i.entries[0].sentences = Array(401).fill("x"); }), null);
+  assert.equal(broken((i) => { i.entries[0].sentences = ["x".repeat(4001)]; }), null);
+  assert.equal(broken((i) => { i.rulesets[0].title = 7; }), null);
+});
