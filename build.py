@@ -27,7 +27,7 @@ GENERATED = ROOT / "build"
 BUILD_EPOCH = "315532800"
 ENGINES = ("mkdocs", "zensical")
 # What `serve` watches: an edit to any of these regenerates the tree (and the wheel, for rulescore/).
-WATCHED = ("rules", "sitegen", "rulescore", "calculators", "docs", "overrides", "mkdocs.yml")
+WATCHED = ("rules", "sitegen", "rulescore", "calculators", "search", "docs", "overrides", "mkdocs.yml")
 
 
 def build_env() -> dict[str, str]:

@@ -2,7 +2,8 @@
 and updates. Run on demand with `python build.py bench` (not part of the tests' pass/fail); it prints
 figures. One module per figure: common.py (shared), baselines.py (bare Pyodide and the runtime alone,
 what the start is timed against), pages.py, startup.py, engines.py, updates.py, lighthouse.py,
-builds.py, next_page.py (first page and next page, #26), first_taps.py (a first visit's first taps, #40).
+builds.py, next_page.py (first page and next page, #26), first_taps.py (a first visit's first taps, #40),
+search.py (search's downloads, keystrokes and growth, #46).
 """
 
 from __future__ import annotations
@@ -72,11 +73,28 @@ def main() -> int:
     parser.add_argument(
         "--house-rules", action="store_true", help="only what a table's house rules cost an answer (CPython)"
     )
+    parser.add_argument(
+        "--search",
+        action="store_true",
+        help="only search: its downloads (and --before's), each keystroke with the CPU slowed 4x, the index's growth",
+    )
     args = parser.parse_args()
     if args.house_rules:
         from benchmarks import house_rules
 
         house_rules.main(args.reps)
+        return 0
+    if args.search:
+        from benchmarks import search
+
+        with tempfile.TemporaryDirectory() as folder:
+            site = Path(folder) / "site"
+            build_site(ROOT, site)
+            try:
+                search.main(site, build_before(args.before, Path(folder)) if args.before else None, args.reps)
+            finally:
+                if args.before:
+                    remove_before(Path(folder))
         return 0
     if args.builds:
         from benchmarks import builds

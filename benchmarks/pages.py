@@ -19,7 +19,8 @@ PAGES = (
     "compare/falling/index.html",
     "compare/charge/index.html",
     "calculators/index.html",
-    "search/search_index.json",
+    "search/search_index.json",  # Material's index, before #46
+    "assets/search.json",  # the site's own, since
     "assets/terms.js",
     "assets/search.js",
     # #39: the route planner, the offline notes and the page for an address not kept, the calculators' glue.

@@ -137,21 +137,29 @@ export class Search {
   }
 
   /**
+   * What a question asks, and the rulesets it names ("coreheim climb", "mordheim 1999 falling": searched
+   * whichever page it is asked on; null when it names none).
+   * @param {string} question
+   */
+  read(question) {
+    const every = askedOf(question);
+    const names = (terms, word) => terms.has(word.word) || terms.has(word.terms[0]);
+    const naming = every.filter((word) => this.rulesetTerms.some((terms) => names(terms, word)));
+    const named = naming.length === 0 ? null : new Set(this.rulesets
+      .filter((_, at) => naming.every((word) => names(this.rulesetTerms[at], word)))
+      .map((r) => r.id));
+    return { asked: every.filter((word) => !naming.includes(word)), named };
+  }
+
+  /**
    * Answers to `question`, best first: every ruleset's, or with `ruleset` only that one's (and what is
    * written for every ruleset: compare pages, our readings). `typing`: the last word may be unfinished.
    * @param {string} question @param {{ ruleset?: string | null, typing?: boolean, most?: number, explain?: boolean }} [options]
    * @returns {Answer[]}
    */
   ask(question, { ruleset = null, typing = false, most = 30, explain = false } = {}) {
-    const every = askedOf(question);
-    const names = (terms, word) => terms.has(word.word) || terms.has(word.terms[0]);
-    const naming = every.filter((word) => this.rulesetTerms.some((terms) => names(terms, word)));
-    const asked = every.filter((word) => !naming.includes(word));
+    const { asked, named } = this.read(question);
     if (asked.length === 0) return [];
-    // "coreheim climb", "mordheim 1999 falling": the rulesets named, whichever page the question is asked on.
-    const named = naming.length === 0 ? null : new Set(this.rulesets
-      .filter((_, at) => naming.every((word) => names(this.rulesetTerms[at], word)))
-      .map((r) => r.id));
     const allowed = (id) => (named ? named.has(id) : !ruleset || id === ruleset) || id === "";
     /** @type {Map<number, Set<string>[]>} what each entry holds of each asked word */
     const held = new Map();

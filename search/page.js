@@ -32,6 +32,7 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
 
   /** @type {Promise<Search | null> | null} */
   let loading = null;
+  let failed = false; // the index could not be fetched or read
   /** @type {Search | null} */
   let search = null;
   let everyRuleset = false; // the player tapped "show every ruleset" (until they tap back)
@@ -43,9 +44,13 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
       .then((raw) => {
         const index = indexShape(raw);
         search = index && new Search(index);
+        failed = !search;
         return search;
       })
-      .catch(() => null);
+      .catch(() => {
+        failed = true;
+        return null;
+      });
     return loading;
   }
 
@@ -130,13 +135,14 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
     held.hidden = true;
     if (!search) {
       list.replaceChildren();
-      status.textContent = question.trim() && loading ? "Search cannot start: reload the page to try again." : "";
+      status.textContent = !question.trim() ? "" : failed ? "Search cannot start: reload the page to try again." : "Opening search…";
       return;
     }
     const titles = new Map(search.rulesets.map((r) => [r.id, r.title]));
     const own = ownRuleset(search.rulesets);
     const scoped = own && !everyRuleset ? own : null;
-    scopeBar.hidden = !own || !question.trim();
+    const named = search.read(question).named; // a ruleset named in the question is searched, whatever the scope
+    scopeBar.hidden = !own || !question.trim() || Boolean(named);
     if (own) {
       widen.textContent = scoped ? `Only ${titles.get(own)}: show every ruleset` : `Every ruleset: show only ${titles.get(own)}`;
     }
@@ -167,10 +173,11 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
       return item;
     });
     list.replaceChildren(...items);
-    const inScope = scoped ? ` in ${titles.get(scoped)}` : "";
+    const searched = named ? [...named] : scoped ? [scoped] : [];
+    const inScope = searched.length > 0 ? ` in ${searched.map((id) => titles.get(id)).join(" and ")}` : "";
     status.textContent = answers.length === 0 ? `Nothing found${inScope}.` : `${answers.length}${answers.length === SHOWN ? "+" : ""} found${inScope}.`;
     if (answers.length === 0) {
-      showHeld(search.rulesets, scoped ? `Nothing in ${titles.get(scoped)}; tap above to see every ruleset. This site holds:`
+      showHeld(search.rulesets, scoped && !named ? `Nothing in ${titles.get(scoped)}; tap above to see every ruleset. This site holds:`
         : "Not found. This site holds the movement rules only:");
     }
   }
@@ -179,7 +186,6 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
     if (!dialog.open) dialog.showModal();
     input.focus();
     input.select();
-    status.textContent = search ? status.textContent : "Opening search…";
     await load();
     show();
   }

@@ -16,8 +16,9 @@ THEME_COLOUR = "#795548"
 TEMPLATE = Path(__file__).resolve().parent / "service_worker.js"
 # Where the service worker's template holds its manifest, written over at build time.
 MANIFEST = re.compile(r"/\* manifest \*/(.*?)/\* manifest end \*/")
-# Never needed by an English site or a browser: left out of the offline copy (_headers is the host's).
-SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^_headers$|^assets/javascripts/lunr/)")
+# Left out of the offline copy: source maps, compressed copies, the worker itself, the host's _headers,
+# and the theme's own search (copied in with the theme; the site's search is its own, nothing asks for it).
+SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^_headers$|^assets/javascripts/lunr/|^assets/javascripts/workers/search\.)")
 # What a host should send beside the files, as Netlify's and Cloudflare Pages' `_headers` file says it
 # (the README gives the same for any host). A page's own policy is its <meta> tag, which cannot say
 # frame-ancestors and does not reach the calculators' worker: the worker's script gets a policy of its

@@ -547,6 +547,7 @@ def journeys() -> dict[str, list]:
                 ],
             ],
             ["tap", ".site-search__result"],
+            ["wait_for", "mark.search-answer"],
             [
                 "check",
                 [

@@ -240,3 +240,13 @@ def test_a_damaged_index_is_refused_and_said(phone, server):
     phone.locator("#site-search-box").press_sequentially("x", delay=20)
     phone.wait_for_function("() => /cannot start/.test(document.querySelector('.site-search__status').textContent)")
     assert phone.locator(".site-search__result").count() == 0
+
+
+def test_a_ruleset_named_in_the_question_is_searched_from_any_page(phone, server):
+    """ "coreheim climb" on a Mordheim page: Coreheim's Climbing, and the status line says where it looked."""
+    search(phone, server, "coreheim climb", "/mordheim-1999/movement/")
+    first = results(phone)[0]
+    assert re.search(r"/coreheim-v10/movement/\?sentence=\d+#climbing$", first["href"]), first
+    assert first["where"].startswith("Coreheim v10")
+    assert phone.inner_text(".site-search__status").endswith("found in Coreheim v10.")
+    assert not phone.is_visible(".site-search__scope")
