@@ -50,8 +50,15 @@ export function termOf(word, asked = false) {
   const lower = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
   if (INCHES.test(lower) || (asked && /^\d+(?:\.\d+)?$/.test(lower))) return "inch";
   if (SMALL.has(lower) || (lower.length < 2 && !/\d/.test(lower))) return null;
-  return IRREGULAR.get(lower) || stemmer(lower);
+  let term = STEMS.get(lower);
+  if (term === undefined) {
+    term = IRREGULAR.get(lower) || stemmer(lower);
+    if (STEMS.size < 50000) STEMS.set(lower, term); // the texts' few thousand words, each stemmed once
+  }
+  return term;
 }
+/** @type {Map<string, string>} */
+const STEMS = new Map();
 
 /** Every term `text` holds, once each, in order. @param {string} text @returns {string[]} */
 export function termsOf(text) {
