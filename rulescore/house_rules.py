@@ -9,6 +9,7 @@ unless an answer is asked with it (entry.answer(..., house=...)), and every answ
 
 from __future__ import annotations
 
+import re
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
@@ -22,6 +23,7 @@ OTHERWISE = "otherwise"
 # Bounds on what a table may hold: enough for any group, too little to slow an answer.
 MOST_PER_RULESET = 20
 VALUE_LONGEST = 60
+NUMBER = re.compile(r"[0-9]{1,12}(?:\.[0-9]{1,3})?", re.ASCII)  # its size is the rule's reader's to bound
 
 
 class HouseRule(NamedTuple):
@@ -105,16 +107,13 @@ def _typed(text: str, like: Any) -> Any:
         if text.lower() in ("no", "false"):
             return False
         raise ValueError("must be yes or no")
-    if isinstance(like, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError("must be a whole number") from None
-    if isinstance(like, float):
-        try:
-            return float(text)
-        except ValueError:
-            raise ValueError("must be a number") from None
+    if isinstance(like, int | float):
+        # Digits as a player types them ("8", "3.5"): not "٣", "８", "1_000" or "1e99999999", which Python
+        # reads too. A half where the text has a whole number goes to the rule's reader, which says if it may.
+        if not NUMBER.fullmatch(text):
+            raise ValueError("must be a number such as 6 or 3.5")
+        number = float(text)
+        return int(number) if number.is_integer() and "." not in text else number
     return text
 
 
@@ -194,7 +193,9 @@ def read_house_rules(raw: object) -> tuple[HouseRule, ...]:
         try:
             rule = read_rule(entry["ruleset"], entry["rule"], entry["value"])
         except ValueError as error:
-            raise ValueError(f"house rule {number}: {error}") from None
+            # Named as the player knows it ("house rule 2, gap, max gap: ..."), not by its place alone.
+            named = f", {rule_words(entry['rule'])}" if isinstance(entry["rule"], str) and len(entry["rule"]) <= 40 else ""
+            raise ValueError(f"house rule {number}{named}: {error}") from None
         if any(other.ruleset == rule.ruleset and other.rule == rule.rule for other in found):
             raise ValueError(f"house rule {number}: {rule.rule} is given twice")
         found.append(rule)

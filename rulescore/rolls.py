@@ -15,12 +15,18 @@ from typing import NamedTuple
 
 from rulescore.dice import Distribution
 
+# Dice as a player writes them, bounded as a rule rolls them: dice of up to 20 sides whose highest total
+# is at most 24 (3D6, 2D12, D20+4). A fall of 10D20+20 hits took 70 s to work out, 99D99 or D6+99999999999
+# for ever; 24 keeps every answer under a quarter of a second here. ASCII digits only: "٣" and "８" are
+# digits to Python's \d, not to a player at the table.
+MOST_SIDES, MOST_TOTAL = 20, 24
 DICE = re.compile(
     r"^(?:(?P<keep>highest|lowest) of )?(?P<count>[1-9]\d?)?D(?P<sides>[1-9]\d?)"
-    r"(?:\s*(?P<sign>[+-])\s*(?P<add>\d+))?(?:, at most (?P<cap>\d+))?$"
+    r"(?:\s*(?P<sign>[+-])\s*(?P<add>\d{1,3}))?(?:, at most (?P<cap>\d{1,3}))?$",
+    re.ASCII,
 )
-NATURAL = re.compile(r"^an? (?P<face>\d+) (?P<result>passes|fails)$")
-BAND = re.compile(r"^(?P<low>\d+)(?:-(?P<high>\d+))? (?P<injury>knocked down|stunned|out of action)$")
+NATURAL = re.compile(r"^an? (?P<face>\d{1,3}) (?P<result>passes|fails)$", re.ASCII)
+BAND = re.compile(r"^(?P<low>\d{1,3})(?:-(?P<high>\d{1,3}))? (?P<injury>knocked down|stunned|out of action)$", re.ASCII)
 INJURIES = ("knocked down", "stunned", "out of action")
 
 
@@ -74,6 +80,11 @@ def read_dice(text: str) -> Dice:
     count, sides = int(match["count"] or 1), int(match["sides"])
     if sides < 2:
         raise ValueError(f"'{text}': a die has at least 2 sides (D3, D6, D12)")
+    highest = (sides if match["keep"] else count * sides) + int(match["add"] or 0)
+    if sides > MOST_SIDES or highest > MOST_TOTAL:
+        raise ValueError(
+            f"'{text}': dice of up to {MOST_SIDES} sides that roll {MOST_TOTAL} at the most (3D6, 2D12, D20+4)"
+        )
     if match["keep"] and count < 2:
         raise ValueError(f"'{text}': highest or lowest of needs 2 or more dice")
     add = int(match["add"] or 0) * (1 if match["sign"] != "-" else -1)

@@ -3,6 +3,7 @@ what is wrong ("must be ..."), which the loader reports as `file:line: reason`."
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -25,9 +26,14 @@ def step(value: Any) -> int | Fraction:
     return found
 
 
+# The most a rule counts (tests taken, a multiplier, an inch's cost): more is a slip, and would take an
+# answer minutes to work out (a climb of 99999999999 tests).
+MOST = 20
+
+
 def count(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError("must be a whole number, 1 or more")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MOST:
+        raise ValueError(f"must be a whole number, 1 to {MOST}")
     return value
 
 
@@ -52,11 +58,14 @@ def one_of(*allowed: str) -> Callable[[Any], str]:
     return read
 
 
+# A fraction as a player writes one ("1/2", "0.5"): no exponent (1e99999999 takes the reader minutes).
+FRACTION = re.compile(r"[0-9]{1,3}(?:/[1-9][0-9]{0,2}|\.[0-9]{1,3})?", re.ASCII)
+
+
 def fraction(value: Any) -> Fraction:
-    try:
-        return Fraction(str(value))
-    except ValueError:
-        raise ValueError('must be a fraction such as "1/2"') from None
+    if isinstance(value, bool) or not FRACTION.fullmatch(str(value)):
+        raise ValueError('must be a fraction such as "1/2" (or a number such as 0.5)')
+    return Fraction(str(value))
 
 
 def words_list(value: Any, example: str) -> tuple[str, ...]:

@@ -4,10 +4,13 @@ rolls at a glance), worked out by the same calculators as every answer."""
 from __future__ import annotations
 
 import json
+import time
 
 from rulescore.entry import answer, fields_of
 from rulescore.house_rules import HouseRule
-from rulescore.mechanics import RULESETS
+from rulescore.legs import plannable
+from rulescore.mechanics import CALCULATORS, RULESETS
+from rulescore.routes import NAME as ROUTE
 from rulescore.models import CHARACTERISTICS, Model, fill
 from rulescore.table import Table, TableError, read_table
 from rulescore.web.terms import escape
@@ -22,11 +25,33 @@ CARD = (
 )
 
 
+# The longest a table's house rules may take to answer every calculator once before they are kept (in the
+# page, the worker's own watchdog stops sooner than any player waits: the reply is then "took too long").
+TRIAL_SECONDS = 10.0
+
+
+def tried(table: Table) -> None:
+    """Every calculator of each ruleset the table's house rules change, answered once under them with its
+    own defaults: a house rule is kept only once answers under it have been worked out, in bounded time.
+    TableError names the first that cannot answer."""
+    started = time.monotonic()
+    for ruleset in sorted({rule.ruleset for rule in table.house_rules}):
+        house = tuple(rule for rule in table.house_rules if rule.ruleset == ruleset)
+        names = [name for name, calc in CALCULATORS.items() if calc.supports(RULESETS[ruleset])]
+        for name in names + ([ROUTE] if plannable(RULESETS[ruleset]) else []):
+            result = answer(name, ruleset, {}, house=house)
+            broken = not result.ok and "calculator" in result.errors  # an error of ours, not a value refused
+            if broken or time.monotonic() - started > TRIAL_SECONDS:
+                why = "cannot answer" if broken else f"took over {TRIAL_SECONDS:.0f} s to answer"
+                raise TableError(f"under these house rules of {RULESETS[ruleset].title}, {name} {why}: not kept")
+
+
 def respond_table(text: str) -> str:
-    """A table file (the phone's own, an import, a link's) checked whole: the table as the site keeps it,
-    with each house rule said in words; or what is wrong, and nothing kept."""
+    """A table file (the phone's own, an import, a link's) checked whole, and its house rules tried: the
+    table as the site keeps it, with each house rule said in words; or what is wrong, and nothing kept."""
     try:
         table = read_table(text)
+        tried(table)
     except TableError as error:
         return json.dumps({"ok": False, "errors": {"table": str(error)}})
     words = {f"{rule.ruleset} {rule.rule}": rule.words for rule in table.house_rules}

@@ -141,7 +141,7 @@ def test_markup_in_a_name_or_a_forged_house_rule_link_is_shown_as_text_and_chang
     assert "<b>big</b>" in phone.inner_text(".calc-house-offer")  # the link's words, as text
     phone.get_by_role("button", name="Keep them on this phone").click()
     phone.locator(".calc-house-offer", has_text="Not kept").wait_for(timeout=30_000)
-    assert "must be a whole number" in phone.inner_text(".calc-house-offer")
+    assert "must be a number such as 6 or 3.5" in phone.inner_text(".calc-house-offer")
     assert phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).house_rules") == []
     assert phone.evaluate("window.hacked") is None and phone.locator(".md-content b").count() == 0
     assert phone.console_errors == []

@@ -12,7 +12,7 @@ from itertools import product
 import pytest
 
 from rulescore.entry import answer
-from rulescore.house_rules import read_house_rules, read_rule, ruled
+from rulescore.house_rules import read_house_rules, read_rule, rule_words, ruled
 from rulescore.routes import fields as route_fields
 from tests.core import oracle, oracle_routes
 from tests.core.grid import PAIRS, grid
@@ -157,7 +157,7 @@ def test_answers_without_house_rules_are_as_before_over_the_grid():
 
 def test_a_house_rule_the_rules_cannot_take_is_refused_with_the_readers_reason():
     cases = [
-        ((M, "jump_down.max_height", "high"), "must be a whole number"),
+        ((M, "jump_down.max_height", "high"), "must be a number such as 6 or 3.5"),
         ((M, "jump_down.over_max", "maybe"), "must be one of: 'not-allowed', 'falls'"),
         ((M, "test", "a coin"), "is not a test this site reads"),
         ((M, "jump_down.max_height", "6"), "is 6 in the rules already"),
@@ -199,3 +199,69 @@ def test_the_route_planner_and_the_calculators_read_the_same_house_ruled_numbers
     assert chance(routed.outcomes, "completes") == chance(jumped.outcomes, "landed") == F(1, 8)
     assert routed.house == jumped.house
     assert [f.name for f in route_fields(ruled(M, house))] == [f.name for f in route_fields(ruled(M, ()))]
+
+
+# #47 item 11: each value that once hung an answer (or the reader itself), as a link or a table gave it.
+HOSTILE = [
+    ((M, "fall.hits", "20D20"), "roll 24 at the most"),
+    ((M, "fall.hits", "D6+99999999999"), "is not dice this site reads"),
+    ((M, "fall.hits", "10D20+20"), "roll 24 at the most"),
+    ((M, "climb.tests", "99999999999"), "must be a whole number, 1 to 20"),
+    ((M, "climb.tests", "21"), "must be a whole number, 1 to 20"),
+    (("trench-crusade", "charge.move", "Movement + 99D99"), "roll 24 at the most"),
+    ((M, "run.multiplier", "1" + "0" * 55), "must be a number such as 6 or 3.5"),
+    (("whfb-6", "charge.stand_and_shoot", "1e99999999"), 'must be a fraction such as "1/2"'),
+    ((M, "jump_down.max_height", "\u0663"), "must be a number such as 6 or 3.5"),  # Arabic-Indic three
+    ((M, "jump_down.max_height", "\uff18"), "must be a number such as 6 or 3.5"),  # fullwidth eight
+    ((M, "jump_down.max_height", "1_000"), "must be a number such as 6 or 3.5"),
+    ((M, "test", "D\u0666 under"), "is not dice this site reads"),
+    ((M, "fall.injury", "D6: 1-2 knocked down, 3-4 stunned, 5-\u0666 out of action"), "is not an injury roll"),
+]
+
+
+def test_a_value_that_would_hang_an_answer_is_refused_as_a_player_would_not_write_it():
+    for (ruleset_id, rule, value), said in HOSTILE:
+        with pytest.raises(ValueError) as refused:
+            read_house_rules([{"ruleset": ruleset_id, "rule": rule, "value": value}])
+        assert said in str(refused.value), (rule, value, str(refused.value))
+        assert f"house rule 1, {rule_words(rule)}:" in str(refused.value)  # named as the player knows it
+
+
+def test_values_a_player_writes_are_still_taken():
+    """The bounds leave what a rule rolls and counts: a half inch where the text has a whole number (#47
+    item 6: the reader of numbers.toml takes 3.5), dice up to 24 at the most, a count up to 20."""
+    for ruleset_id, rule, value in (
+        (M, "gap.max_gap", "3.5"),
+        (M, "fall.hits", "2D12"),
+        (M, "fall.hits", "D20+4"),
+        (M, "climb.tests", "20"),
+        (M, "test", "2D6 under"),
+        ("trench-crusade", "charge.move", "Movement + highest of 2D12"),
+        ("whfb-6", "charge.stand_and_shoot", "0.25"),
+    ):
+        (house,) = read_house_rules([{"ruleset": ruleset_id, "rule": rule, "value": value}])
+        assert house.value == value
+    (gap,) = read_house_rules([{"ruleset": M, "rule": "gap.max_gap", "value": "3.5"}])
+    jumped = answer("gap", M, {"gap": "3.5", "move": "4", "initiative": "4"}, house=(gap,))
+    assert jumped.to_json()["ok"], jumped.to_json()
+
+
+def test_a_house_rule_is_kept_only_once_answers_under_it_are_worked_out_in_bounded_time(monkeypatch):
+    """#47 item 11: keeping (the page's "Keep them on this phone", Your table) answers every calculator of the
+    ruleset once under the table's house rules; one that cannot answer, or answers too slowly, keeps nothing."""
+    import json
+
+    from rulescore.web import table as web_table
+
+    table = {
+        "format": "skirmish-rules-table",
+        "version": 1,
+        "models": [],
+        "house_rules": [{"ruleset": M, "rule": "fall.hits", "value": "2D6"}],
+    }
+    assert json.loads(web_table.respond_table(json.dumps(table)))["ok"]
+    monkeypatch.setattr(web_table, "TRIAL_SECONDS", -1.0)  # every trial over its time
+    said = json.loads(web_table.respond_table(json.dumps(table)))
+    assert not said["ok"] and "took over" in said["errors"]["table"] and "not kept" in said["errors"]["table"]
+    # No house rules, nothing to try: a table of models alone is kept as before.
+    assert json.loads(web_table.respond_table(json.dumps({**table, "house_rules": []})))["ok"]
