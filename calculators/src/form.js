@@ -2,6 +2,7 @@
 // A calculator's form: its values, a step of - / +, and the address that keeps them for a link.
 
 // A list field (a route's legs) holds its items as JSON; every other field one string.
+const MOST_ITEMS = 40; // rulescore.fields.MOST_ITEMS
 const isList = (/** @type {HTMLInputElement | HTMLSelectElement} */ element) => element.dataset.list === "yes";
 
 /** A form's fields: its text boxes, hidden lists and choices (its buttons have no name). @param {HTMLElement} calc */
@@ -47,9 +48,11 @@ export function loadFromUrl(calc) {
   for (const element of fields(calc)) {
     const key = `${calc.id}.${element.name}`;
     if (!params.has(key)) continue;
-    // A link made before lists were kept item by item joined a route's legs with "|".
+    // A link made before lists were kept item by item joined a route's legs with "|". One item more than
+    // Python takes, so it says "at most 40" (200,000 legs from an address overflowed the page's stack).
     element.value = isList(element)
-      ? JSON.stringify(params.getAll(key).flatMap((item) => item.split("|")).filter((item) => item.trim()))
+      ? JSON.stringify(params.getAll(key).slice(0, MOST_ITEMS + 1).flatMap((item) => item.split("|", MOST_ITEMS + 1))
+        .filter((item) => item.trim()).slice(0, MOST_ITEMS + 1))
       : String(params.get(key));
     found = true;
   }

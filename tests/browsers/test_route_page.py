@@ -129,3 +129,16 @@ def test_screenshots_of_a_four_leg_route_in_both_colour_schemes(browser, server)
             page.locator("#calc-route").screenshot(path=str(folder / f"route-cleared-{scheme}-360.png"))
         finally:
             context.close()
+
+
+def test_an_address_with_thousands_of_legs_is_read_as_one_leg_too_many(phone, server):
+    """#47 item 16: 200,000 legs from an address overflowed the page's stack. The page reads one leg more
+    than Python takes, and Python says how many a route may have."""
+    legs = "|".join(["move 1"] * 5000)
+    phone.goto(f"{server.origin}/mordheim-1999/route/?" + urlencode([("calc-route.legs", legs)]))
+    phone.wait_for_function(
+        "() => document.querySelector('#calc-route-legs-error').textContent.includes('at most 40')",
+        timeout=60_000,
+    )
+    assert phone.locator("#calc-route .calc-leg").count() <= 41
+    assert phone.console_errors == []
