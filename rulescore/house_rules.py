@@ -194,7 +194,9 @@ def read_house_rules(raw: object) -> tuple[HouseRule, ...]:
             rule = read_rule(entry["ruleset"], entry["rule"], entry["value"])
         except ValueError as error:
             # Named as the player knows it ("house rule 2, gap, max gap: ..."), not by its place alone.
-            named = f", {rule_words(entry['rule'])}" if isinstance(entry["rule"], str) and len(entry["rule"]) <= 40 else ""
+            named = (
+                f", {rule_words(entry['rule'])}" if isinstance(entry["rule"], str) and len(entry["rule"]) <= 40 else ""
+            )
             raise ValueError(f"house rule {number}{named}: {error}") from None
         if any(other.ruleset == rule.ruleset and other.rule == rule.rule for other in found):
             raise ValueError(f"house rule {number}: {rule.rule} is given twice")

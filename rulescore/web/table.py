@@ -10,8 +10,8 @@ from rulescore.entry import answer, fields_of
 from rulescore.house_rules import HouseRule
 from rulescore.legs import plannable
 from rulescore.mechanics import CALCULATORS, RULESETS
-from rulescore.routes import NAME as ROUTE
 from rulescore.models import CHARACTERISTICS, Model, fill
+from rulescore.routes import NAME as ROUTE
 from rulescore.table import Table, TableError, read_table
 from rulescore.web.terms import escape
 

@@ -185,3 +185,21 @@ def test_a_kept_name_is_measured_as_python_measures_it(phone, server):
     phone.wait_for_selector("#players-table[data-ready]")
     assert name in phone.inner_text(".table-models")
     assert phone.console_errors == []
+
+
+def test_a_link_whose_house_rule_would_hang_every_answer_is_refused_at_once_and_not_kept(phone, server):
+    """#47 item 11: a fall of 20D20 hits answered "took too long" after 16 s, was kept, and hung every visit
+    after. Now the value is refused as no player writes it: the answer comes at once, and nothing is kept."""
+    phone.goto(server.origin + RULES + "?calc-fall.height=4&house=mordheim-1999~fall.hits~20D20#falling")
+    phone.wait_for_function(
+        "() => document.querySelector('#calc-fall .calc-status').textContent.includes('could not be used')",
+        timeout=60_000,
+    )
+    phone.get_by_role("button", name="Keep them on this phone").click()
+    phone.locator(".calc-house-offer", has_text="Not kept").wait_for(timeout=30_000)
+    assert "roll 24 at the most" in phone.inner_text(".calc-house-offer")
+    assert (
+        phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table') || '{\"house_rules\": []}').house_rules")
+        == []
+    )
+    assert "took too long" not in phone.inner_text("#calc-fall")
