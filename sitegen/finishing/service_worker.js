@@ -244,19 +244,25 @@ on("fetch", (event) => {
   event.respondWith((async () => {
     const key = pageKey(request);
     const bare = request.url.split("?")[0];
-    const pages = await caches.open(PAGES_CACHE);
-    const files = await caches.open(FILES_CACHE);
     let damaged = false;
-    for (const [cache, url] of [[pages, key], [files, bare]]) {
-      const hit = await cache.match(url);
-      if (hit && (await intact(hit, url))) return hit;
-      // A kept copy that is not what the build wrote (changed on the phone, or kept by an older worker
-      // from a login page): dropped, and asked of the network if there is signal.
-      if (hit) damaged = await cache.delete(url);
+    try {
+      const pages = await caches.open(PAGES_CACHE);
+      const files = await caches.open(FILES_CACHE);
+      for (const [cache, url] of [[pages, key], [files, bare]]) {
+        const hit = await cache.match(url);
+        if (hit && (await intact(hit, url))) return hit;
+        // A kept copy that is not what the build wrote (changed on the phone, or kept by an older worker
+        // from a login page): dropped, and asked of the network if there is signal.
+        if (hit) damaged = await cache.delete(url);
+      }
+      // A page of the previous build still open in another tab asks for what only that build had.
+      const older = damaged ? null : await caches.match(key);
+      if (older) return older;
+    } catch {
+      // The offline copy failed under this request (a cache dropped by an update taking over as the page
+      // asks, storage gone): the network answers, or the answer says there is none. The worker never
+      // fails a request (Firefox logs that as the worker's error, and the page loses the file).
     }
-    // A page of the previous build still open in another tab asks for what only that build had.
-    const older = damaged ? null : await caches.match(key);
-    if (older) return older;
     let response;
     try {
       response = await fetch(request);
@@ -273,7 +279,7 @@ on("fetch", (event) => {
       const copy = response.clone();
       event.waitUntil((async () => {
         try {
-          if ((await digest(copy)) === revisions.get(bare)) await files.put(bare, copy);
+          if ((await digest(copy)) === revisions.get(bare)) await (await caches.open(FILES_CACHE)).put(bare, copy);
         } catch {
           // Storage full: the page still gets its answer, only not kept.
         }
