@@ -30,7 +30,7 @@ def test_a_house_rule_is_named_in_the_answer_and_in_the_link_it_shares(browser, 
     phone.fill("#house-mordheim-1999-jump_down-test_every", "two")
     phone.locator(".table-house[data-ruleset='mordheim-1999'] button[type=submit]").click()
     error = phone.locator(".table-house[data-ruleset='mordheim-1999'] .calc-error")
-    error.filter(has_text="whole number").wait_for(timeout=30_000)
+    error.filter(has_text="must be a number such as 6 or 3.5").wait_for(timeout=30_000)
     stored = phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).house_rules")
     assert stored == [{"ruleset": "mordheim-1999", "rule": "jump_down.max_height", "value": "8"}]
     phone.goto(server.origin + RULES + "?calc-jump-down.height=7#jumping-down")
