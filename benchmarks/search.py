@@ -56,6 +56,26 @@ KEYSTROKES = """questions => questions.flatMap((question) => {
 })"""
 
 
+# The index read and each keystroke of the questions asked, in Node on this machine (no page, not slowed).
+NODE_TIMING = """
+import { readFileSync } from "node:fs";
+import { Search, indexShape } from "./search/engine.js";
+const [file, ...questions] = process.argv.slice(1);
+let started = performance.now();
+const search = new Search(indexShape(JSON.parse(readFileSync(file, "utf-8"))));
+const read = performance.now() - started;
+const times = [];
+for (const question of questions) for (let end = 1; end <= question.length; end += 1) {
+  started = performance.now();
+  search.ask(question.slice(0, end), { typing: true });
+  times.push(performance.now() - started);
+}
+times.sort((a, b) => a - b);
+const at = (share) => times[Math.min(times.length - 1, Math.round(share * (times.length - 1)))].toFixed(1);
+console.log(`index read in ${read.toFixed(0)} ms, a keystroke median ${at(0.5)} ms, 95th percentile ${at(0.95)} ms`);
+"""
+
+
 def downloads(site: Path) -> list[tuple[str, int, int]]:
     found = []
     ours = (site / "assets" / "search.json").is_file()  # since #46; Material's files are then copied but unused
@@ -159,8 +179,15 @@ def growth(counts: tuple[int, ...] = (5, 25, 50)) -> None:
                 continue
             data = (site / "assets" / "search.json").read_bytes()
             entries = len(json.loads(data)["entries"])
+            timed = subprocess.run(
+                ["node", "--input-type=module", "-e", NODE_TIMING, str(site / "assets" / "search.json"), *QUESTIONS],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+            )
             print(
-                f"  {count:2} rulesets: {entries} entries, {kib(len(data))} ({kib(len(gzip.compress(data, 9)))} gzip)"
+                f"  {count:2} rulesets: {entries} entries, {kib(len(data))} ({kib(len(gzip.compress(data, 9)))} gzip);"
+                f" in Node, not slowed: {timed.stdout.strip() or timed.stderr.strip()[-300:]}"
             )
 
 
