@@ -12,7 +12,7 @@ import { update } from "./answers.js";
 import { showState } from "./status.js";
 import { describeFilled, fill, setUpPicker } from "./picker.js";
 import { decide, houseFor, readLink } from "./house.js";
-import { clearTable, keepTable, keptTable, storageRefused, tableShape } from "./kept.js";
+import { clearTable, keepTable, keptTable, storageRefused, tableShape, watchOtherTabs } from "./kept.js";
 
 // One tap shares the situation: the address holds the inputs, the fragment the calculator.
 /** @param {CalculatorElement} calc @param {HTMLElement} button */
@@ -94,10 +94,25 @@ function setUp(calc) {
 const calculatorsOn = (selector) => document.querySelectorAll(selector);
 onEngine(() => calculatorsOn(".calc[data-ready]").forEach(showState));
 
-/** A link that carries house rules says so above its first calculator, and asks to keep them or not. */
+/** The calculator a link opens at: the one its fragment names or stands in, else the first after that
+ * place, else the page's first. */
+function openedAt() {
+  const calcs = [...document.querySelectorAll(".calc")];
+  let target = null;
+  try {
+    target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  } catch {
+    target = null; // a broken escape in an address from outside names no place
+  }
+  const after = target && calcs.find((calc) => target.compareDocumentPosition(calc) & Node.DOCUMENT_POSITION_FOLLOWING);
+  return (target && target.closest(".calc")) || after || calcs[0] || null;
+}
+
+/** A link that carries house rules says so above the calculator it opens at (not the page's first, screens
+ * away: #47, item 5), and asks to keep them or not. */
 function offerLinkHouse() {
   const carried = readLink();
-  const first = document.querySelector(".calc");
+  const first = openedAt();
   if (!carried || !first) return;
   const offer = document.createElement("div");
   offer.className = "calc-house-offer";
@@ -144,6 +159,7 @@ function openTablePage() {
 // This script loads early (async, in <head>): a link that carries calculator inputs has started
 // Python already (start.js); the forms are set up when the page has been read.
 if (/[?&]calc-/.test(location.search)) boot();
+watchOtherTabs();
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpAll);
 else setUpAll();
 // Another page put in place (navigation.js): its calculators answer with the Python already running.

@@ -75,6 +75,17 @@ export function clearTable() {
   }
 }
 
+/** Another tab of the site changed the table (a model added there): this one reads it again before it
+ * shows or writes it, so a model added in each tab keeps both (#47, item 14); "table:changed" says so. */
+export function watchOtherTabs() {
+  window.addEventListener("storage", (event) => {
+    if (event.key !== null && event.key !== KEY && event.key !== PICKED) return;
+    visit.table = null;
+    visit.picked = null;
+    document.dispatchEvent(new CustomEvent("table:changed"));
+  });
+}
+
 /** Did the phone refuse to keep anything this visit (private browsing, storage off)? */
 export const storageRefused = () => {
   if (!visit.refused) {

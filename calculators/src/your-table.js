@@ -232,6 +232,14 @@ function setUpTable() {
   openLink(root);
 }
 
+// Another tab changed the table: shown as it is now (listened to once, for every visit).
+document.addEventListener("table:changed", () => {
+  const root = document.getElementById("players-table");
+  if (!root) return;
+  show(root);
+  say(root, "Your table was changed in another tab: shown here as it is now.");
+});
+
 // A table link tapped while this page is open changes only the fragment (listened to once, for every visit).
 window.addEventListener("hashchange", () => {
   const root = document.getElementById("players-table");

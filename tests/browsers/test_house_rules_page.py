@@ -195,6 +195,8 @@ def test_a_link_whose_house_rule_would_hang_every_answer_is_refused_at_once_and_
         "() => document.querySelector('#calc-fall .calc-status').textContent.includes('could not be used')",
         timeout=60_000,
     )
+    # The offer stands at the calculator the link opened (#47 item 5: it was at the page's first, screens away).
+    assert phone.evaluate("document.querySelector('.calc-house-offer').nextElementSibling.id") == "calc-fall"
     phone.get_by_role("button", name="Keep them on this phone").click()
     phone.locator(".calc-house-offer", has_text="Not kept").wait_for(timeout=30_000)
     assert "roll 24 at the most" in phone.inner_text(".calc-house-offer")

@@ -179,3 +179,21 @@ def test_the_table_page_reached_by_a_tap_is_set_up_there_and_again_after_back(ph
     assert phone.evaluate("window.testMark === 'here'")  # one page all along: one worker, one table script
     assert phone.evaluate("document.querySelectorAll('script[src*=\"your-table.js\"]').length") == 1
     assert phone.console_errors == []
+
+
+def test_a_model_added_in_each_of_two_tabs_keeps_both(phone, server):
+    """#47 item 14: a model added in one tab and another in a second left only the second's."""
+    phone.goto(server.origin + "/table/")
+    phone.locator("#players-table[data-ready]").wait_for(timeout=60_000)
+    other = phone.context.new_page()
+    other.goto(server.origin + "/table/")
+    other.locator("#players-table[data-ready]").wait_for(timeout=60_000)
+    add_model(phone, "Aldric", "mordheim-1999", "mine", ALDRIC)
+    # The second tab shows the first's model as soon as it is kept, and says why the list changed.
+    other.locator(".table-models li", has_text="Aldric").wait_for(timeout=30_000)
+    assert "changed in another tab" in other.inner_text(".table-message")
+    add_model(other, "Berthold", "mordheim-1999", "mine", ALDRIC)
+    kept = phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).models.map((m) => m.name)")
+    assert sorted(kept) == ["Aldric", "Berthold"]
+    phone.locator(".table-models li", has_text="Berthold").wait_for(timeout=30_000)
+    other.close()
