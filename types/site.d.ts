@@ -56,5 +56,7 @@ interface PlayersTableApi {
   keptTable(): PlayersTable;
   storageRefused(): boolean;
   tableShape(raw: unknown): PlayersTable | null;
+  unreadableTable(): string | null;
+  setAsideTable(): string | null;
   setUp?: () => void;
 }

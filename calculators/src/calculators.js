@@ -12,7 +12,7 @@ import { update } from "./answers.js";
 import { showState } from "./status.js";
 import { describeFilled, fill, setUpPicker } from "./picker.js";
 import { decide, houseFor, readLink } from "./house.js";
-import { clearTable, keepTable, keptTable, storageRefused, tableShape, watchOtherTabs } from "./kept.js";
+import { clearTable, keepTable, keptTable, setAsideTable, storageRefused, tableShape, unreadableTable, watchOtherTabs } from "./kept.js";
 
 // One tap shares the situation: the address holds the inputs, the fragment the calculator.
 /** @param {CalculatorElement} calc @param {HTMLElement} button */
@@ -152,7 +152,7 @@ function openTablePage() {
     window.playersTable.setUp?.();
     return;
   }
-  window.playersTable = { askPython, boot, engineWords, clearTable, keepTable, keptTable, storageRefused, tableShape };
+  window.playersTable = { askPython, boot, engineWords, clearTable, keepTable, keptTable, storageRefused, tableShape, unreadableTable, setAsideTable };
   document.head.append(Object.assign(document.createElement("script"), { src: tableScript, async: true }));
 }
 

@@ -9,8 +9,12 @@ const FORMAT = "skirmish-rules-table"; // rulescore.table.FORMAT
 const MOST = 60; // models (rulescore.table.MOST_MODELS); house rules are fewer than this per ruleset
 const LONGEST = 100000; // characters, as rulescore.table.LONGEST
 
-/** @type {{ table: PlayersTable | null, picked: Record<string, Picked> | null, refused: boolean }} */
-const visit = { table: null, picked: null, refused: false };
+// A kept table this page cannot read (another version of the site, damaged storage) is set aside here,
+// word for word, before anything is written over it: never lost without a word (#47, item 13).
+const SET_ASIDE = "skirmish-table-set-aside";
+
+/** @type {{ table: PlayersTable | null, picked: Record<string, Picked> | null, refused: boolean, unreadable: string | null }} */
+const visit = { table: null, picked: null, refused: false, unreadable: null };
 
 /** @typedef {{ model: string, target: string }} Picked */
 
@@ -54,17 +58,57 @@ function write(key, value) {
 
 /** The phone's table (this visit's, where storage is refused); an empty one if none, or if what is kept is damaged. */
 export function keptTable() {
-  if (!visit.table) visit.table = tableShape(read(KEY)) || emptyTable();
+  if (!visit.table) {
+    const table = tableShape(read(KEY));
+    visit.unreadable = table ? null : stored(KEY);
+    visit.table = table || emptyTable();
+  }
   return visit.table;
 }
 
-/** Keeps a table Python has checked; false where the phone refuses storage (it lasts the visit). @param {PlayersTable} table */
+/** What storage holds under `key`, as text, or null. @param {string} key */
+function stored(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** The kept table this page could not read, if one is there still (not yet set aside). */
+export const unreadableTable = () => (keptTable(), visit.unreadable);
+
+/** A table set aside because this page could not read it, word for word, or null. */
+export const setAsideTable = () => stored(SET_ASIDE);
+
+/** Keeps a table Python has checked; false where the phone refuses storage (it lasts the visit). A kept table
+ * this page cannot read is set aside first; if it cannot be, nothing is written over it. @param {PlayersTable} table */
 export function keepTable(table) {
+  keptTable();
+  if (visit.unreadable !== null) {
+    try {
+      localStorage.setItem(SET_ASIDE, visit.unreadable);
+      visit.unreadable = null;
+    } catch {
+      visit.refused = true;
+      visit.table = table; // this visit plays it; the unreadable table stays as it was
+      return false;
+    }
+  }
   visit.table = table;
   return write(KEY, table);
 }
 
 export function clearTable() {
+  keptTable();
+  if (visit.unreadable !== null) {
+    try {
+      localStorage.setItem(SET_ASIDE, visit.unreadable); // cleared by the player, but never lost unsaid
+    } catch {
+      visit.refused = true;
+    }
+  }
+  visit.unreadable = null;
   visit.table = emptyTable();
   visit.picked = {};
   try {

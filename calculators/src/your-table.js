@@ -3,7 +3,7 @@
 // model's card. Whatever is kept is checked by Python first (rulescore.web.table); this only moves values.
 // A script of its own, loaded by calculators.js on this page alone: Python's worker and the phone's table
 // are calculators.js's, reached through window.playersTable (one worker, one copy of what is kept).
-const { askPython, boot, engineWords, clearTable, keepTable, keptTable, storageRefused, tableShape } = window.playersTable;
+const { askPython, boot, engineWords, clearTable, keepTable, keptTable, storageRefused, tableShape, unreadableTable, setAsideTable } = window.playersTable;
 
 const LONGEST = 100000; // characters in a table file (rulescore.table.LONGEST)
 const SIDES = { mine: "my warband", enemy: "an enemy" };
@@ -38,8 +38,38 @@ function keep(root, table, words) {
 // A kept table's ruleset and keys are text from storage: escaped before they stand in a selector.
 const titleOf = (/** @type {HTMLElement} */ root, /** @type {string} */ ruleset) => root.querySelector(`#table-ruleset option[value="${CSS.escape(ruleset)}"]`)?.textContent || ruleset;
 
+/** A kept table this page cannot read: said, and once set aside, offered as a file (#47, item 13). @param {HTMLElement} root */
+function showUnreadable(root) {
+  let note = root.querySelector(".table-unreadable");
+  const unreadable = unreadableTable();
+  const aside = unreadable === null ? setAsideTable() : null;
+  if (unreadable === null && aside === null) {
+    note?.remove();
+    return;
+  }
+  if (!note) {
+    note = Object.assign(document.createElement("div"), { className: "table-unreadable" });
+    root.querySelector(".table-status")?.after(note);
+  }
+  const said = document.createElement("p");
+  said.textContent = unreadable !== null
+    ? "The table this phone kept cannot be read here (kept by another version of the site, or damaged), so none of it is used. Adding a model or a house rule sets it aside first, word for word: it is not lost."
+    : "A table this phone kept could not be read here and was set aside, word for word.";
+  note.replaceChildren(said);
+  if (aside !== null) {
+    const save = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Save the set-aside table as a file" });
+    save.addEventListener("click", () => {
+      const link = Object.assign(document.createElement("a"), { href: URL.createObjectURL(new Blob([aside], { type: "application/json" })), download: "set-aside-table.json" });
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    });
+    note.append(save);
+  }
+}
+
 /** The models and house rules on the page as the table holds them. @param {HTMLElement} root */
 function show(root) {
+  showUnreadable(root);
   const table = keptTable();
   const list = root.querySelector(".table-models");
   list.replaceChildren(...table.models.map((model, index) => {

@@ -197,3 +197,24 @@ def test_a_model_added_in_each_of_two_tabs_keeps_both(phone, server):
     assert sorted(kept) == ["Aldric", "Berthold"]
     phone.locator(".table-models li", has_text="Berthold").wait_for(timeout=30_000)
     other.close()
+
+
+def test_a_kept_table_this_page_cannot_read_is_set_aside_never_overwritten_unsaid(phone, server):
+    """#47 item 13: a table of another format version was dropped without a word, and the next model added
+    wrote over it. Now it is said, set aside word for word before anything is written, and offered as a file."""
+    newer = json.dumps({"format": "skirmish-rules-table", "version": 2, "models": [{"name": "From the future"}]})
+    phone.goto(server.origin + "/")
+    phone.evaluate("text => localStorage.setItem('skirmish-table', text)", newer)
+    phone.goto(server.origin + "/table/")
+    note = phone.locator(".table-unreadable")
+    note.wait_for(timeout=60_000)
+    assert "cannot be read here" in note.inner_text() and "not lost" in note.inner_text()
+    add_model(phone, "Aldric", "mordheim-1999", "mine", ALDRIC)
+    assert phone.evaluate("localStorage.getItem('skirmish-table-set-aside')") == newer
+    note.get_by_text("set aside, word for word").wait_for()
+    with phone.expect_download() as download:
+        note.get_by_role("button", name="Save the set-aside table as a file").click()
+    assert Path(download.value.path()).read_text(encoding="utf-8") == newer
+    assert [m["name"] for m in phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).models")] == [
+        "Aldric"
+    ]
