@@ -11,7 +11,7 @@ import { nearby } from "./nearby.js";
 import { update } from "./answers.js";
 import { showState } from "./status.js";
 import { describeFilled, fill, setUpPicker } from "./picker.js";
-import { decide, houseFor, readLink } from "./house.js";
+import { decide, forgetLink, houseFor, readLink } from "./house.js";
 import { clearTable, keepTable, keptTable, setAsideTable, storageRefused, tableShape, unreadableTable, watchOtherTabs } from "./kept.js";
 
 // One tap shares the situation: the address holds the inputs, the fragment the calculator.
@@ -162,5 +162,10 @@ if (/[?&]calc-/.test(location.search)) boot();
 watchOtherTabs();
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpAll);
 else setUpAll();
-// Another page put in place (navigation.js): its calculators answer with the Python already running.
-document.addEventListener("site:page", setUpAll);
+// Another page put in place (navigation.js): its calculators answer with the Python already running, with
+// the phone's own house rules, or those its own address carries (offered there).
+document.addEventListener("site:page", () => {
+  forgetLink();
+  linkRead = false;
+  setUpAll();
+});

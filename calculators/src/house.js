@@ -25,6 +25,12 @@ const same = (/** @type {HouseRule} */ a, /** @type {HouseRule} */ b) => a.rules
 /** The house rules of a ruleset an answer plays. @param {string} ruleset @returns {HouseRule[]} */
 export const houseFor = (ruleset) => (fromLink ?? keptTable().house_rules).filter((rule) => rule.ruleset === ruleset);
 
+/** A link's house rules not decided on belong to the page it opened: another page put in place plays the
+ * phone's own (#47, item 15: they followed the player and were written into other pages' addresses). */
+export function forgetLink() {
+  fromLink = null;
+}
+
 /** The link's house rules, if they are not the phone's own already: played until the player decides. */
 export function readLink() {
   const carried = linkRules();

@@ -15,6 +15,7 @@ from tests.browsers.table_steps import ALDRIC, RULES, add_model, live, shot
 from tests.browsers.test_accessibility import AXE
 from tests.browsers.test_accessibility import RUN as AXE_RUN
 from tests.browsers.test_accessibility import TAGS as AXE_TAGS
+from tests.browsers.test_route_page import add_leg
 from tests.site.test_html_valid import MATERIAL, run_checker
 
 pytestmark = pytest.mark.browser
@@ -205,3 +206,24 @@ def test_a_link_whose_house_rule_would_hang_every_answer_is_refused_at_once_and_
         == []
     )
     assert "took too long" not in phone.inner_text("#calc-fall")
+
+
+def test_a_links_house_rules_stay_with_the_page_it_opened(phone, server):
+    """#47 item 15: a link's house rules, not yet kept, followed the player to other pages (with no offer
+    there) and were written into those pages' addresses. They belong to the answer the link opened."""
+    phone.goto(
+        server.origin + RULES + "?calc-jump-down.height=7&house=mordheim-1999~jump_down.max_height~8#jumping-down"
+    )
+    phone.locator(".calc-house-offer").wait_for(timeout=60_000)
+    phone.evaluate("window.samePage = true")
+    phone.locator("a.route-link").first.click()  # put in place by the site's own navigation: Python keeps running
+    phone.wait_for_function("() => location.pathname.endsWith('/route/')")
+    phone.locator("#calc-route[data-ready]").wait_for(state="attached", timeout=60_000)
+    add_leg(phone, "jump down", "7")  # 7" is over the rules' 6", within the link's 8"
+    phone.wait_for_function(
+        "() => document.querySelector('#calc-route-legs-error').textContent.includes('6')", timeout=90_000
+    )
+    assert phone.evaluate("window.samePage") is True
+    assert "house=" not in phone.url
+    assert phone.locator(".calc-house-offer").count() == 0
+    assert "House rule" not in phone.inner_text("#calc-route")
