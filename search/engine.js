@@ -4,7 +4,7 @@
 // module ranks them for a rule question and picks the sentence that answers. No page here: answers are
 // data (entry, sentence, the spans to mark) that the search box words; Node runs the same code in tests.
 import MiniSearch from "minisearch";
-import { askedOf, termOf, termsOf, wordsOf } from "./words.js";
+import { askedOf, placedWordsOf, termOf, termsOf, wordsOf } from "./words.js";
 
 export const SHAPE = 1; // sitegen.pages.search_index.SHAPE: a file of another shape is not read
 // A rule answers a rule question before what is written about rules: a glossary's definition, a
@@ -44,10 +44,9 @@ export function indexShape(raw) {
 export function marksIn(sentence, terms) {
   /** @type {[number, number][]} */
   const marks = [];
-  const word = /\d+(?:\.\d+)?["”″]|[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
-  for (const found of sentence.matchAll(word)) {
-    const term = termOf(found[0]);
-    if (term && terms.has(term)) marks.push([found.index, found.index + found[0].length]);
+  for (const { word, at } of placedWordsOf(sentence)) {
+    const term = termOf(word);
+    if (term && terms.has(term)) marks.push([at, at + word.length]);
   }
   return marks;
 }
@@ -177,7 +176,8 @@ export class Search {
     // An answer holds every word asked (in a form, a rules word for it, or a typo's nearest): one word
     // may be missing from a question of three or more, where a player's own phrasing strays.
     const enough = n - (n >= 3 ? 1 : 0);
-    const ranked = [...held].filter(([, words]) => words.filter((terms) => terms.size > 0).length >= enough).map(([id, words]) => {
+    const foundIn = (words) => words.filter((terms) => terms.size > 0).length;
+    const ranked = [...held].filter(([, words]) => foundIn(words) >= enough).map(([id, words]) => {
       const entry = this.entries[id];
       const holds = (terms) => words.filter((found) => [...found].some((term) => terms.has(term))).length;
       // The sentence with most asked words answers (the first of equals: a rule states, then qualifies);
@@ -196,10 +196,10 @@ export class Search {
         if (count > bestCount || (count === bestCount && weighed > bestWeight)) [best, bestCount, bestWeight] = [at, count, weighed];
       });
       const bestClose = bestCount > 1 ? bestCount / spanOf(entry.sentences[best], words) : 0;
-      const found = words.filter((terms) => terms.size > 0).length;
-      // A title that names what was asked: the more of the question it holds, and the less else
-      // ("Falling" before "Falling off Buildings" for "fall damage").
-      // A title (or run-in heading) that is just what was asked is the rule, or the definition, asked for.
+      const found = foundIn(words);
+      // A title (or run-in heading) that names what was asked: the more of the question it holds and the
+      // less else, the more it counts ("Falling" before "Falling off Buildings" for "fall damage"); one that
+      // is just the question is the rule, or the definition, asked for.
       const named = Math.max(...[this.titleTerms[id], ...this.labelTerms[id]].map((terms) => {
         const titled = holds(terms);
         const exact = titled === n && terms.size === n && (entry.kind === "rule" || entry.kind === "term");

@@ -56,8 +56,10 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
     return loading;
   }
 
+  // The first folder of the page's address under the site's root: a ruleset's id on its pages.
+  const firstFolder = () => (location.href.startsWith(root) ? location.href.slice(root.length).split(/[/?#]/)[0] : "");
   const pageRuleset = (rulesets) => {
-    const first = location.href.startsWith(root) ? location.href.slice(root.length).split(/[/?#]/)[0] : "";
+    const first = firstFolder();
     return rulesets.some((r) => r.id === first) ? first : null;
   };
   const lastRead = (rulesets) => {
@@ -81,7 +83,7 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
   // A ruleset's page read: remembered, for a search from the home page later (the theme lists the ids).
   const rulesetIds = (box.dataset.rulesets || "").split(" ");
   function remember() {
-    const first = location.href.startsWith(root) ? location.href.slice(root.length).split(/[/?#]/)[0] : "";
+    const first = firstFolder();
     if (!first || !rulesetIds.includes(first)) return;
     try {
       localStorage.setItem(LAST_READ, first);

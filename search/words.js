@@ -40,6 +40,9 @@ const INCHES = /^\d+(?:\.\d+)?["”″]$/;
 /** The words of `text` as written, in order. @param {string} text @returns {string[]} */
 export const wordsOf = (text) => text.match(WORD) || [];
 
+/** The words of `text` with where each starts, for marking them. @param {string} text */
+export const placedWordsOf = (text) => [...text.matchAll(WORD)].map((found) => ({ word: found[0], at: found.index }));
+
 /**
  * A word as search compares it, or null for a word that finds nothing: a small word, a lone letter.
  * A distance ("8\"", and in a question a bare number) is "inch", as "inches" is.

@@ -84,30 +84,30 @@ export const setAsideTable = () => stored(SET_ASIDE);
 /** Keeps a table Python has checked; false where the phone refuses storage (it lasts the visit). A kept table
  * this page cannot read is set aside first; if it cannot be, nothing is written over it. @param {PlayersTable} table */
 export function keepTable(table) {
-  keptTable();
-  if (visit.unreadable !== null) {
-    try {
-      localStorage.setItem(SET_ASIDE, visit.unreadable);
-      visit.unreadable = null;
-    } catch {
-      visit.refused = true;
-      visit.table = table; // this visit plays it; the unreadable table stays as it was
-      return false;
-    }
+  if (!setAside()) {
+    visit.table = table; // this visit plays it; the unreadable table stays as it was
+    return false;
   }
   visit.table = table;
   return write(KEY, table);
 }
 
-export function clearTable() {
+/** The kept table this page cannot read, set aside word for word (if there is one); false if it cannot be. */
+function setAside() {
   keptTable();
-  if (visit.unreadable !== null) {
-    try {
-      localStorage.setItem(SET_ASIDE, visit.unreadable); // cleared by the player, but never lost unsaid
-    } catch {
-      visit.refused = true;
-    }
+  if (visit.unreadable === null) return true;
+  try {
+    localStorage.setItem(SET_ASIDE, visit.unreadable);
+    visit.unreadable = null;
+    return true;
+  } catch {
+    visit.refused = true;
+    return false;
   }
+}
+
+export function clearTable() {
+  setAside(); // cleared by the player, but an unreadable table is never lost unsaid
   visit.unreadable = null;
   visit.table = emptyTable();
   visit.picked = {};

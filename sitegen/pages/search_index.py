@@ -44,16 +44,16 @@ class _Text(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         if tag in PIECES:
-            self._flush()
+            self.flush()
 
     def handle_endtag(self, tag):
         if tag in PIECES:
-            self._flush()
+            self.flush()
 
     def handle_data(self, data):
         self._open.append(data)
 
-    def _flush(self) -> None:
+    def flush(self) -> None:
         text = " ".join("".join(self._open).split())
         if text:
             self.pieces.append(text)
@@ -69,7 +69,7 @@ def pieces(markdown_text: str) -> list[str]:
     parser = _Text()
     parser.feed(_MARKDOWN.convert(markdown_text))
     parser.close()
-    parser._flush()
+    parser.flush()  # the text after the last block's end
     return parser.pieces
 
 
