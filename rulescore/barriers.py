@@ -55,7 +55,10 @@ def _lines(rules) -> list[Line]:
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 BARRIER = Mechanic(
-    parts={"barrier": Single(_barrier)},  # (inches, "under" or "up to"): crossed at no cost
+    title="Walls and barriers",
+    parts={
+        "barrier": Single(_barrier, "a wall or barrier crossed at no cost")
+    },  # (inches, "under" or "up to"): crossed at no cost
     calculators=(
         Calculator(
             "barrier",

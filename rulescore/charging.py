@@ -25,30 +25,38 @@ class Charge(NamedTuple):
     """How far a charge goes and what can stop it."""
 
     section: str  # where the charge calculator sits
-    move: Annotated[Rule, read_move]  # DoubleMove or DiceMove
-    cap: Annotated[Rule | None, values.inches] = None  # greatest total a charge roll may take Movement to
-    ends_within: Annotated[Rule | None, values.inches] = None  # inches from the target that count as reaching it
-    base_contact: Annotated[Rule | None, values.flag] = (
+    move: Annotated[Rule, read_move, "charge move"]  # DoubleMove or DiceMove
+    cap: Annotated[Rule | None, values.inches, "longest charge"] = (
+        None  # greatest total a charge roll may take Movement to
+    )
+    ends_within: Annotated[Rule | None, values.inches, "a charge reaches its target within"] = (
+        None  # inches from the target that count as reaching it
+    )
+    base_contact: Annotated[Rule | None, values.flag, "a charge ends in base contact"] = (
         None  # the text says a charge ends in base contact with its target
     )
-    detect_unseen: Annotated[Rule | None, values.inches] = (
+    detect_unseen: Annotated[Rule | None, values.inches, "a target out of sight may be detected within"] = (
         None  # an unseen target this close may be detected with a test
     )
-    needs_sight: Annotated[Rule | None, values.flag] = None  # a target out of sight cannot be charged at all
-    interception: Annotated[Rule | None, values.one_of("blocks", "enemy-chooses", "becomes-target")] = (
-        None  # "blocks", "enemy-chooses" or "becomes-target"
+    needs_sight: Annotated[Rule | None, values.flag, "the charger must see its target"] = (
+        None  # a target out of sight cannot be charged at all
     )
-    interception_range: Annotated[Rule | None, values.inches] = None
+    interception: Annotated[
+        Rule | None, values.one_of("blocks", "enemy-chooses", "becomes-target"), "an enemy near a charge's path"
+    ] = None  # "blocks", "enemy-chooses" or "becomes-target"
+    interception_range: Annotated[Rule | None, values.inches, "an enemy is near a charge's path within"] = None
     failed: Annotated[Rule | None, values.text] = None  # what a charger that falls short does
-    stand_and_shoot: Annotated[Rule | None, values.fraction] = (
+    stand_and_shoot: Annotated[Rule | None, values.fraction, "stand and shoot beyond this share of the charge"] = (
         None  # more than this many times the charge move away: may shoot
     )
     flee: Annotated[Rule | None, _flee] = None  # (dice when Movement <= 6, dice when more)
-    strike_first: Annotated[Rule | None, values.flag] = None
-    intercept_fear: Annotated[Rule | None, read_test] = (
+    strike_first: Annotated[Rule | None, values.flag, "a charger strikes first"] = None
+    intercept_fear: Annotated[Rule | None, read_test, "an interceptor's Fear test"] = (
         None  # Test: an interceptor that fears the charger must pass it to intercept
     )
-    engaged_holds: Annotated[Rule | None, values.flag] = None  # a charged unit already in combat may only hold
+    engaged_holds: Annotated[Rule | None, values.flag, "a unit already in combat may only hold"] = (
+        None  # a charged unit already in combat may only hold
+    )
     obstacles: Annotated[Rule | None, values.text] = None  # what a charge may go around, in our words
 
 
@@ -483,6 +491,7 @@ def _lines(rules) -> list[Line]:
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 CHARGE = Mechanic(
+    title="Charging",
     parts={"charge": Table(Charge)},
     tested=lambda r: "charge" if r.charge and r.charge.detect_unseen else None,
     calculators=(

@@ -17,13 +17,19 @@ from rulescore.rule_value import Rule
 
 class Climb(NamedTuple):
     section: str
-    limit: Annotated[Rule, _limit]  # "Movement" (up to Movement) or a number of inches
-    tests: Annotated[Rule, values.count]  # Initiative tests taken
+    limit: Annotated[
+        Rule, _limit, "highest climb (Movement, or inches)"
+    ]  # "Movement" (up to Movement) or a number of inches
+    tests: Annotated[Rule, values.count, "Initiative tests a climb takes"]  # Initiative tests taken
     fail_up: Annotated[Rule, values.text]
     fail_down: Annotated[Rule, values.text]
-    touching: Annotated[Rule | None, values.flag] = None  # must touch what it climbs at the start of its movement phase
-    no_run: Annotated[Rule | None, values.flag] = None  # a model that climbs cannot run
-    uses_movement: Annotated[Rule | None, values.flag] = (
+    touching: Annotated[Rule | None, values.flag, "a climber starts its move touching the wall"] = (
+        None  # must touch what it climbs at the start of its movement phase
+    )
+    no_run: Annotated[Rule | None, values.flag, "a model that climbs cannot run"] = (
+        None  # a model that climbs cannot run
+    )
+    uses_movement: Annotated[Rule | None, values.flag, "a climb uses Movement"] = (
         None  # a fixed limit (Coreheim's 4") still takes the climb off Movement
     )
 
@@ -112,6 +118,7 @@ def _lines(rules) -> list[Line]:
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 CLIMB = Mechanic(
+    title="Climbing",
     parts={"climb": Table(Climb)},
     tested=lambda r: "climb" if r.climb else None,
     calculators=(

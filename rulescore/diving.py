@@ -13,14 +13,16 @@ from rulescore.fields import FieldError, drop, length, toughness, wounds
 from rulescore.initiative import initiative_field
 from rulescore.jumping_down import pass_tests
 from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
-from rulescore.rule_value import Rule
+from rulescore.rule_value import Rule, allows
 
 
 class DivingCharge(NamedTuple):
     section: str
-    enemy_range: Annotated[Rule, values.inches]  # enemy within this many inches of the landing point
-    max_height: Annotated[Rule, values.inches]
-    test_every: Annotated[Rule, values.step]
+    enemy_range: Annotated[
+        Rule, values.inches, "a diving charge's enemy is within"
+    ]  # enemy within this many inches of the landing point
+    max_height: Annotated[Rule, values.inches, "highest diving charge"]
+    test_every: Annotated[Rule, values.step, "one diving-charge test every"]
     bonus: Annotated[Rule, values.text]  # what a clean landing gives
 
 
@@ -31,7 +33,12 @@ def diving_charge(
     rules = ruleset.diving_charge
     reach = rules.enemy_range.value
     if height > rules.max_height.value:
-        raise FieldError("height", f"A diving charge jumps down at most {inches(rules.max_height.value)}.")
+        limit = rules.max_height.value
+        said = f"{allows(ruleset, 'diving_charge.max_height')} a diving charge of at most {inches(limit)}."
+        jump = ruleset.jump_down.max_height.value if ruleset.jump_down else limit
+        if jump != limit:  # played otherwise for one of the two: they are two limits, not one (#47, item 6)
+            said += f" That is the diving charge's own limit, apart from a jump down's ({inches(jump)})."
+        raise FieldError("height", said)
     if distance > reach:
         # Still a jump down during a charge: the jump's tests and fall stand, only the bonus is gone.
         explain.step(
@@ -98,6 +105,7 @@ def _lines(rules) -> list[Line]:
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 DIVING_CHARGE = Mechanic(
+    title="Diving charge",
     parts={"diving_charge": Table(DivingCharge)},
     tested=lambda r: "diving_charge" if r.diving_charge else None,
     calculators=(

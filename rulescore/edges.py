@@ -51,9 +51,14 @@ def _lines(rules) -> list[Line]:
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 EDGE_FALL = Mechanic(
+    title="Edges",
     parts={
-        "edge_fall": Single(values.inches),  # a downed model this close to an edge may fall
-        "railings": Single(values.flag),  # no fall off an edge with railings or low walls on all sides
+        "edge_fall": Single(
+            values.inches, "a downed model may fall off an edge within"
+        ),  # a downed model this close to an edge may fall
+        "railings": Single(
+            values.flag, "railings or low walls stop a fall off an edge"
+        ),  # no fall off an edge with railings or low walls on all sides
     },
     tested=lambda r: "edge_fall" if r.edge_fall else None,
     calculators=(

@@ -52,8 +52,8 @@ class StrengthHits(NamedTuple):
     """Dice of hits at Strength equal to the whole inches fallen, wounding by the to-wound chart."""
 
     section: str
-    hits: Annotated[Rule, read_dice]  # Dice: how many hits
-    injury: Annotated[Rule, read_injury]  # Injury
+    hits: Annotated[Rule, read_dice, "hits a fall deals"]  # Dice: how many hits
+    injury: Annotated[Rule, read_injury, "injury roll"]  # Injury
     stops: Annotated[Rule | None, values.text] = None  # what a model that fell may not do for the rest of the turn
 
     def toughness_field(self, game: str) -> Field:
@@ -109,11 +109,13 @@ class WoundRoll(NamedTuple):
     printed as a modifier to that roll; falls under `least` inches do nothing."""
 
     section: str
-    roll: Annotated[Rule, read_test]  # Test (over), with its natural results
-    wounds_on: Annotated[Rule, values.count]  # the number the inches fallen are taken from
+    roll: Annotated[Rule, read_test, "a fall's wound roll"]  # Test (over), with its natural results
+    wounds_on: Annotated[
+        Rule, values.count, "a fall wounds on this less the inches fallen"
+    ]  # the number the inches fallen are taken from
     toughness: Annotated[Rule, values.one_of("modifier")]  # "modifier": the profile's T is added to the roll
-    injury: Annotated[Rule, read_injury]  # Injury
-    least: Annotated[Rule | None, values.inches] = None
+    injury: Annotated[Rule, read_injury, "injury roll"]  # Injury
+    least: Annotated[Rule | None, values.inches, "a fall shorter than this does nothing"] = None
     stops: Annotated[Rule | None, values.text] = None  # what a model that fell may not do for the rest of the turn
 
     def toughness_field(self, game: str) -> Field:
@@ -260,6 +262,7 @@ def _lines(rules) -> list[Line]:
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 FALL = Mechanic(
+    title="Falling",
     parts={"fall": Table(None, kinds=KINDS)},
     calculators=(
         Calculator(

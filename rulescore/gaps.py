@@ -18,13 +18,17 @@ from rulescore.rule_value import Rule
 
 class Gap(NamedTuple):
     section: str
-    max_gap: Annotated[Rule, values.inches]
-    uses_movement: Annotated[Rule, values.flag]
-    measure_first: Annotated[Rule, values.flag]  # may the player measure before jumping
+    max_gap: Annotated[Rule, values.inches, "widest gap"]
+    uses_movement: Annotated[Rule, values.flag, "a gap jumped uses Movement"]
+    measure_first: Annotated[
+        Rule, values.flag, "a gap may be measured before jumping"
+    ]  # may the player measure before jumping
     test: Annotated[Rule | None, values.one_of("initiative")] = (
         None  # an Initiative test after covering the distance, or None
     )
-    in_charge: Annotated[Rule | None, values.flag] = None  # may be jumped as part of a charge or a run
+    in_charge: Annotated[Rule | None, values.flag, "a gap may be jumped in a charge or a run"] = (
+        None  # may be jumped as part of a charge or a run
+    )
 
 
 def gap(
@@ -147,6 +151,7 @@ def _lines(rules) -> list[Line]:
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 GAP = Mechanic(
+    title="Jumping over gaps",
     parts={"gap": Table(Gap)},
     tested=lambda r: "gap" if r.gap and r.gap.test else None,
     calculators=(

@@ -43,4 +43,6 @@ def _lines(rules) -> list[Line]:
 
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
-TERRAIN = Mechanic(parts={"terrain": Costs(values.count)}, lines=_lines)
+TERRAIN = Mechanic(
+    parts={"terrain": Costs(values.count, "inches each inch of {key} ground costs")}, title="Ground", lines=_lines
+)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Any, NamedTuple
+from typing import Annotated, NamedTuple
 
 from rulescore import values
 from rulescore.dice import Distribution
@@ -20,24 +20,25 @@ class Hiding(NamedTuple):
         Rule, values.one_of("Initiative")
     ]  # "Initiative": enemies spot hidden models within their I in inches
     also: Annotated[Rule | None, values.text] = None  # more the text says about hiding, in our words
-    enemy_moves: Annotated[Rule | None, values.flag] = (
+    enemy_moves: Annotated[Rule | None, values.flag, "spotted only as an enemy moves within range"] = (
         None  # spotted when an enemy moves within range, not whenever one is there
     )
-    cannot_be_charged: Annotated[Rule | None, values.flag] = None
+    cannot_be_charged: Annotated[Rule | None, values.flag, "a hidden model cannot be charged"] = None
     # What each thing the model did this turn does to hiding ("cannot hide" or "spotted"); None: nothing.
-    moved: Annotated[Rule | None, _stops] = None  # a move of more than a half-move
-    ran: Annotated[Rule | None, _stops] = None
-    charged: Annotated[Rule | None, _stops] = None
-    fled: Annotated[Rule | None, _stops] = None
-    stunned: Annotated[Rule | None, _stops] = None
-    fell: Annotated[Rule | None, _stops] = None
-    shot: Annotated[Rule | None, _stops] = None
-    cast: Annotated[Rule | None, _stops] = None
+    moved: Annotated[Rule | None, _stops, "a model that moved more than a half-move"] = (
+        None  # a move of more than a half-move
+    )
+    ran: Annotated[Rule | None, _stops, "a model that ran"] = None
+    charged: Annotated[Rule | None, _stops, "a model that charged"] = None
+    fled: Annotated[Rule | None, _stops, "a model that fled"] = None
+    stunned: Annotated[Rule | None, _stops, "a model that was stunned"] = None
+    fell: Annotated[Rule | None, _stops, "a model that fell"] = None
+    shot: Annotated[Rule | None, _stops, "a model that shot"] = None
+    cast: Annotated[Rule | None, _stops, "a model that cast a spell"] = None
 
 
-def _stops(value: Any) -> str:
-    """What an action this turn does to hiding: it may not hide at all, or it gives itself away."""
-    return values.one_of("cannot hide", "spotted")(value)
+# What an action this turn does to hiding: it may not hide at all, or it gives itself away.
+_stops = values.one_of("cannot hide", "spotted")
 
 
 # The things a model may have done this turn that hiding rules name, as the hiding calculator asks them:
@@ -160,6 +161,7 @@ def _lines(rules) -> list[Line]:
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 HIDING = Mechanic(
+    title="Hiding",
     parts={"hiding": Table(Hiding)},
     calculators=(
         Calculator(

@@ -13,6 +13,8 @@ import re
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
+from rulescore import values
+from rulescore.mechanic import Costs, Single, Table
 from rulescore.mechanics import MECHANICS, RULESETS
 from rulescore.route_walk import PLAYED_OTHERWISE
 from rulescore.rules_folder import NUMBERS, RulesFileError, TomlFile, rules_files
@@ -49,6 +51,43 @@ def _said(raw: Any) -> str:
     return str(raw)
 
 
+class Playable(NamedTuple):
+    """A number of numbers.toml a table may play otherwise, as Your table offers it."""
+
+    rule: str  # "jump_down.max_height", or "test" at the top of the file
+    words: str  # "highest jump down", as a player says it
+    reader: Any  # the numbers.toml reader of its value
+    kind: str  # the kind of rule it belongs to, in a player's words ("Jumping down")
+
+
+@cache
+def playable() -> dict[str, Playable]:
+    """Every key the mechanics let a table play otherwise (the keys they give words): a key without words
+    is words the answers quote from the text (what a fall stops), which no answer works out with."""
+    found: dict[str, Playable] = {}
+    for mechanic in MECHANICS:
+        for part, shape in mechanic.parts.items():
+            if isinstance(shape, Table):
+                readers = shape.readers
+                for key, words in shape.words.items():
+                    found[f"{part}.{key}"] = Playable(f"{part}.{key}", words, readers[key], mechanic.title)
+            elif shape.words and isinstance(shape, Single):
+                found[part] = Playable(part, shape.words, shape.reader, mechanic.title or shape.words.capitalize())
+    return found
+
+
+def _playable(rule: str) -> Playable | None:
+    """A key of a table of costs (terrain.difficult) is played as its table's words say, with its key in them."""
+    if rule in playable():
+        return playable()[rule]
+    part, _, key = rule.partition(".")
+    for mechanic in MECHANICS:
+        shape = mechanic.parts.get(part)
+        if isinstance(shape, Costs) and shape.words and key:
+            return Playable(rule, shape.words.format(key=key.replace("-", " ")), shape.reader, mechanic.title)
+    return None
+
+
 @cache
 def numbers(ruleset_id: str) -> dict[str, Any]:
     """Every number of a ruleset a table may play otherwise, "table.key" (or "key") -> the text's value,
@@ -70,26 +109,58 @@ def numbers(ruleset_id: str) -> dict[str, Any]:
                         found[f"{key}.{inner}"] = _plain(raw)
             elif isinstance(_plain(body), bool | int | float | str):
                 found[key] = _plain(body)
-    return found
+    return {rule: value for rule, value in found.items() if _playable(rule)}
 
 
 def rule_words(rule: str) -> str:
-    """A number's name as a player says it: "jump_down.max_height" -> "jump down, max height"."""
-    return ", ".join(part.replace("_", " ").replace("-", " ") for part in rule.split("."))
+    """A rule's name as a player says it: "jump_down.max_height" -> "highest jump down"; a name no mechanic
+    gives words (from a file of outside) is said as written, its separators as spaces."""
+    found = _playable(rule) if rule not in PLAYED_OTHERWISE else None
+    if found:
+        return found.words
+    return PLAYED_OTHERWISE.get(rule) or ", ".join(part.replace("_", " ").replace("-", " ") for part in rule.split("."))
+
+
+def _inches(reader: Any) -> bool:
+    return reader in (values.inches, values.step)
+
+
+def said_value(rule: str, value: Any) -> str:
+    """A value as a player reads it: 8" for inches, yes or no, "not allowed" for not-allowed."""
+    found = _playable(rule)
+    if found and _inches(found.reader) and not isinstance(value, bool):
+        return f'{_said(value)}"'
+    if found and getattr(found.reader, "allowed", None):
+        return _said(value).replace("-", " ")
+    return _said(value)
 
 
 def offered(ruleset_id: str) -> list[dict]:
-    """What a table may switch for a ruleset, as its page lists them: each reading, then each number."""
+    """What a table may switch for a ruleset, as its page lists them: our readings, then each kind of rule's
+    numbers under the kind's name; a choice (yes or no, one of a few) offers its choices."""
     rules = RULESETS[ruleset_id]
     readings = [
-        {"rule": reading, "kind": "reading", "label": words, "value": OTHERWISE}
+        {"rule": reading, "kind": "reading", "label": words, "value": OTHERWISE, "group": "Our readings"}
         for reading, words in PLAYED_OTHERWISE.items()
         if _reading_applies(rules, reading)
     ]
-    return readings + [
-        {"rule": rule, "kind": "number", "label": rule_words(rule), "value": _said(value)}
-        for rule, value in numbers(ruleset_id).items()
-    ]
+    found = []
+    for rule, value in numbers(ruleset_id).items():
+        played = _playable(rule)
+        assert played is not None  # numbers() keeps only these
+        allowed = ("yes", "no") if isinstance(value, bool) else getattr(played.reader, "allowed", ())
+        found.append(
+            {
+                "rule": rule,
+                "kind": "choice" if len(allowed) > 1 else "number",
+                "label": played.words[0].upper() + played.words[1:] + (", in inches" if _inches(played.reader) else ""),
+                "value": _said(value),
+                "said": said_value(rule, value),
+                "choices": [{"value": choice, "said": choice.replace("-", " ")} for choice in allowed],
+                "group": played.kind,
+            }
+        )
+    return readings + found
 
 
 def _reading_applies(rules: Ruleset, reading: str) -> bool:
@@ -133,17 +204,22 @@ def read_rule(ruleset_id: object, rule: object, value: object) -> HouseRule:
         return HouseRule(ruleset_id, rule, value, f"House rule: {PLAYED_OTHERWISE[rule]}.")
     text_value = numbers(ruleset_id).get(rule)
     if text_value is None:
-        raise ValueError(f"{rules.title}'s rules have no '{rule[:40]}' a table can change")
+        raise ValueError(f"{rules.title}'s rules have no '{rule[:40]}' a table can play otherwise")
     typed = _typed(value, text_value)
     if typed == text_value:
-        raise ValueError(f"{rule_words(rule)} is {_said(text_value)} in the rules already")
+        raise ValueError(f"{rule_words(rule)} is {said_value(rule, text_value)} in the rules already")
     house = HouseRule(
-        ruleset_id, rule, value, f"House rule: {rule_words(rule)} {_said(typed)} (the rules: {_said(text_value)})."
+        ruleset_id,
+        rule,
+        value,
+        f"House rule: {rule_words(rule)}: {said_value(rule, typed)} (the rules: {said_value(rule, text_value)}).",
     )
     try:
         ruled(ruleset_id, (house,))  # the numbers.toml reader's own check of the value
     except RulesFileError as error:
-        raise ValueError(error.reason) from None
+        table, _, key = rule.rpartition(".")
+        where = f"[{table}] {key}" if table else key  # the file's words for where; the player named the rule
+        raise ValueError(error.reason.removeprefix(where).lstrip(": ")) from None
     return house
 
 
@@ -164,6 +240,7 @@ def ruled(ruleset_id: str, house: tuple[HouseRule, ...]) -> Ruleset:
             holder[key] = _where(base, table, key) | {"value": typed}
         files[f"{ruleset_id}/{NUMBERS}"] = TomlFile(own.path, own.raw, data)
         base = load(files, MECHANICS)[0][ruleset_id]
+        base.house_numbers = frozenset(rule.rule for rule in changed)  # a fresh load: only this table's
     readings = frozenset(rule.rule for rule in house if rule.ruleset == ruleset_id and rule.rule in PLAYED_OTHERWISE)
     if not readings:
         return base

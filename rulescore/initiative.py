@@ -80,4 +80,4 @@ def _lines(rules) -> list[Line]:
 
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
-TEST = Mechanic(parts={"test": Single(read_test)}, lines=_lines)
+TEST = Mechanic(parts={"test": Single(read_test, "Initiative test")}, title="Tests", lines=_lines)

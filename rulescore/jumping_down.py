@@ -13,18 +13,20 @@ from rulescore.falling import or_fall
 from rulescore.fields import FieldError, drop, toughness, wounds
 from rulescore.initiative import initiative_field, pass_all
 from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
-from rulescore.rule_value import Rule
+from rulescore.rule_value import Rule, allows
 
 
 class JumpDown(NamedTuple):
     section: str
-    max_height: Annotated[Rule, values.inches]
-    test_every: Annotated[Rule, values.step]  # one test per full this-many inches
-    over_max: Annotated[Rule, values.one_of("not-allowed", "falls")]  # "not-allowed" or "falls"
+    max_height: Annotated[Rule, values.inches, "highest jump down"]
+    test_every: Annotated[Rule, values.step, "one jump-down test every"]  # one test per full this-many inches
+    over_max: Annotated[
+        Rule, values.one_of("not-allowed", "falls"), "a jump down above the highest"
+    ]  # "not-allowed" or "falls"
     fall_stops: Annotated[Rule | None, values.text] = (
         None  # what a model that fell may not do after, in the text's terms
     )
-    measure_first: Annotated[Rule | None, values.flag] = (
+    measure_first: Annotated[Rule | None, values.flag, "a drop may be measured before jumping"] = (
         None  # may the drop be measured first (never as part of a charge)
     )
 
@@ -45,7 +47,7 @@ def jump_down(
     rules = ruleset.jump_down
     limit = rules.max_height.value
     if height > limit and rules.over_max.value == "not-allowed":
-        raise FieldError("height", f"{ruleset.title} allows jumps down of at most {inches(limit)}.")
+        raise FieldError("height", f"{allows(ruleset, 'jump_down.max_height')} jumps down of at most {inches(limit)}.")
     if height > limit:
         explain.step(
             f"A jump down of more than {inches(limit)} always fails: the model falls the whole {inches(height)}.",
@@ -96,6 +98,7 @@ def _lines(rules) -> list[Line]:
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 JUMP_DOWN = Mechanic(
+    title="Jumping down",
     parts={"jump_down": Table(JumpDown)},
     tested=lambda r: "jump_down" if r.jump_down else None,
     calculators=(

@@ -29,6 +29,18 @@ def readers_of(kind: type) -> dict[str, Reader]:
     return {name: hint.__metadata__[0] for name, hint in hints.items() if get_origin(hint) is Annotated}
 
 
+@functools.cache
+def words_of(kind: type) -> dict[str, str]:
+    """The keys a table may play otherwise, each in a player's words (`key: Annotated[Rule, reader, "words"]`):
+    a key without words is the text's own words, quoted by the answers, not a rule a table plays otherwise."""
+    hints = get_type_hints(kind, include_extras=True)
+    return {
+        name: hint.__metadata__[1]
+        for name, hint in hints.items()
+        if get_origin(hint) is Annotated and len(hint.__metadata__) > 1
+    }
+
+
 class Table(NamedTuple):
     """A `[table]` of numbers.toml, read into `kind` (its keys and readers: `readers_of`). Where the kind
     depends on the table (a fall is hits or a roll), `kinds` maps the key that says which to its type."""
@@ -44,17 +56,27 @@ class Table(NamedTuple):
             found.update(readers_of(kind))
         return found
 
+    @property
+    def words(self) -> dict[str, str]:
+        """Every key a table may play otherwise, in a player's words, whichever kind it is."""
+        found: dict[str, str] = {}
+        for kind in self.kinds.values() if self.kinds else [self.kind]:
+            found.update(words_of(kind))
+        return found
+
 
 class Single(NamedTuple):
     """One value at the top of numbers.toml; it names its own section."""
 
     reader: Reader
+    words: str = ""  # in a player's words, as a house rule names it ("" : not played otherwise)
 
 
 class Costs(NamedTuple):
     """A table of any keys, each one value of the same kind (ground type -> inches spent per inch)."""
 
     reader: Reader
+    words: str = ""  # a key's value in a player's words, "{key}" standing for the key
 
 
 class Calculator(NamedTuple):
@@ -108,6 +130,7 @@ class Mechanic(NamedTuple):
     """One kind of rule: the keys of numbers.toml it reads and everything the site does with them."""
 
     parts: dict[str, Table | Single | Costs]  # its numbers.toml keys; the first names the mechanic
+    title: str = ""  # the kind of rule in a player's words, as Your table heads its house rules
     # Ruleset -> the key whose values take Initiative tests in that ruleset, or None
     tested: Callable[[Any], str | None] = _none
     calculators: tuple[Calculator, ...] = ()

@@ -167,16 +167,24 @@ def check(ruleset, read: dict, legs: list[Leg]) -> None:
             elif leg.kind == "jump down":
                 rules = ruleset.jump_down
                 if leg.inches > rules.max_height.value and rules.over_max.value == "not-allowed":
-                    raise FieldError(where, f"A model may jump down at most {inches(rules.max_height.value)}.")
+                    raise FieldError(where, _at_most(ruleset, "jump_down", "A model may jump down"))
                 height = max(height - leg.inches, Fraction(0))
             elif leg.kind == "diving charge" and leg.inches > ruleset.diving_charge.max_height.value:
-                raise FieldError(
-                    where, f"A diving charge jumps down at most {inches(ruleset.diving_charge.max_height.value)}."
-                )
+                raise FieldError(where, _at_most(ruleset, "diving_charge", "A diving charge jumps down"))
         except FieldError as error:
             rules = getattr(ruleset, SECTION_OF.get(leg.kind, ""), None)
-            cite = f" ({_section(rules)})" if rules is not None and "§" not in error.message else ""
+            # A limit the table plays otherwise is the table's, not the section's to cite.
+            own = f"{SECTION_OF.get(leg.kind)}.max_height" not in ruleset.house_numbers
+            cite = f" ({_section(rules)})" if rules is not None and own and "§" not in error.message else ""
             raise Forbidden(where, f"{name}: {error.message}{cite}") from None
+
+
+def _at_most(ruleset, table: str, what: str) -> str:
+    """A leg over its highest: the text's limit, or the table's house rule (#47: credited to the book)."""
+    limit = inches(getattr(ruleset, table).max_height.value)
+    if f"{table}.max_height" in ruleset.house_numbers:
+        return f"{what} at most {limit}: your table's house rule."
+    return f"{what} at most {limit}."
 
 
 def _check_climb(ruleset, read: dict, leg: Leg, number: int, name: str, where: str, climbed: Fraction) -> None:

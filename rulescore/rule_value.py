@@ -13,3 +13,9 @@ class Rule(NamedTuple):
     value: Any
     section: str | None  # None: not in the text; the assumption says where it comes from
     assumption: str | None = None
+
+
+def allows(ruleset: Any, rule: str) -> str:
+    """Who sets a limit, as a refusal says it: the ruleset's text, or the table's house rule (#47: a refusal
+    under a house rule credited the book with the table's number)."""
+    return "Your table's house rule allows" if rule in ruleset.house_numbers else f"{ruleset.title} allows"

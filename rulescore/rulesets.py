@@ -29,8 +29,9 @@ class Ruleset:
     """The movement rules of one ruleset: its title and place, and what its numbers.toml gives of each
     mechanic, read by key (`ruleset.charge`, `ruleset.test`); a mechanic it does not give is None."""
 
-    # The readings of ours a table plays otherwise (house rules: rulescore.house_rules), by assumption id.
+    # A table's house rules (rulescore.house_rules): our readings it switches, the numbers it plays otherwise.
     otherwise: frozenset[str] = frozenset()
+    house_numbers: frozenset[str] = frozenset()
 
     def __init__(
         self,

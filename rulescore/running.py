@@ -15,8 +15,10 @@ from rulescore.rule_value import Rule
 
 class Run(NamedTuple):
     section: str
-    multiplier: Annotated[Rule, values.count]
-    enemy_range: Annotated[Rule, values.inches]  # no counting enemy within this many inches at the start of the turn
+    multiplier: Annotated[Rule, values.count, "a run is Movement times"]
+    enemy_range: Annotated[
+        Rule, values.inches, "no run with an enemy within"
+    ]  # no counting enemy within this many inches at the start of the turn
     ignored_states: Annotated[Rule, _enemy_states]  # enemy states that do not stop a run
     no_shooting: Annotated[Rule | None, values.text] = None  # what a run costs the rest of the turn, in our words
 
@@ -73,6 +75,7 @@ def _lines(rules) -> list[Line]:
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 RUN = Mechanic(
+    title="Running",
     parts={"run": Table(Run)},
     calculators=(
         Calculator(

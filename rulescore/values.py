@@ -55,6 +55,7 @@ def one_of(*allowed: str) -> Callable[[Any], str]:
             raise ValueError(f"must be one of: {', '.join(repr(a) for a in allowed)}")
         return value
 
+    read.allowed = allowed  # type: ignore[attr-defined]  # offered as a choice where a table plays it otherwise
     return read
 
 

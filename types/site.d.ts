@@ -42,8 +42,10 @@ interface CalculatorElement extends HTMLElement {
   sequence?: number;
   liveFor?: number;
   asking?: number;
-  /** The house rules the answer shown was other without (the address carries them). */
+  /** The house rules the last answer was other without (the address carries them). */
   houseUsed?: HouseRule[];
+  /** The house rules the answer on screen was other without: it stands only while each is in play. */
+  shownHouse?: HouseRule[];
 }
 
 /** What Your table's page script is handed by calculators.js (one worker, one copy of the phone's table). */

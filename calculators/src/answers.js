@@ -66,6 +66,7 @@ function show(calc, values, reply, kind) {
     calc.shownFor = values;
     calc.shownWords = reply.for;
     calc.shownKind = kind;
+    calc.shownHouse = reply.house_rules || [];
     calc.invalid = "";
     saveToUrl(calc, values);
   } else {

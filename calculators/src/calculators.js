@@ -119,9 +119,11 @@ function offerLinkHouse() {
   offer.setAttribute("role", "region");
   offer.setAttribute("aria-label", "House rules from this link");
   const said = document.createElement("p");
-  said.textContent = `This link's answers play the house rules of whoever shared it: ${carried.map((r) => `${r.rule} ${r.value}`).join("; ")}. Each answer below names those it uses.`;
+  const count = carried.length === 1 ? "a house rule" : `${carried.length} house rules`;
+  said.textContent = `This link's answers play ${count} of whoever shared it. Each answer below names those it uses.`;
   const keep = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Keep them on this phone" });
   const drop = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Play the rules as written" });
+  setTimeout(() => sayLinkRules(said, carried, count, keep)); // asked after the page's answers, which come first
   const choose = async (/** @type {boolean} */ keep) => {
     offer.replaceChildren(Object.assign(document.createElement("p"), { textContent: keep ? "Checking these house rules…" : "Playing the rules as written." }));
     const refused = await decide(keep);
@@ -133,6 +135,24 @@ function offerLinkHouse() {
   drop.addEventListener("click", () => choose(false));
   offer.append(said, keep, drop);
   first.before(offer);
+}
+
+/** The link's house rules in a player's words, as Python says them once it is up (#47, item 4: the offer
+ * showed our configuration's keys); rules Python refuses are said so, with why.
+ * @param {HTMLElement} said @param {HouseRule[]} carried @param {string} count @param {HTMLElement} keep */
+async function sayLinkRules(said, carried, count, keep) {
+  const asked = askPython({ type: "table", text: JSON.stringify({ ...keptTable(), models: [], house_rules: carried }) });
+  try {
+    await boot();
+    const reply = /** @type {TableReply} */ (JSON.parse(await asked));
+    if (!said.isConnected) return;
+    said.textContent = reply.ok
+      ? `This link's answers play ${count} of whoever shared it: ${Object.values(reply.words).join(" ")} Each answer below names those it uses.`
+      : `This link carries ${count} this site cannot play, so its answers refuse: ${Object.values(reply.errors).join(" ")}`;
+    keep.hidden = !reply.ok; // what cannot be played is not offered to keep
+  } catch {
+    // The runtime did not start: the offer keeps its count, and the answers say why they wait.
+  }
 }
 
 let linkRead = false;

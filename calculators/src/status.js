@@ -11,12 +11,17 @@ export function showState(calc) {
   const status = calc.querySelector(".calc-status");
   const result = calc.querySelector(".calc-result");
   const note = /** @type {HTMLElement} */ (calc.querySelector(".calc-for"));
-  const current = sameValues(formValues(calc), calc.shownFor);
+  const sameRules = houseStill(calc);
+  const current = sameRules && sameValues(formValues(calc), calc.shownFor);
   result.classList.toggle("calc-stale", !current);
   calc.dataset.state = current ? calc.shownKind : calc.unfinished ? "unfinished" : "stale";
   note.hidden = current;
   // The values in words come from Python (rulescore.web.values), with the answer they are for.
-  note.textContent = current ? "" : `Not for the values above. Shown: the answer for ${calc.shownWords}.`;
+  note.textContent = current
+    ? ""
+    : sameRules
+      ? `Not for the values above. Shown: the answer for ${calc.shownWords}.`
+      : `Not as your table plays now: it played house rules no longer in play. Shown: the answer for ${calc.shownWords}.`;
   const printed = calc.querySelector(".calc-print-for");
   if (printed) printed.textContent = `For: ${calc.shownWords}.`;
   let words;
@@ -36,6 +41,13 @@ export function showState(calc) {
   else words = engineWords() || "Working out the new answer…";
   if (current && engineState() === "failed" && calc.shownKind === "built" && !houseFor(calc.dataset.ruleset).length) words += " The live calculator could not start.";
   status.textContent = words;
+}
+
+/** Is every house rule the shown answer played still in play? (#47, item 2: after "Play the rules as written"
+ * a house-ruled answer stood undimmed under the refusal of the same values.) @param {CalculatorElement} calc */
+function houseStill(calc) {
+  const playing = houseFor(calc.dataset.ruleset);
+  return (calc.shownHouse || []).every((rule) => playing.some((p) => p.rule === rule.rule && p.value === rule.value));
 }
 
 /** @param {HTMLElement} calc @param {Record<string, string>} errors @param {Reading[]} readings */

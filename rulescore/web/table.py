@@ -11,6 +11,7 @@ from rulescore.house_rules import HouseRule
 from rulescore.legs import plannable
 from rulescore.mechanics import CALCULATORS, RULESETS
 from rulescore.models import CHARACTERISTICS, Model, fill
+from rulescore.result import Refusal, Result
 from rulescore.routes import NAME as ROUTE
 from rulescore.table import Table, TableError, read_table
 from rulescore.web.terms import escape
@@ -58,13 +59,27 @@ def respond_table(text: str) -> str:
     return json.dumps({"ok": True, "errors": {}, "table": table.to_json(), "words": words})
 
 
-def _cell(calculator: str, model: Model, house: tuple[HouseRule, ...], name: str, value: str) -> str:
+def _cell(
+    calculator: str, model: Model, house: tuple[HouseRule, ...], name: str, value: str
+) -> tuple[str, Result | Refusal]:
     values = fill(fields_of(calculator, model.ruleset), model) | {name: value}
     result = answer(calculator, model.ruleset, values, house=house)
     if not result.ok:
-        return f'<td class="card-refused">{escape(" ".join(result.errors.values()))}</td>'
+        return f'<td class="card-refused">{escape(" ".join(result.errors.values()))}</td>', result
     said = " · ".join(result.headlines[:2])
-    return f"<td>{escape(said)}</td>"
+    return f"<td>{escape(said)}</td>", result
+
+
+def _defaults(model: Model) -> dict[str, str]:
+    """The model's own characteristics a card's rows ask and its profile does not give: label -> the value
+    each calculator takes instead (#47, item 3: a card's odds came from values it did not name)."""
+    found: dict[str, str] = {}
+    for calculator, *_ in CARD:
+        for field in fields_of(calculator, model.ruleset):
+            whose, _, key = field.characteristic.partition(".")
+            if whose == "model" and key not in model.profile:
+                found.setdefault(CHARACTERISTICS[key], str(field.default))
+    return found
 
 
 def card_html(text: str, ruleset: str, name: str) -> str:
@@ -79,16 +94,29 @@ def card_html(text: str, ruleset: str, name: str) -> str:
     house = tuple(rule for rule in table.house_rules if rule.ruleset == model.ruleset)
     profile = " · ".join(f"{CHARACTERISTICS[key]} {value}" for key, value in model.profile.items())
     rows = []
+    used: set[str] = set()
     for calculator, title, field, values in CARD:
         if not fields_of(calculator, model.ruleset):
             continue
         for value in values:
             what = f'{title} {value}"' if field != "distance" or calculator == "charge" else title
-            rows.append(f'<tr><th scope="row">{escape(what)}</th>{_cell(calculator, model, house, field, value)}</tr>')
-    said_house = "".join(f'<p class="calc-house">{escape(rule.words)}</p>' for rule in house)
+            cell, result = _cell(calculator, model, house, field, value)
+            used.update(result.house)
+            rows.append(f'<tr><th scope="row">{escape(what)}</th>{cell}</tr>')
+    # Only the house rules a row's answer would be other without (#47, item 10), in the table's order.
+    said_house = "".join(f'<p class="calc-house">{escape(rule.words)}</p>' for rule in house if rule.words in used)
+    defaults = _defaults(model)
+    said_defaults = (
+        '<p class="card-defaults">Not in its profile, so taken as each calculator does: '
+        + escape(", ".join(f"{label} {value}" for label, value in defaults.items()))
+        + ".</p>"
+        if defaults
+        else ""
+    )
     html = (
         f'<article class="card" data-model="{escape(model.name)}"><h2>{escape(model.name)}</h2>'
         f'<p class="card-profile">{escape(rules.title)} · {escape(profile or "no characteristics given")}</p>'
+        f"{said_defaults}"
         f'<table class="card-rolls"><tbody>{"".join(rows)}</tbody></table>{said_house}</article>'
     )
     return json.dumps({"ok": True, "errors": {}, "html": html})

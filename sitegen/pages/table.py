@@ -9,13 +9,21 @@ from rulescore.models import NAME_LONGEST, SIDES, profile
 from sitegen.pages import markup
 
 
+def _grouped(rules: list[dict]) -> list[dict]:
+    """House rules under the kind of rule each belongs to, kinds in the order the rules first name them."""
+    groups: dict[str, list[dict]] = {}
+    for rule in rules:
+        groups.setdefault(rule["group"], []).append(rule)
+    return [{"title": title, "rules": found} for title, found in groups.items()]
+
+
 def render_table(root: str) -> str:
     rulesets = [
         {
             "id": rules.id,
             "title": rules.title,
             "profile": [field.describe() for field in profile(rules)],
-            "house": offered(rules.id),
+            "house": _grouped(offered(rules.id)),
         }
         for rules in RULESETS.values()
     ]

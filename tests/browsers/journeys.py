@@ -202,6 +202,7 @@ MODEL_FALL = {"toughness": "4", "wounds": "2"}
 FALL_FILLED = "document.getElementById('calc-fall-toughness').value === '4' && document.getElementById('calc-fall-wounds').value === '2'"
 ROUTE_FILLED = "document.getElementById('calc-route-initiative').value === '5' && document.getElementById('calc-route-wounds').value === '2'"
 HOUSE_RULE = read_rule("mordheim-1999", "jump_down.max_height", "8").words
+HOUSE_ROW = ".table-house[data-ruleset='mordheim-1999'] [data-row='jump_down.max_height']"
 CLEAR_TABLE = "(localStorage.removeItem('skirmish-table'), localStorage.removeItem('skirmish-picked'), true)"
 
 
@@ -585,9 +586,8 @@ def journeys() -> dict[str, list]:
             ["goto", "table/"],
             ["wait_for", "#players-table[data-ready]"],
             ["tap", ".table-house[data-ruleset='mordheim-1999'] summary"],
-            ["set", ["#house-mordheim-1999-jump_down-max_height", "8"]],
-            ["tap", ".table-house[data-ruleset='mordheim-1999'] button[type=submit]"],
-            ["wait_text", [".table-message", f"In play: {HOUSE_RULE}"]],
+            ["commit", ["#house-mordheim-1999-jump_down-max_height", "8"]],  # plays when switched (#47)
+            ["wait_text", [f"{HOUSE_ROW} .table-said", f"In play: {HOUSE_RULE}"]],
             ["goto", "mordheim-1999/movement/?calc-jump-down.height=7#jumping-down"],
             ["wait_text", ["#calc-jump-down .calc-house", HOUSE_RULE]],
             [

@@ -27,6 +27,18 @@ def add_model(page, name: str, ruleset: str, side: str, profile: dict[str, str])
     page.locator(".table-models li", has_text=name).wait_for(timeout=90_000)
 
 
+def row(page, rule: str, ruleset: str = "mordheim-1999"):
+    """A house rule's row on Your table: its switch, and what is said of it."""
+    return page.locator(f".table-house[data-ruleset='{ruleset}'] [data-row='{rule}']")
+
+
+def play(page, rule: str, value: str, ruleset: str = "mordheim-1999") -> None:
+    """A house rule's box typed in and left, as a player plays it (there is no button to press)."""
+    box = row(page, rule, ruleset).locator("input[type=text]")
+    box.fill(value)
+    box.press("Enter")
+
+
 def shot(page, name: str) -> None:
     """The page as it stands, in both colour schemes: the theme's palette is switched with its own toggle (it
     chose one when the page loaded, and a media change alone does not move it), and back."""

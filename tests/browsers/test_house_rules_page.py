@@ -11,7 +11,7 @@ from urllib.parse import unquote
 import pytest
 
 from rulescore.house_rules import read_rule
-from tests.browsers.table_steps import ALDRIC, RULES, add_model, live, shot
+from tests.browsers.table_steps import ALDRIC, RULES, add_model, live, play, row, shot
 from tests.browsers.test_accessibility import AXE
 from tests.browsers.test_accessibility import RUN as AXE_RUN
 from tests.browsers.test_accessibility import TAGS as AXE_TAGS
@@ -24,13 +24,11 @@ pytestmark = pytest.mark.browser
 def test_a_house_rule_is_named_in_the_answer_and_in_the_link_it_shares(browser, phone, server):
     phone.goto(server.origin + "/table/")
     phone.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
-    phone.fill("#house-mordheim-1999-jump_down-max_height", "8")
-    phone.locator(".table-house[data-ruleset='mordheim-1999'] button[type=submit]").click()
-    phone.locator(".table-message", has_text="In play").wait_for(timeout=90_000)
+    play(phone, "jump_down.max_height", "8")
+    row(phone, "jump_down.max_height").locator(".table-said", has_text="In play").wait_for(timeout=90_000)
     # A value the rules cannot take is refused next to it, with the reader's reason, and nothing changes.
-    phone.fill("#house-mordheim-1999-jump_down-test_every", "two")
-    phone.locator(".table-house[data-ruleset='mordheim-1999'] button[type=submit]").click()
-    error = phone.locator(".table-house[data-ruleset='mordheim-1999'] .calc-error")
+    play(phone, "jump_down.test_every", "two")
+    error = row(phone, "jump_down.test_every").locator(".calc-error")
     error.filter(has_text="must be a number such as 6 or 3.5").wait_for(timeout=30_000)
     stored = phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).house_rules")
     assert stored == [{"ruleset": "mordheim-1999", "rule": "jump_down.max_height", "value": "8"}]
@@ -38,7 +36,7 @@ def test_a_house_rule_is_named_in_the_answer_and_in_the_link_it_shares(browser, 
     live(phone, "calc-jump-down")
     house = (read_rule("mordheim-1999", "jump_down.max_height", "8"),)
     said = phone.inner_text("#calc-jump-down .calc-house")
-    assert said == house[0].words == "House rule: jump down, max height 8 (the rules: 6)."
+    assert said == house[0].words == 'House rule: highest jump down: 8" (the rules: 6").'
     # An answer the house rule does not change does not name it.
     phone.fill("#calc-fall-height", "5")
     live(phone, "calc-fall")
@@ -60,14 +58,20 @@ def test_a_house_rule_is_named_in_the_answer_and_in_the_link_it_shares(browser, 
             server.release()
         live(other, "calc-jump-down")
         assert other.inner_text("#calc-jump-down .calc-house") == house[0].words
+        # The offer says the house rule in a player's words, not our configuration's keys (#47, item 4).
         offer = other.locator(".calc-house-offer")
-        assert "jump_down.max_height 8" in offer.inner_text()
+        offer.filter(has_text=house[0].words).wait_for(timeout=60_000)
+        assert "jump_down" not in offer.inner_text()
         other.get_by_role("button", name="Play the rules as written").click()
         other.wait_for_function("() => !location.search.includes('house=')")
         other.wait_for_function(
             "() => document.querySelector('#calc-jump-down .calc-error')?.textContent.includes('at most 6')",
             timeout=60_000,
         )
+        # The house-ruled answer is put away as not the rules played now, not left standing (#47, item 2).
+        assert other.get_attribute("#calc-jump-down", "data-state") == "stale"
+        assert "calc-stale" in other.get_attribute("#calc-jump-down .calc-result", "class")
+        assert "no longer in play" in other.inner_text("#calc-jump-down .calc-for")
         assert other.evaluate("localStorage.getItem('skirmish-table')") is None
         other.goto(link)
         other.get_by_role("button", name="Keep them on this phone").click()
@@ -101,9 +105,8 @@ def test_the_table_the_picker_and_a_house_ruled_answer_have_no_axe_or_nu_errors(
         page.goto(server.origin + "/table/")
         add_model(page, "Aldric", "mordheim-1999", "mine", ALDRIC)
         page.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
-        page.fill("#house-mordheim-1999-jump_down-max_height", "8")
-        page.locator(".table-house[data-ruleset='mordheim-1999'] button[type=submit]").click()
-        page.locator(".table-message", has_text="In play").wait_for(timeout=60_000)
+        play(page, "jump_down.max_height", "8")
+        row(page, "jump_down.max_height").locator(".table-said", has_text="In play").wait_for(timeout=60_000)
         page.get_by_role("button", name="Card of Aldric").click()
         page.locator(".table-card .card-rolls").wait_for(timeout=60_000)
         check(page, "table", found, saved)
@@ -139,10 +142,11 @@ def test_markup_in_a_name_or_a_forged_house_rule_link_is_shown_as_text_and_chang
         "() => document.querySelector('#calc-jump-down .calc-status').textContent.includes('could not be used')",
         timeout=60_000,
     )
-    assert "<b>big</b>" in phone.inner_text(".calc-house-offer")  # the link's words, as text
-    phone.get_by_role("button", name="Keep them on this phone").click()
-    phone.locator(".calc-house-offer", has_text="Not kept").wait_for(timeout=30_000)
-    assert "must be a number such as 6 or 3.5" in phone.inner_text(".calc-house-offer")
+    # The offer says the link's house rule cannot be played, and why, and offers no keeping of it.
+    offer = phone.locator(".calc-house-offer", has_text="cannot play")
+    offer.wait_for(timeout=60_000)
+    assert "highest jump down: must be a number such as 6 or 3.5" in offer.inner_text()
+    assert phone.get_by_role("button", name="Keep them on this phone").is_hidden()
     assert phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).house_rules") == []
     assert phone.evaluate("window.hacked") is None and phone.locator(".md-content b").count() == 0
     assert phone.console_errors == []
@@ -198,9 +202,10 @@ def test_a_link_whose_house_rule_would_hang_every_answer_is_refused_at_once_and_
     )
     # The offer stands at the calculator the link opened (#47 item 5: it was at the page's first, screens away).
     assert phone.evaluate("document.querySelector('.calc-house-offer').nextElementSibling.id") == "calc-fall"
-    phone.get_by_role("button", name="Keep them on this phone").click()
-    phone.locator(".calc-house-offer", has_text="Not kept").wait_for(timeout=30_000)
+    # Said as a rule this site cannot play, with why, and not offered to keep.
+    phone.locator(".calc-house-offer", has_text="cannot play").wait_for(timeout=30_000)
     assert "roll 24 at the most" in phone.inner_text(".calc-house-offer")
+    assert phone.get_by_role("button", name="Keep them on this phone").is_hidden()
     assert (
         phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table') || '{\"house_rules\": []}').house_rules")
         == []

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulescore.web.answer import respond
-from tests.browsers.table_steps import ALDRIC, RULES, add_model, filled, live, shot
+from tests.browsers.table_steps import ALDRIC, RULES, add_model, filled, live, row, shot
 from tests.browsers.test_offline import offline_context, wait_ready_offline
 from tests.helpers import NORMALISE
 
@@ -131,7 +131,7 @@ def test_storage_refused_works_for_the_visit_and_says_so(browser, server):
         page.wait_for_selector("#players-table[data-ready]")
         assert "work for this visit only" in page.inner_text(".table-status")
         add_model(page, "Aldric", "mordheim-1999", "mine", ALDRIC)
-        assert "lasts for this visit only" in page.inner_text(".table-message")
+        assert "lasts for this visit only" in page.inner_text(".table-add .table-said")
     finally:
         context.close()
 
@@ -218,3 +218,66 @@ def test_a_kept_table_this_page_cannot_read_is_set_aside_never_overwritten_unsai
     assert [m["name"] for m in phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).models")] == [
         "Aldric"
     ]
+
+
+def test_a_house_rule_plays_when_switched_says_so_there_and_is_undone_the_same_way(phone, server):
+    """#47, item 1: no button at the foot of the form; a tick, a choice or a box left plays at once, said next
+    to it, kept after a reload, and switched back the same way."""
+    phone.goto(server.origin + "/table/")
+    phone.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
+    assert phone.locator(".table-house button[type=submit]").count() == 0
+    kept = "() => JSON.parse(localStorage.getItem('skirmish-table') || '{\"house_rules\": []}').house_rules"
+    phone.check("#house-mordheim-1999-charge-no-climb")
+    said = row(phone, "charge-no-climb").locator(".table-said")
+    said.filter(has_text="In play: House rule: a model may climb during a charge.").wait_for(timeout=90_000)
+    phone.select_option("#house-mordheim-1999-jump_down-over_max", "falls")
+    choice = row(phone, "jump_down.over_max").locator(".table-said")
+    choice.filter(has_text="In play").wait_for(timeout=60_000)
+    assert "a jump down above the highest: falls (the rules: not allowed)" in choice.inner_text()
+    assert {(r["rule"], r["value"]) for r in phone.evaluate(kept)} == {
+        ("charge-no-climb", "otherwise"),
+        ("jump_down.over_max", "falls"),
+    }
+    assert phone.inner_text(".table-house[data-ruleset='mordheim-1999'] .table-in-play") == "(2 in play)"
+    phone.reload()
+    assert phone.is_checked("#house-mordheim-1999-charge-no-climb")
+    assert phone.input_value("#house-mordheim-1999-jump_down-over_max") == "falls"
+    phone.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
+    phone.uncheck("#house-mordheim-1999-charge-no-climb")
+    row(phone, "charge-no-climb").locator(".table-said", has_text="Switched back").wait_for(timeout=90_000)
+    assert [r["rule"] for r in phone.evaluate(kept)] == ["jump_down.over_max"]
+    # Played where the answers are: a jump down over the highest falls, not refused.
+    phone.goto(server.origin + RULES + "?calc-jump-down.height=8#jumping-down")
+    live(phone, "calc-jump-down")
+    assert phone.inner_text("#calc-jump-down .calc-error").strip() == ""
+    assert "falls (the rules: not allowed)" in phone.inner_text("#calc-jump-down .calc-house")
+
+
+def test_a_model_is_entered_in_boxes_that_show_changed_in_place_and_its_card_names_what_it_assumed(phone, server):
+    """#47, item 3: boxes with a border in the light scheme and no grey numbers that look like values; a
+    model changed in place; a card that names the values it took for characteristics the profile left out,
+    and that goes when its model goes."""
+    phone.goto(server.origin + "/table/")
+    boxes = phone.eval_on_selector_all(
+        ".table-add input[type=text]",
+        "els => els.map(e => [e.placeholder, getComputedStyle(e).borderTopWidth, getComputedStyle(e).borderTopStyle])",
+    )
+    assert boxes and all(p == "" and w != "0px" and s != "none" for p, w, s in boxes), boxes
+    add_model(phone, "Aldric", "mordheim-1999", "mine", {"move": "4"})
+    phone.get_by_role("button", name="Card of Aldric").click()
+    phone.locator(".table-card .card-rolls").wait_for(timeout=60_000)
+    assert "Initiative 3, Toughness 3, Wounds 1" in phone.inner_text(".table-card .card-defaults")
+    phone.get_by_role("button", name="Change Aldric").click()
+    assert phone.input_value("#table-mordheim-1999-move") == "4"
+    phone.fill("#table-mordheim-1999-initiative", "5")
+    phone.get_by_role("button", name="Keep the changes").click()
+    phone.locator(".table-add .table-said", has_text="Changed Aldric").wait_for(timeout=60_000)
+    assert phone.locator(".table-models li").count() == 1
+    assert "Initiative 5" in phone.inner_text(".table-models")
+    assert phone.is_hidden(".table-card")  # the card of the model as it was is put away
+    phone.get_by_role("button", name="Card of Aldric").click()
+    phone.locator(".table-card .card-rolls").wait_for(timeout=60_000)
+    assert "Initiative" not in phone.inner_text(".table-card .card-defaults")
+    phone.get_by_role("button", name="Remove Aldric").click()
+    phone.locator(".table-models-said", has_text="Removed Aldric").wait_for()
+    assert phone.is_hidden(".table-card")

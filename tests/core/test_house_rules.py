@@ -36,7 +36,7 @@ def test_tests_every_3_inches_make_a_6_inch_jump_two_tests_not_three():
     mordheim_test = lambda die: die <= 4 and die != 6  # noqa: E731  (a 6 always fails)
     played = answer("jump-down", M, values, house=house)
     assert chance(played.outcomes, "landed") == passes(2, mordheim_test) == F(4, 9)
-    assert played.house == ("House rule: jump down, test every 3 (the rules: 2).",)
+    assert played.house == ('House rule: one jump-down test every: 3" (the rules: 2").',)
     written = answer("jump-down", M, values)
     assert chance(written.outcomes, "landed") == passes(3, mordheim_test) == F(8, 27)
     assert written.house == ()
@@ -50,7 +50,7 @@ def test_a_higher_jump_limit_lets_a_7_inch_jump_be_taken_with_three_tests():
     played = answer("jump-down", M, values, house=house)
     assert played.ok
     assert chance(played.outcomes, "landed") == passes(3, lambda die: die <= 3) == F(1, 8)
-    assert played.house == ("House rule: jump down, max height 8 (the rules: 6).",)
+    assert played.house == ('House rule: highest jump down: 8" (the rules: 6").',)
     # A 4" jump is the same with or without the higher limit: that answer does not name it.
     lower = {**values, "height": "4"}
     assert answer("jump-down", M, lower, house=house) == answer("jump-down", M, lower)
@@ -62,7 +62,7 @@ def test_a_characteristic_test_on_2d6_changes_every_test_it_decides():
     played = answer("jump-down", M, values, house=house)
     two_dice = F(sum(a + b <= 5 for a, b in product(range(1, 7), repeat=2)), 36)
     assert chance(played.outcomes, "landed") == two_dice == F(10, 36)
-    assert played.house == ("House rule: test 2D6 under (the rules: D6 under, a 6 fails).",)
+    assert played.house == ("House rule: Initiative test: 2D6 under (the rules: D6 under, a 6 fails).",)
 
 
 def test_a_climb_in_a_charge_is_refused_as_we_read_it_and_allowed_as_a_table_plays_it():
@@ -160,7 +160,7 @@ def test_a_house_rule_the_rules_cannot_take_is_refused_with_the_readers_reason()
         ((M, "jump_down.max_height", "high"), "must be a number such as 6 or 3.5"),
         ((M, "jump_down.over_max", "maybe"), "must be one of: 'not-allowed', 'falls'"),
         ((M, "test", "a coin"), "is not a test this site reads"),
-        ((M, "jump_down.max_height", "6"), "is 6 in the rules already"),
+        ((M, "jump_down.max_height", "6"), 'highest jump down is 6" in the rules already'),
         ((M, "jump_down.flying", "yes"), "have no 'jump_down.flying'"),
         (("trench-crusade", "charge-no-climb", "otherwise"), "have no 'charge-no-climb'"),
         ((M, "charge-no-climb", "yes"), "switched with the value 'otherwise'"),
@@ -265,3 +265,23 @@ def test_a_house_rule_is_kept_only_once_answers_under_it_are_worked_out_in_bound
     assert not said["ok"] and "took over" in said["errors"]["table"] and "not kept" in said["errors"]["table"]
     # No house rules, nothing to try: a table of models alone is kept as before.
     assert json.loads(web_table.respond_table(json.dumps({**table, "house_rules": []})))["ok"]
+
+
+def test_a_refusal_under_a_house_rule_credits_the_table_and_the_diving_charge_says_its_limit_is_its_own():
+    """#47, item 6: with jumps down allowed up to 8", a 9" jump is refused as the table's limit, not the book's
+    (which says 6"), in the calculator and the route; a diving charge of 7" is refused at its own 6", and says
+    that is apart from the jump down's 8"."""
+    house = (read_rule(M, "jump_down.max_height", "8"),)
+    jump = answer("jump-down", M, {"height": "9"}, house=house)
+    assert jump.errors["height"] == "Your table's house rule allows jumps down of at most 8\"."
+    assert answer("jump-down", M, {"height": "7"}).errors["height"] == 'Mordheim 1999 allows jumps down of at most 6".'
+    route = answer("route", M, {"legs": ["jump down 9"]}, house=house)
+    assert route.errors["leg-1"] == 'Leg 1 (jump down 9"): A model may jump down at most 8": your table\'s house rule.'
+    assert route.house == (house[0].words,)
+    dive = answer("diving-charge", M, {"height": "7"}, house=house)
+    assert dive.errors["height"] == (
+        "Mordheim 1999 allows a diving charge of at most 6\". That is the diving charge's own limit, apart from a "
+        "jump down's (8\")."
+    )
+    assert dive.house == (house[0].words,)
+    assert "apart from" not in answer("diving-charge", M, {"height": "7"}).errors["height"]

@@ -119,7 +119,7 @@ def test_the_command_line_reads_a_table_file_as_the_site_exports_it(tmp_path):
     data = json.loads(done.stdout)
     assert data["from_model"] == {"initiative": "4"}  # the model's; wounds given here win
     assert data["inputs"]["wounds"] == "2" and data["defaults_used"] == {"toughness": "3"}
-    assert data["house_rules"] == ["House rule: jump down, max height 8 (the rules: 6)."]
+    assert data["house_rules"] == ['House rule: highest jump down: 8" (the rules: 6").']
     expected = answer(
         "jump-down",
         "mordheim-1999",
@@ -214,3 +214,28 @@ def test_two_models_a_player_would_read_as_one_name_are_refused(other):
     assert len(read_table(table_text(models=[ALDRIC, {**OGRE, "name": other}])).models) == 2
     # And picked by the name as a player types it.
     assert read_table(table_text()).model("mordheim-1999", other).name == "Aldric"
+
+
+def test_a_card_names_the_values_it_took_and_only_the_house_rules_its_rows_use():
+    """#47, items 3 and 10: a model with only its Movement given shows odds worked out from the calculators'
+    own Initiative, Toughness and Wounds, said so; a house rule that changes no row (a jump down of 8": the
+    card's highest row is 6") is not named, one that does (a run beside an enemy at 10") is."""
+    from rulescore.web.table import card_html
+
+    model = {"name": "Aldric", "ruleset": "mordheim-1999", "side": "mine", "profile": {"move": "4"}}
+    house = [
+        {"ruleset": "mordheim-1999", "rule": "jump_down.max_height", "value": "8"},
+        {"ruleset": "mordheim-1999", "rule": "run.enemy_range", "value": "12"},
+    ]
+    text = json.dumps({"format": FORMAT, "version": 1, "models": [model], "house_rules": house})
+    html = json.loads(card_html(text, "mordheim-1999", "Aldric"))["html"]
+    assert "taken as each calculator does: Initiative 3, Toughness 3, Wounds 1." in html
+    assert "highest jump down" not in html
+    assert "no run with an enemy within: 12&quot;" in html  # escaped, as every value
+    # The run row is the one the house rule changes: an enemy 10" away stops a run within 12", not 8".
+    assert "may not run" in html.split("Run (enemy 10")[1]
+    full = {**model, "profile": {"move": "4", "initiative": "4", "toughness": "3", "wounds": "1"}}
+    html = json.loads(
+        card_html(json.dumps({"format": FORMAT, "version": 1, "models": [full]}), "mordheim-1999", "Aldric")
+    )
+    assert "card-defaults" not in html["html"]

@@ -64,11 +64,13 @@ def chromium_run(playwright, base: str, chosen: dict[str, list] | None = None) -
                     page.goto(base + arg[0])
                 elif verb == "wait_for":
                     page.wait_for_selector(arg[0], state="attached", timeout=120_000)
-                elif verb == "set":
+                elif verb in ("set", "commit"):
+                    # "commit": typed, then left (the change event), as a house rule's box is played
                     page.evaluate(
-                        "([s, v]) => { const i = document.querySelector(s); i.value = v; "
-                        "i.dispatchEvent(new Event('input', { bubbles: true })); }",
-                        arg[0],
+                        "([s, v, left]) => { const i = document.querySelector(s); i.value = v; "
+                        "i.dispatchEvent(new Event('input', { bubbles: true })); "
+                        "if (left) i.dispatchEvent(new Event('change', { bubbles: true })); }",
+                        [*arg[0], verb == "commit"],
                     )
                 elif verb == "wait_text":
                     try:

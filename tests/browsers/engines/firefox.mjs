@@ -37,12 +37,14 @@ async function step(page, [verb, arg], open) {
   }
   else if (verb === "goto") await page.goto(base + arg, { waitUntil: "load", timeout: 60_000 });
   else if (verb === "wait_for") await page.waitForSelector(arg, { timeout: 120_000 });
-  else if (verb === "set") {
-    await page.evaluate(([selector, value]) => {
+  else if (verb === "set" || verb === "commit") {
+    // "commit": typed, then left (the change event), as a house rule's box is played
+    await page.evaluate(([selector, value, left]) => {
       const input = document.querySelector(selector);
       input.value = value;
       input.dispatchEvent(new Event("input", { bubbles: true }));
-    }, arg);
+      if (left) input.dispatchEvent(new Event("change", { bubbles: true }));
+    }, [...arg, verb === "commit"]);
   } else if (verb === "wait_text") {
     try {
       await page.waitForFunction(([selector, text]) => {

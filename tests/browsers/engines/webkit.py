@@ -99,11 +99,14 @@ def step(browser, base: str, verb: str, arg=None, timings: dict | None = None) -
         browser.get(base + arg)
     elif verb == "wait_for":
         wait(browser, ("return document.querySelector(arguments[0]) !== null;", arg), 120, arg)
-    elif verb == "set":
+    elif verb in ("set", "commit"):
+        # "commit": typed, then left (the change event), as a house rule's box is played
         browser.execute_script(
             "const i = document.querySelector(arguments[0]); i.value = arguments[1];"
-            "i.dispatchEvent(new Event('input', { bubbles: true }));",
+            "i.dispatchEvent(new Event('input', { bubbles: true }));"
+            "if (arguments[2]) i.dispatchEvent(new Event('change', { bubbles: true }));",
             *arg,
+            verb == "commit",
         )
     elif verb == "wait_text":
         try:

@@ -1,0 +1,58 @@
+// @ts-check
+// Your table's house rules: each switch plays when it is switched (a tick, a choice, a box left), checked by
+// Python with the table's other house rules first, and said next to it (#47, item 1).
+import { check, keep } from "./table-page.js";
+
+const { keptTable } = window.playersTable;
+
+/** A house rule's value as its field holds it: a tick is "otherwise", an empty box or "As written" none.
+ * @param {HTMLInputElement | HTMLSelectElement} input */
+const fieldValue = (input) => (input instanceof HTMLInputElement && input.type === "checkbox" ? (input.checked ? "otherwise" : "") : input.value.trim());
+
+// One switch is checked at a time, in the order switched: each is read against the table the last one kept.
+let switching = Promise.resolve();
+
+/** A house rule switched plays at once: checked by Python with the table's other house rules, kept, and
+ * said next to the switch (#47, item 1); refused, the table is as it was and the field says why.
+ * @param {HTMLElement} root @param {HTMLElement} box @param {HTMLInputElement | HTMLSelectElement} input */
+async function switchRule(root, box, input) {
+  const ruleset = box.dataset.ruleset;
+  const row = /** @type {HTMLElement} */ (input.closest(".table-rule"));
+  const error = row.querySelector(".calc-error");
+  const said = row.querySelector(".table-said");
+  const value = fieldValue(input);
+  const now = keptTable();
+  const others = now.house_rules.filter((rule) => !(rule.ruleset === ruleset && rule.rule === input.dataset.rule));
+  const was = now.house_rules.find((rule) => rule.ruleset === ruleset && rule.rule === input.dataset.rule);
+  if ((was?.value || "") === value) return; // switched back before it was read: nothing to change
+  said.textContent = "Checking…";
+  error.textContent = "";
+  const reply = await check({ ...now, house_rules: value ? [...others, { ruleset, rule: input.dataset.rule, value }] : others });
+  if (!reply.ok) {
+    said.textContent = "";
+    error.textContent = `Not played, and your table is as it was: ${Object.values(reply.errors).join(" ")}`;
+    input.setAttribute("aria-invalid", "true");
+    return;
+  }
+  input.setAttribute("aria-invalid", "false");
+  const label = row.querySelector("label")?.firstChild?.textContent?.trim() || "";
+  const words = value ? reply.words[`${ruleset} ${input.dataset.rule}`] : `${label.replace(/^House rule: /, "")}: the rules as written.`;
+  keep(root, reply.table, `${value ? "In play" : "Switched back"}: ${words}`, said);
+}
+
+/** @param {HTMLElement} root */
+export function setUpHouseRules(root) {
+  for (const box of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".table-house"))) {
+    const form = box.querySelector("form");
+    const changed = (/** @type {EventTarget | null} */ target) => {
+      if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement) || !target.dataset.rule) return;
+      switching = switching.then(() => switchRule(root, box, target));
+    };
+    form.addEventListener("change", (event) => changed(event.target));
+    // Enter in a box plays it as leaving the box does (the form has no button to submit).
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      changed(document.activeElement);
+    });
+  }
+}
