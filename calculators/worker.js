@@ -15,7 +15,7 @@ let table = null;
 const steps = { worker: performance.timeOrigin };
 const step = (name) => { steps[name] = performance.timeOrigin + performance.now(); };
 
-// Counts the bytes of the runtime's big files as they arrive, for "Loading (2.1 of 4.4 MB)". It reads a
+// Counts the bytes of the runtime's big files as they arrive, for "Loading the calculator (37%)". It reads a
 // clone, so Pyodide still gets the original response (and the browser its compiled-wasm cache).
 function countDownloads(watched, total) {
   const seen = new Map();
@@ -28,7 +28,7 @@ function countDownloads(watched, total) {
       tell({ type: "progress", loaded: Math.min(loaded, total), total });
     }
   };
-  report(true); // a figure from the start ("0.0 of 11.0 MB"), not a bare "Loading" until the first byte
+  report(true); // a figure from the start ("0%"), not a bare "Loading" until the first byte
   const realFetch = self.fetch.bind(self);
   self.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;

@@ -176,6 +176,7 @@ def describe(name: str, rules: Ruleset) -> dict:
         "title": calc.title,
         "section": calc.section(rules),
         "fields": [f.describe() for f in calc.fields(rules)],
+        "target": calc.target,
     }
 
 

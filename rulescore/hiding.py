@@ -173,6 +173,7 @@ HIDING = Mechanic(
             headline=lambda t, x, say: [
                 "cannot hide" if "cannot-hide" in t else "spotted" if "spotted" in t else "stays hidden"
             ],
+            target="Spotting enemy",
         ),
     ),
     outcomes={"cannot-hide": "Cannot hide this turn", "spotted": "Spotted", "stays-hidden": "Stays hidden"},

@@ -90,6 +90,9 @@ class Calculator(NamedTuple):
     compute: Callable[[Explanation, Any, dict], tuple[Distribution, list[tuple[str, Distribution]]]]
     # (main table, extra tables, how a chance is said) -> the answer's first lines
     headline: Callable[[Distribution, list[tuple[str, Distribution]], Callable[[Fraction], str]], list[str]]
+    # Whose are the "target.*" characteristics it asks, as the page's picker names them (the hiding model's
+    # spotter is no target: #47, item 7).
+    target: str = "Target"
 
     def supports(self, rules: Any) -> bool:
         """Has this ruleset's text the rules for it."""

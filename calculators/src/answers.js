@@ -1,7 +1,7 @@
 // @ts-check
 // A change on a form, answered: at once from the page where the build stored the answer, then by Python.
 import { ask, boot, engineState } from "./engine.js";
-import { formValues, saveToUrl } from "./form.js";
+import { formValues, keepLast, saveToUrl } from "./form.js";
 import { houseFor, houseToUrl } from "./house.js";
 import { storedReply } from "./nearby.js";
 import { showErrors, showState } from "./status.js";
@@ -69,6 +69,7 @@ function show(calc, values, reply, kind) {
     calc.shownHouse = reply.house_rules || [];
     calc.invalid = "";
     saveToUrl(calc, values);
+    if (kind === "live") keepLast(calc, values);
   } else {
     const general = Object.entries(reply.errors).filter(([name]) => reply.unfinished || !calc.querySelector(`[data-field="${name}"]`));
     calc.invalid = general.length ? general.map(([, message]) => message).join(" ") : "Fix the marked field.";

@@ -5,11 +5,12 @@
 // One module per job (engine, form, status, answers, nearby, legs), bundled into one script by the
 // build (sitegen/bundle/assets.py).
 import { askPython, boot, engineWords, onEngine } from "./engine.js";
-import { formValues, loadFromUrl, step } from "./form.js";
+import { formValues, loadFromUrl, loadLast, step } from "./form.js";
 import { editLegs, setUpLegs } from "./legs.js";
 import { nearby } from "./nearby.js";
 import { update } from "./answers.js";
 import { showState } from "./status.js";
+import { setUpGlance } from "./glance.js";
 import { describeFilled, fill, setUpPicker } from "./picker.js";
 import { decide, forgetLink, houseFor, readLink } from "./house.js";
 import { clearTable, keepTable, keptTable, setAsideTable, storageRefused, tableShape, unreadableTable, watchOtherTabs } from "./kept.js";
@@ -46,6 +47,7 @@ function setUp(calc) {
   note.className = "calc-for";
   note.hidden = true;
   calc.querySelector(".calc-result").before(note);
+  setUpGlance(calc);
   const shareButton = /** @type {HTMLButtonElement | null} */ (calc.querySelector(".calc-share"));
   if (shareButton) {
     shareButton.hidden = false;
@@ -77,10 +79,15 @@ function setUp(calc) {
   const legs = calc.querySelector(".calc-legs");
   form.addEventListener("input", () => describeFilled(calc));
   const fromLink = loadFromUrl(calc);
+  const reopened = !fromLink && loadLast(calc); // a route as the player left it
   const pickable = setUpPicker(calc, update, fromLink);
   // A link's values win; else the model picked on an earlier page fills the form, and house rules in
   // play ask Python at once (the page's own answer is the rules as written).
   if (fromLink) update(calc);
+  else if (reopened) {
+    if (pickable) fill(calc);
+    update(calc);
+  }
   else if ((pickable && fill(calc)) || houseFor(calc.dataset.ruleset).length) update(calc);
   else {
     showState(calc);

@@ -59,6 +59,55 @@ export function loadFromUrl(calc) {
   return found;
 }
 
+// A form built up item by item (a route's legs) reopens as the player left it, not at its default (#47,
+// item 10): its last values Python answered are kept on the phone, per calculator and ruleset.
+const LAST = "skirmish-last-values";
+const LAST_LONGEST = 20000; // characters: forty legs and a few fields are under a tenth of this
+const keyOf = (/** @type {HTMLElement} */ calc) => `${calc.dataset.ruleset} ${calc.dataset.calculator}`;
+const builtUp = (/** @type {HTMLElement} */ calc) => fields(calc).some(isList);
+
+/** What the phone kept of the forms built up item by item; anything not of that shape is not used. */
+function lastKept() {
+  try {
+    const raw = localStorage.getItem(LAST);
+    const kept = raw && raw.length <= LAST_LONGEST ? JSON.parse(raw) : null;
+    return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
+  } catch {
+    return {}; // refused, or not JSON
+  }
+}
+
+/** Keeps a built-up form's values once Python has answered them. @param {HTMLElement} calc @param {FormValues} values */
+export function keepLast(calc, values) {
+  if (!builtUp(calc)) return;
+  const kept = { ...lastKept(), [keyOf(calc)]: values };
+  const text = JSON.stringify(kept);
+  try {
+    if (text.length <= LAST_LONGEST) localStorage.setItem(LAST, text);
+  } catch {
+    // storage refused: the form opens at its default next time, as before
+  }
+}
+
+/** A built-up form's kept values, put back: strings only, a list no longer than Python takes, every field
+ * read by Python again. True if any was. @param {HTMLElement} calc */
+export function loadLast(calc) {
+  if (!builtUp(calc)) return false;
+  const kept = lastKept()[keyOf(calc)];
+  if (!kept || typeof kept !== "object") return false;
+  let found = false;
+  for (const element of fields(calc)) {
+    const value = kept[element.name];
+    const fits = isList(element)
+      ? Array.isArray(value) && value.length <= MOST_ITEMS && value.every((item) => typeof item === "string" && item.length <= 200)
+      : typeof value === "string" && value.length <= 200;
+    if (!fits) continue;
+    element.value = isList(element) ? JSON.stringify(value) : value;
+    found = true;
+  }
+  return found;
+}
+
 export function step(button) {
   const input = button.parentElement.querySelector("input");
   const read = (text) => Number.parseFloat(String(text ?? "").replace("\u2212", "-").replace(",", "."));

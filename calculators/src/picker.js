@@ -28,7 +28,7 @@ export function setUpPicker(calc, answer, fromLink = false) {
     const id = `${calc.id}-pick-${whose}`;
     const label = document.createElement("label");
     label.htmlFor = id;
-    label.textContent = WHOSE[whose];
+    label.textContent = whose === "target" ? calc.dataset.targetWords || WHOSE.target : WHOSE[whose]; // the spotter, in hiding
     const select = document.createElement("select");
     select.id = id;
     select.dataset.pick = whose;

@@ -4,6 +4,7 @@
 import { engineState, engineWords, progressWords } from "./engine.js";
 import { formValues, sameValues } from "./form.js";
 import { houseFor } from "./house.js";
+import { sayGlance } from "./glance.js";
 
 // The one place that decides what the status line and the result's mark say.
 /** @param {CalculatorElement} calc */
@@ -22,6 +23,7 @@ export function showState(calc) {
     : sameRules
       ? `Not for the values above. Shown: the answer for ${calc.shownWords}.`
       : `Not as your table plays now: it played house rules no longer in play. Shown: the answer for ${calc.shownWords}.`;
+  sayGlance(calc, current, calc.invalid || "Working out the new answer…");
   const printed = calc.querySelector(".calc-print-for");
   if (printed) printed.textContent = `For: ${calc.shownWords}.`;
   let words;

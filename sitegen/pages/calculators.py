@@ -50,6 +50,7 @@ def render_calculator(name: str, ruleset_id: str, root: str, element_id: str, li
         rule_href=section_href(rules, section, links) if section else None,
         rule_title=section.replace("-", " ") if section else None,
         fields=form["fields"],
+        target=form.get("target", "Target"),
         inputs=result.inputs,
         values_said=values_said(form["fields"], result.inputs),
         result_html=markup.safe(result_html(result, links)),

@@ -246,3 +246,34 @@ def test_answers_at_a_glance(phone, server):
     phone.wait_for_function("() => document.getElementById('calc-charge').dataset.state === 'live'", timeout=120_000)
     assert phone.inner_text("#calc-charge .calc-headline") == "certain to reach"
     assert phone.locator("#calc-charge .calc-bars, #calc-charge .calc-exact").count() == 0
+
+
+GLANCE = """(calc) => {
+  const line = document.querySelector(`#${calc} .calc-glance`);
+  const box = line.getBoundingClientRect();
+  return { hidden: line.hidden, text: line.textContent, onScreen: box.top >= 0 && box.bottom <= innerHeight,
+           headline: document.querySelector(`#${calc} .calc-headline`).textContent.trim(),
+           headlineBelow: document.querySelector(`#${calc} .calc-headline`).getBoundingClientRect().top >= innerHeight };
+}"""
+
+
+@pytest.mark.parametrize("where", ["/mordheim-1999/movement/#calc-jump-down", "/mordheim-1999/route/"])
+def test_after_a_tap_at_360_px_the_answer_is_one_line_on_screen(phone, server, where):
+    """#47, item 9: the odds were below the fold after a tap; the headline is now said in one line on screen,
+    the same words as the answer's, until the answer itself is in view."""
+    calc = "calc-jump-down" if "movement" in where else "calc-route"
+    phone.goto(server.origin + where)
+    tap = f"#{calc} [data-step='1']" if calc == "calc-jump-down" else f"#{calc} [data-leg=add]"
+    phone.locator(tap).first.scroll_into_view_if_needed()
+    phone.locator(tap).first.tap()
+    phone.wait_for_function(
+        f"() => document.getElementById('{calc}').dataset.state === 'live' && !document.getElementById('{calc}').dataset.asking",
+        timeout=90_000,
+    )
+    seen = phone.evaluate(GLANCE, calc)
+    assert seen["headlineBelow"], seen  # the issue's case: the odds below the fold after the tap
+    assert not seen["hidden"] and seen["onScreen"], seen
+    assert seen["text"] == seen["headline"], seen
+    # Scrolled to the answer itself, the line steps aside (said once on screen).
+    phone.locator(f"#{calc} .calc-headline").scroll_into_view_if_needed()
+    phone.wait_for_function(f"() => document.querySelector('#{calc} .calc-glance').hidden")

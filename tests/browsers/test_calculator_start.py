@@ -73,9 +73,7 @@ def test_a_shared_link_never_shows_the_default_answer_as_its_own(browser, built_
         assert page.inner_text("#calc-fall .calc-headline").startswith(wanted)
         assert not page.locator("#calc-fall .calc-for").is_visible()
         loading = [
-            float(m.group(1))
-            for _, status, *_ in seen
-            if (m := re.match(r"Loading the calculator \(([\d.]+) of [\d.]+ MB\)", status))
+            float(m.group(1)) for _, status, *_ in seen if (m := re.match(r"Loading the calculator \((\d+)%\)", status))
         ]
         assert len(loading) >= 3 and loading == sorted(loading) and loading[-1] > loading[0], seen
     finally:

@@ -281,3 +281,24 @@ def test_a_model_is_entered_in_boxes_that_show_changed_in_place_and_its_card_nam
     phone.get_by_role("button", name="Remove Aldric").click()
     phone.locator(".table-models-said", has_text="Removed Aldric").wait_for()
     assert phone.is_hidden(".table-card")
+
+
+def test_an_enemy_picked_as_a_target_fills_targets_only_and_the_spotter_is_named_so(phone, server):
+    """#47, item 7: an enemy picked as one calculator's Target fills the target's fields of every calculator,
+    and no calculator's Model; hiding's enemy is the one who spots, and its picker says so."""
+    phone.goto(server.origin + "/table/")
+    add_model(phone, "Knight", "whfb-6", "mine", {"move": "4", "initiative": "3"})
+    add_model(phone, "Goblin", "whfb-6", "enemy", {"move": "5", "initiative": "2"})
+    add_model(phone, "Orc Boy", "mordheim-1999", "enemy", {"move": "4", "initiative": "2"})
+    phone.goto(server.origin + "/whfb-6/movement-phase/#calc-charge")
+    phone.select_option("#calc-charge-pick-target", "Goblin")
+    live(phone, "calc-charge")
+    assert phone.input_value("#calc-charge-target_move") == "5"
+    assert phone.input_value("#calc-charge-pick-model") == ""
+    assert "From Goblin: Target's Movement" in phone.inner_text("#calc-charge .calc-pick-note")
+    assert phone.get_attribute("#calc-charge-move", "data-from") is None  # the charger is no one picked
+    models = phone.eval_on_selector_all("[data-pick='model']", "els => els.map(e => e.value)")
+    assert models and set(models) == {""}, models
+    phone.goto(server.origin + RULES + "#hiding")
+    assert phone.inner_text("label[for='calc-hide-pick-target']") == "Spotting enemy"
+    assert phone.locator("#calc-hide-pick-model").count() == 0  # the hiding model's own values are not asked
