@@ -93,6 +93,14 @@ def hide(
         explain.step(f"A hidden model that {DID[this_turn][1]} gives itself away: it is no longer hidden.", stops)
         explain.to_do("no dice: it is no longer hidden")
         return Distribution.always("spotted")
+    if this_turn == "moved" and rules.moved is None:
+        # The choice is asked of every ruleset alike (a comparison asks one question); this text draws no line
+        # at half a move, and says so rather than leave it unsaid (#47, item 7).
+        explain.step(
+            f"{ruleset.title}'s hiding rule does not ask how far the model moved, only what it did: a model that "
+            "moved more than half its Movement, without running, may hide.",
+            rules.section,
+        )
     if this_turn == "half-moved" and rules.moved:
         explain.step(
             "It moved no more than a half-move, so it may hide at the end of it.",

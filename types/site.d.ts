@@ -60,5 +60,6 @@ interface PlayersTableApi {
   tableShape(raw: unknown): PlayersTable | null;
   unreadableTable(): string | null;
   setAsideTable(): string | null;
+  renamePicked(ruleset: string, from: string, to: string): void;
   setUp?: () => void;
 }

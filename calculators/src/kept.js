@@ -162,3 +162,10 @@ export function pick(ruleset, choice) {
 
 /** A model of the phone's table by ruleset and name. @param {string} ruleset @param {string} name */
 export const modelNamed = (ruleset, name) => keptTable().models.find((m) => m.ruleset === ruleset && m.name === name) || null;
+
+/** A model renamed on Your table stays the one picked wherever it was, under its new name. @param {string} ruleset @param {string} from @param {string} to */
+export function renamePicked(ruleset, from, to) {
+  const choice = picked(ruleset);
+  if (from === to || (choice.model !== from && choice.target !== from)) return;
+  pick(ruleset, { model: choice.model === from ? to : choice.model, target: choice.target === from ? to : choice.target });
+}

@@ -7,7 +7,7 @@ import { ask, check, keep, say } from "./table-page.js";
 import { setUpHouseRules } from "./table-house.js";
 import { openLink, setUpSharing } from "./table-files.js";
 
-const { keptTable, storageRefused, unreadableTable, setAsideTable } = window.playersTable;
+const { keptTable, storageRefused, unreadableTable, setAsideTable, renamePicked } = window.playersTable;
 
 const SIDES = { mine: "my warband", enemy: "an enemy" };
 
@@ -183,7 +183,10 @@ function setUpAdding(root) {
       return;
     }
     error.textContent = "";
-    if (changing) hideCard(root, /** @type {Model} */ ({ ...changing, side, profile }));
+    if (changing) {
+      hideCard(root, /** @type {Model} */ ({ ...changing, side, profile }));
+      if (changing.ruleset === ruleset.value) renamePicked(changing.ruleset, changing.name, name);
+    }
     formForAdding(form);
     const words = changing ? `Changed ${name}.` : `Added ${name}: every ${titleOf(root, ruleset.value)} calculator offers it now.`;
     keep(root, reply.table, words, said);

@@ -7,6 +7,7 @@ import pytest
 from rulescore import RULESETS, calculate, catalogue
 from rulescore.entry import answer
 from rulescore.web.answer import result_html
+from tests.browsers.table_steps import shot
 from tests.helpers import NORMALISE
 
 pytestmark = pytest.mark.browser
@@ -273,6 +274,7 @@ def test_after_a_tap_at_360_px_the_answer_is_one_line_on_screen(phone, server, w
     seen = phone.evaluate(GLANCE, calc)
     assert seen["headlineBelow"], seen  # the case: the odds below the fold after the tap
     assert not seen["hidden"] and seen["onScreen"], seen
+    shot(phone, f"answer-at-a-glance-{calc}")
     assert seen["text"] == seen["headline"], seen
     # Scrolled to the answer itself, the line steps aside (said once on screen).
     phone.locator(f"#{calc} .calc-headline").scroll_into_view_if_needed()

@@ -230,6 +230,8 @@ def test_a_house_rule_plays_when_switched_says_so_there_and_is_undone_the_same_w
     phone.check("#house-mordheim-1999-charge-no-climb")
     said = row(phone, "charge-no-climb").locator(".table-said")
     said.filter(has_text="In play: House rule: a model may climb during a charge.").wait_for(timeout=90_000)
+    row(phone, "charge-no-climb").scroll_into_view_if_needed()
+    shot(phone, "table-house-switched")
     phone.select_option("#house-mordheim-1999-jump_down-over_max", "falls")
     choice = row(phone, "jump_down.over_max").locator(".table-said")
     choice.filter(has_text="In play").wait_for(timeout=60_000)
@@ -267,6 +269,7 @@ def test_a_model_is_entered_in_boxes_that_show_changed_in_place_and_its_card_nam
     phone.get_by_role("button", name="Card of Aldric").click()
     phone.locator(".table-card .card-rolls").wait_for(timeout=60_000)
     assert "Initiative 3, Toughness 3, Wounds 1" in phone.inner_text(".table-card .card-defaults")
+    shot(phone, "table-card-assumed")
     phone.get_by_role("button", name="Change Aldric").click()
     assert phone.input_value("#table-mordheim-1999-move") == "4"
     phone.fill("#table-mordheim-1999-initiative", "5")
@@ -278,8 +281,21 @@ def test_a_model_is_entered_in_boxes_that_show_changed_in_place_and_its_card_nam
     phone.get_by_role("button", name="Card of Aldric").click()
     phone.locator(".table-card .card-rolls").wait_for(timeout=60_000)
     assert "Initiative" not in phone.inner_text(".table-card .card-defaults")
-    phone.get_by_role("button", name="Remove Aldric").click()
-    phone.locator(".table-models-said", has_text="Removed Aldric").wait_for()
+    # Renamed, it stays the model picked on the calculators' pages, under its new name.
+    phone.evaluate(
+        "localStorage.setItem('skirmish-picked', JSON.stringify({'mordheim-1999': {model: 'Aldric', target: ''}}))"
+    )
+    phone.reload()
+    phone.get_by_role("button", name="Change Aldric").click()
+    phone.fill("#table-name", "Aldric the Bold")
+    phone.get_by_role("button", name="Keep the changes").click()
+    phone.locator(".table-add .table-said", has_text="Changed Aldric the Bold").wait_for(timeout=60_000)
+    picked = phone.evaluate("JSON.parse(localStorage.getItem('skirmish-picked'))['mordheim-1999']")
+    assert picked == {"model": "Aldric the Bold", "target": ""}
+    phone.get_by_role("button", name="Card of Aldric the Bold").click()
+    phone.locator(".table-card .card-rolls").wait_for(timeout=60_000)
+    phone.get_by_role("button", name="Remove Aldric the Bold").click()
+    phone.locator(".table-models-said", has_text="Removed Aldric the Bold").wait_for()
     assert phone.is_hidden(".table-card")
 
 

@@ -378,3 +378,17 @@ def test_a_fall_says_what_the_model_may_not_do_after_it_and_a_compare_row_says_i
     row = unmarked(compared.split('data-ruleset="mordheim-1999"')[1].split("</tr>")[0])
     assert "Then: After a failed charge it moves its normal Movement" in row and "#charge" in row
     assert "Then:" not in compared.split('data-ruleset="whfb-6"')[1].split("</tr>")[0]
+
+
+@pytest.mark.parametrize("ruleset", ["mordheim-1999", "mordheim-lrb"])
+def test_a_model_that_moved_more_than_half_may_hide_in_mordheim_and_the_answer_says_why(ruleset):
+    """#47, item 7: the hiding calculator asks every ruleset what Coreheim asks (a move of more than half); in
+    Mordheim the text names what stops a hide (a run, a flee, a charge, a stun), not how far the model moved, and
+    the answer says so, citing the Hiding section, rather than leave the choice unexplained."""
+    moved = answer("hide", ruleset, this_turn="moved", distance=8, initiative=3)
+    still = answer("hide", ruleset, this_turn="half-moved", distance=8, initiative=3)
+    assert table(moved["outcomes"]) == table(still["outcomes"]) == {"stays-hidden": 1}
+    first = moved["steps"][0]
+    assert "does not ask how far the model moved" in first["text"] and first["section"] == "hiding"
+    coreheim = answer("hide", "coreheim-v10", this_turn="moved")
+    assert table(coreheim["outcomes"]) == {"cannot-hide": 1}  # where the text draws the line, it is kept
