@@ -32,7 +32,7 @@ class Forbidden(Exception):
         self.where, self.message, self.reading, self.unfinished = where, message, reading, unfinished
 
 
-def _section(rule) -> str:
+def cited(rule) -> str:
     return f"§ {rule.section.replace('-', ' ')}"
 
 
@@ -175,7 +175,7 @@ def check(ruleset, read: dict, legs: list[Leg]) -> None:
             rules = getattr(ruleset, SECTION_OF.get(leg.kind, ""), None)
             # A limit the table plays otherwise is the table's, not the section's to cite.
             own = f"{SECTION_OF.get(leg.kind)}.max_height" not in ruleset.house_numbers
-            cite = f" ({_section(rules)})" if rules is not None and own and "§" not in error.message else ""
+            cite = f" ({cited(rules)})" if rules is not None and own and "§" not in error.message else ""
             raise Forbidden(where, f"{name}: {error.message}{cite}") from None
 
 
@@ -192,18 +192,16 @@ def _check_climb(ruleset, read: dict, leg: Leg, number: int, name: str, where: s
     if rules.touching and number > 1 and "climb-opens-route" not in ruleset.otherwise:
         raise Forbidden(
             where,
-            f"{name}: the model must be touching what it climbs at the start of its movement phase ({_section(rules)}); "
+            f"{name}: the model must be touching what it climbs at the start of its movement phase ({cited(rules)}); "
             "we read that its climb opens the route.",
             "climb-opens-route",
         )
     if activation == "run" and rules.no_run:
-        raise Forbidden(
-            where, f"{name}: a model cannot run while it climbs: climb in a normal move ({_section(rules)})."
-        )
+        raise Forbidden(where, f"{name}: a model cannot run while it climbs: climb in a normal move ({cited(rules)}).")
     if activation == "charge" and rules.no_run and "charge-no-climb" not in ruleset.otherwise:
         raise Forbidden(
             where,
-            f"{name}: a model cannot run while it climbs ({_section(rules)}), and a charge is like a running move; "
+            f"{name}: a model cannot run while it climbs ({cited(rules)}), and a charge is like a running move; "
             "we read that it may not climb either.",
             "charge-no-climb",
         )

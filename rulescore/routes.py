@@ -23,7 +23,7 @@ from rulescore.initiative import initiative_field
 from rulescore.legs import DIVE_ENEMY, Leg, default_legs, leg_kinds, plannable, read_leg
 from rulescore.mechanics import ASSUMPTIONS, RULESETS
 from rulescore.result import Cited, Refusal, Result, Row
-from rulescore.route_walk import Forbidden, Walk, check, needed, walk_legs
+from rulescore.route_walk import Forbidden, Walk, check, cited, needed, walk_legs
 from rulescore.rulesets import Ruleset
 
 NAME = "route"
@@ -51,11 +51,32 @@ def fields(ruleset) -> list[Field]:
                 help="0 for the ground; climbs and jumps down change it as the route goes.",
             )
         )
+    if ruleset.run:  # a run is allowed only with no enemy that counts this near (#50, item 1)
+        found.append(nearest_enemy(ruleset))
     if ruleset.test:
         found.append(initiative_field(ruleset))
     if ruleset.fall:
         found += [toughness(ruleset), wounds()]
     return [*found, listed("legs", "Legs, in order", tuple(default_legs(ruleset)), tuple(leg_kinds(ruleset)))]
+
+
+def used(field: Field, read: dict) -> bool:
+    """Is this field part of what the answer was worked out from: the nearest enemy only decides a run."""
+    return field.name != "nearest_enemy" or read["activation"] == "run"
+
+
+def nearest_enemy(ruleset) -> Field:
+    """How far the nearest enemy that counts stands at the start of the turn: what a run is decided by."""
+    ignored = [state.replace("-", " ") for state in ruleset.run.ignored_states.value]
+    not_counted = f"{', '.join(ignored[:-1])} or {ignored[-1]}" if len(ignored) > 1 else "".join(ignored)
+    return length(
+        "nearest_enemy",
+        "Nearest enemy at the start of the turn",
+        "12",
+        "0",
+        "99",
+        help=f"For a run: the nearest enemy that is not {not_counted}." if ignored else "For a run.",
+    )
 
 
 def plan(
@@ -116,7 +137,7 @@ def plan(
         ruleset_title=ruleset.title,
         title=TITLE,
         inputs={
-            **{f.name: str(values.get(f.name, f.default)).strip() for f in form if f.kind != "list"},
+            **{f.name: str(values.get(f.name, f.default)).strip() for f in form if f.kind != "list" and used(f, read)},
             "legs": [leg.text for leg in parsed],
         },
         procedure=text[:1].upper() + text[1:] + "." if text else "",
@@ -164,14 +185,21 @@ def _route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Walk:
             if number != len(legs):
                 raise Forbidden(f"leg-{number}", f"{name}: a charge ends the route: the model is then in combat.")
     if activation == "run":
-        rule = ruleset.run.multiplier
-        explain.step(f"A run: {rule.value} times Movement, {inches(move * rule.value)} in all.", rule)
-        near = ruleset.run.enemy_range
+        rule, near, nearest = ruleset.run.multiplier, ruleset.run.enemy_range, read["nearest_enemy"]
+        if nearest <= near.value:  # "within" takes in its edge (the running calculator reads it so)
+            raise Forbidden(
+                "nearest_enemy",
+                f"A model may not run with an enemy that counts within {inches(near.value)} at the start of the "
+                f"turn: the nearest is {inches(nearest)} away ({cited(near)}). It may still move, or charge.",
+                "within-includes-edge",
+            )
         explain.step(
-            f"Only if no standing enemy is within {inches(near.value)} at the start of the turn (the running "
-            "calculator checks it): the route takes that as given.",
+            f"No enemy that counts is within {inches(near.value)} at the start of the turn (the nearest is "
+            f"{inches(nearest)} away), so it may run.",
             near,
+            assumption="within-includes-edge",
         )
+        explain.step(f"A run: {rule.value} times Movement, {inches(move * rule.value)} in all.", rule)
         return walk_legs(Walk(ruleset, explain, move * rule.value, read), legs)
     if activation == "half-move":
         half = Fraction(ceil(move / 2))

@@ -22,7 +22,7 @@ from rulescore.route_walk import PLAYED_OTHERWISE
 from rulescore.rulesets import Ruleset
 from rulescore.web.address import assumption_href, section_href
 from rulescore.web.terms import Marker, escape, glossary
-from rulescore.web.values import values_said
+from rulescore.web.values import answer_said, values_said
 
 
 def _outcomes(say: Marker, rows: tuple[Row, ...], caption: str | None = None, kind: str = "") -> str:
@@ -221,7 +221,7 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "", hou
                 for field, reading in result.readings
             ]
         return json.dumps(refused)
-    said = values_said(describe(calculator, RULESETS[ruleset])["fields"], result.inputs)
+    said = answer_said(describe(calculator, RULESETS[ruleset])["fields"], result.inputs)
     reply = {"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result.inputs, "for": said}
     return json.dumps(reply | ({"house_rules": used} if used else {}))
 

@@ -26,3 +26,9 @@ def values_said(fields: list[dict], values: Mapping[str, str | list[str]]) -> st
             value = f'{value}"'
         parts.append(f"{label} {value}")
     return ", ".join(parts)
+
+
+def answer_said(fields: list[dict], inputs: Mapping[str, str | list[str]]) -> str:
+    """The values an answer was worked out from, as the form labels them: a field it did not use is not said
+    (a route's nearest enemy counts only in a run)."""
+    return values_said([field for field in fields if field["name"] in inputs], inputs)

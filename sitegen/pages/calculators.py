@@ -8,7 +8,7 @@ from rulescore.entry import answer, describe
 from rulescore.mechanics import CALCULATORS
 from rulescore.web.address import section_href
 from rulescore.web.answer import compare_html, result_html
-from rulescore.web.values import values_said
+from rulescore.web.values import answer_said, values_said
 from sitegen.pages import markup
 
 
@@ -52,7 +52,7 @@ def render_calculator(name: str, ruleset_id: str, root: str, element_id: str, li
         fields=form["fields"],
         target=form.get("target", "Target"),
         inputs=result.inputs,
-        values_said=values_said(form["fields"], result.inputs),
+        values_said=answer_said(form["fields"], result.inputs),
         result_html=markup.safe(result_html(result, links)),
     )
     return "\n".join(line for line in html.splitlines() if line.strip())

@@ -187,6 +187,9 @@ def route(ruleset_id: str, values: dict[str, str], legs: list[str], rules=None) 
         if activation == "half-move":
             return walk(rules, values, read_legs, F(ceil(move / 2)), None)
         if activation == "run":
+            # No run with an enemy that counts within the range at the start of the turn, its edge included.
+            if number(values.get("nearest_enemy", "12")) <= rules.run.enemy_range.value:
+                return None
             return walk(rules, values, read_legs, move * rules.run.multiplier.value, None)
         total = sum(costs(rules, read_legs), F(0))
         kind = rules.charge.move.value

@@ -12,6 +12,8 @@ from fractions import Fraction as F
 
 from rulescore import calculate
 from rulescore.explain import percent_text
+from rulescore.mechanics import RULESETS
+from rulescore.routes import fields as route_fields
 from rulescore.routes import plan
 from rulescore.web.answer import respond, result_html
 from tests.core.test_routes import MORDHEIM, d6_under, fell_at, odds, refusal
@@ -222,3 +224,37 @@ def test_a_route_answer_leads_with_a_line_per_leg_says_the_injuries_once_and_whe
     oo_a = sum((row.chance for row in result.outcomes if row.outcome.endswith("out-of-action")), F(0))
     assert f"out of action on the way {percent_text(oo_a)}" in html
     assert "stopped on the way 50.0%" in html
+
+
+def test_a_run_is_refused_with_an_enemy_that_counts_within_8_inches_and_a_charge_is_not():
+    """#50, item 1. Running (Mordheim 1999 and the Living Rulebook): "models may only run if there are no
+    enemy models within 8" at the start of the turn" (fleeing, stunned, knocked down and hidden ones do not
+    count), and that distance is checked after any charges are declared. Worked by hand: at 8" the enemy is
+    within (its edge included, our reading), at 9" it is not; a run of M4 is 8", so "move 8" always completes."""
+    for ruleset in ("mordheim-1999", "mordheim-lrb"):
+        run = {**MORDHEIM, "activation": "run"}
+        near = plan(ruleset, {**run, "nearest_enemy": "8"}, ["move 8"])
+        assert not near.ok and set(near.errors) == {"nearest_enemy"}
+        assert near.errors["nearest_enemy"].startswith('A model may not run with an enemy that counts within 8"')
+        assert "(§ running)" in near.errors["nearest_enemy"]
+        assert near.readings == (("nearest_enemy", "within-includes-edge"),)
+        far = plan(ruleset, {**run, "nearest_enemy": "9"}, ["move 8"])
+        assert odds(far) == {"completes": 1}
+        assert far.inputs["nearest_enemy"] == "9"
+        # A run of 8" past 8" of ground: 8.5" is out of reach whatever the enemy.
+        assert odds(plan(ruleset, {**run, "nearest_enemy": "9"}, ["move 8.5"])) == {"leg1-out-of-movement": 1}
+        # A charge is declared before the 8" are checked: an enemy 3" away refuses no charge.
+        charge = plan(ruleset, {**CHARGE, "nearest_enemy": "3"}, ["move 2", "charge 3"])
+        assert odds(charge) == {"completes": 1} and "nearest_enemy" not in charge.inputs
+    field = next(f for f in route_fields(RULESETS["mordheim-1999"]) if f.name == "nearest_enemy")
+    assert "not fleeing, stunned, knocked down or hidden" in field.help
+
+
+def test_the_command_line_takes_the_nearest_enemy_and_names_it_when_assumed():
+    answer, said = run_route("move=4", "activation=run", "nearest_enemy=7", "move 3")
+    assert not answer["ok"] and 'the nearest is 7"' in answer["errors"]["nearest_enemy"]
+    answer, said = run_route("move=4", "activation=run", "move 3")
+    assert answer["ok"] and answer["defaults_used"]["nearest_enemy"] == "12"
+    assert "nearest_enemy=12" in said
+    answer, _ = run_route("move=4", "activation=move", "move 3")
+    assert "nearest_enemy" not in answer["defaults_used"]  # a move does not ask it

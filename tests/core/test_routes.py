@@ -221,6 +221,7 @@ def test_routes_of_up_to_four_legs_agree_with_the_oracle(ruleset_id):
             "initiative": pick.choice(["2", "3", "4", "7", "9"]),
             "toughness": "3" if ruleset_id != "coreheim-v10" else pick.choice(["+0", "-1"]),
             "wounds": pick.choice(["1", "2"]),
+            "nearest_enemy": pick.choice(["3", "8", "9", "12"]),  # a run only with none within the range (#50)
         }
         asked = {f.name for f in route_fields(rules)}
         values = {k: v for k, v in values.items() if k in asked or k == "activation"}
