@@ -9,7 +9,7 @@ from rulescore import values
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
 from rulescore.falling import or_fall
-from rulescore.fields import YES_NO, FieldError, choice, drop, movement, toughness, wounds
+from rulescore.fields import YES_NO, Field, FieldError, choice, drop, movement, toughness, wounds
 from rulescore.initiative import initiative_field, pass_all
 from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.rule_value import Rule
@@ -29,6 +29,7 @@ class Climb(NamedTuple):
     no_run: Annotated[Rule | None, values.flag, "a model that climbs cannot run"] = (
         None  # a model that climbs cannot run
     )
+    animals: Annotated[Rule | None, values.flag, "animals may climb"] = None  # "Any model (except animals!)"
     uses_movement: Annotated[Rule | None, values.flag, "a climb uses Movement"] = (
         None  # a fixed limit (Coreheim's 4") still takes the climb off Movement
     )
@@ -48,12 +49,17 @@ def climb(
     wounds: int,
     running: str = "no",
     move: Fraction | None = None,  # asked only where the climb counts against Movement
+    animal: str = "no",  # asked only where the text says an animal cannot climb
 ) -> Distribution:
     """Chance to climb `height` inches up or down, and what a failure means.
 
     `move` is read where the climb uses Movement (a limit of Movement, or a fixed limit within it).
     """
     rules = ruleset.climb
+    if animal == "yes" and not may_climb_as_animal(rules):
+        raise FieldError(
+            "animal", f"{ruleset.title}: animals cannot climb (§ {rules.animals.section.replace('-', ' ')})."
+        )
     if running == "yes" and rules.no_run:
         raise FieldError(
             "running",
@@ -92,6 +98,16 @@ def climb(
     return or_fall(explain, ruleset, safe, "made-it", height, toughness, wounds)
 
 
+def may_climb_as_animal(rules: Climb) -> bool:
+    """Does the text let an animal climb: only Mordheim's says it may not (#50, item 5)."""
+    return rules.animals is None or bool(rules.animals.value)
+
+
+def animal_field() -> Field:
+    """Is the model an animal: a characteristic of the model, kept on Your table."""
+    return choice("animal", "An animal", "no", YES_NO).of("model.animal")
+
+
 def uses_movement(rules: Climb) -> bool:
     """Does a climb's height come off the model's Movement (Mordheim: up to M; Coreheim: M, within 4")."""
     return rules.limit.value == "Movement" or bool(rules.uses_movement and rules.uses_movement.value)
@@ -104,6 +120,8 @@ def _fields(ruleset) -> list:
     fields.append(choice("direction", "Direction", "up", (("up", "Up"), ("down", "Down"))))
     if ruleset.climb.no_run:
         fields.append(choice("running", "Running this turn", "no", YES_NO))
+    if ruleset.climb.animals is not None:  # the text speaks of animals (a table may let them climb)
+        fields.append(animal_field())
     return fields + [initiative_field(ruleset), toughness(ruleset), wounds()]
 
 

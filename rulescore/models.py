@@ -24,6 +24,7 @@ CHARACTERISTICS = {
     "toughness": "Toughness",
     "wounds": "Wounds",
     "leadership": "Leadership",
+    "animal": "An animal",  # Mordheim: animals cannot climb
 }
 SIDES = {"mine": "My warband", "enemy": "An enemy"}
 NAME_LONGEST = 40

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rulescore.barriers import crosses_free
-from rulescore.climbing import climb, uses_movement
+from rulescore.climbing import climb, may_climb_as_animal, uses_movement
 from rulescore.dice import Distribution
 from rulescore.diving import diving_charge
 from rulescore.explain import Explanation, Step, inches
@@ -189,6 +189,8 @@ def _at_most(ruleset, table: str, what: str) -> str:
 
 def _check_climb(ruleset, read: dict, leg: Leg, number: int, name: str, where: str, climbed: Fraction) -> None:
     rules, activation, move = ruleset.climb, read["activation"], read["move"]
+    if read.get("animal") == "yes" and not may_climb_as_animal(rules):  # "Any model (except animals!)"
+        raise Forbidden(where, f"{name}: animals cannot climb ({cited(rules.animals)}).")
     if rules.touching and number > 1 and "climb-opens-route" not in ruleset.otherwise:
         raise Forbidden(
             where,

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import ceil
 
+from rulescore.climbing import animal_field
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches, said_alike
 from rulescore.fields import MOST_ITEMS, Field, choice, length, listed, movement, read_form, toughness, wounds
@@ -53,6 +54,8 @@ def fields(ruleset) -> list[Field]:
         )
     if ruleset.run:  # a run is allowed only with no enemy that counts this near (#50, item 1)
         found.append(nearest_enemy(ruleset))
+    if ruleset.climb and ruleset.climb.animals is not None:  # an animal's route may not climb (#50, item 5)
+        found.append(animal_field())
     if ruleset.test:
         found.append(initiative_field(ruleset))
     if ruleset.fall:
@@ -60,9 +63,12 @@ def fields(ruleset) -> list[Field]:
     return [*found, listed("legs", "Legs, in order", tuple(default_legs(ruleset)), tuple(leg_kinds(ruleset)))]
 
 
-def used(field: Field, read: dict) -> bool:
-    """Is this field part of what the answer was worked out from: the nearest enemy only decides a run."""
-    return field.name != "nearest_enemy" or read["activation"] == "run"
+def used(field: Field, read: dict, legs: list[Leg]) -> bool:
+    """Is this field part of what the answer was worked out from: the nearest enemy decides only a run, being
+    an animal only a route that climbs."""
+    if field.name == "nearest_enemy":
+        return read["activation"] == "run"
+    return field.name != "animal" or any(leg.kind in ("climb up", "climb down") for leg in legs)
 
 
 def nearest_enemy(ruleset) -> Field:
@@ -137,7 +143,11 @@ def plan(
         ruleset_title=ruleset.title,
         title=TITLE,
         inputs={
-            **{f.name: str(values.get(f.name, f.default)).strip() for f in form if f.kind != "list" and used(f, read)},
+            **{
+                f.name: str(values.get(f.name, f.default)).strip()
+                for f in form
+                if f.kind != "list" and used(f, read, parsed)
+            },
             "legs": [leg.text for leg in parsed],
         },
         procedure=text[:1].upper() + text[1:] + "." if text else "",

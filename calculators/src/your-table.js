@@ -138,7 +138,7 @@ function startChanging(root, model) {
   /** @type {HTMLSelectElement} */ (form.querySelector("#table-side")).value = model.side;
   for (const profile of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".table-profile"))) {
     profile.hidden = profile.dataset.ruleset !== model.ruleset;
-    for (const input of profile.querySelectorAll("input")) input.value = profile.hidden ? "" : model.profile[input.name] || "";
+    for (const input of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (profile.querySelectorAll("input, select"))) input.value = profile.hidden ? "" : model.profile[input.name] || "";
   }
   form.querySelector("legend").textContent = `Change ${model.name}`;
   form.querySelector("button[type=submit]").textContent = "Keep the changes";
@@ -167,7 +167,7 @@ function setUpAdding(root) {
     /** @type {Record<string, string>} */
     const profile = {};
     const shown = [...profiles].find((p) => !p.hidden);
-    for (const input of shown.querySelectorAll("input")) if (input.value.trim()) profile[input.name] = input.value.trim();
+    for (const input of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (shown.querySelectorAll("input, select"))) if (input.value.trim()) profile[input.name] = input.value.trim();
     const side = /** @type {"mine" | "enemy"} */ (/** @type {HTMLSelectElement} */ (form.querySelector("#table-side")).value);
     const now = keptTable();
     const changing = form.dataset.changing === undefined ? null : { name: form.dataset.changing, ruleset: form.dataset.changingRuleset };

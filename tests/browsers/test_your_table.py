@@ -318,3 +318,25 @@ def test_an_enemy_picked_as_a_target_fills_targets_only_and_the_spotter_is_named
     phone.goto(server.origin + RULES + "#hiding")
     assert phone.inner_text("label[for='calc-hide-pick-target']") == "Spotting enemy"
     assert phone.locator("#calc-hide-pick-model").count() == 0  # the hiding model's own values are not asked
+
+
+def test_an_animal_on_your_table_is_refused_a_climb_next_to_its_field(phone, server):
+    """#50, item 5: a model can be an animal on Your table (a choice, not a number to type), and a climb
+    calculator that picks it says, next to the field, that Mordheim's animals cannot climb."""
+    phone.goto(server.origin + "/table/")
+    phone.fill("#table-name", "Wolf")
+    phone.select_option("#table-mordheim-1999-animal", "yes")
+    phone.fill("#table-mordheim-1999-move", "9")
+    phone.locator(".table-add button[type=submit]").click()
+    phone.locator(".table-models li", has_text="Wolf").wait_for(timeout=90_000)
+    assert phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).models[0].profile") == {
+        "move": "9",
+        "animal": "yes",
+    }
+    phone.goto(server.origin + RULES + "#climbing")
+    phone.select_option("#calc-climb-pick-model", "Wolf")
+    phone.wait_for_function(
+        "() => document.querySelector('#calc-climb [data-field=animal] .calc-error').textContent.includes('animals cannot climb')",
+        timeout=90_000,
+    )
+    assert phone.input_value("#calc-climb-animal") == "yes"

@@ -197,6 +197,8 @@ def climb(rules, v, answer):
     height, rule = number(v["height"]), rules.climb
     if rule.no_run and v.get("running") == "yes":
         raise Refused  # no climbing while running
+    if rule.animals is not None and not rule.animals.value and v.get("animal") == "yes":
+        raise Refused  # "Any model (except animals!) can climb"
     limit = number(v["move"]) if rule.limit.value == "Movement" else F(rule.limit.value)
     if rule.uses_movement and rule.uses_movement.value:  # Coreheim: the climb comes off Movement too
         limit = min(limit, number(v["move"]))

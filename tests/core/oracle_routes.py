@@ -81,6 +81,8 @@ def forbidden(rules, values, legs) -> bool:
             in_charge = activation == "charge" and "charge-no-climb" in rules.otherwise
             if (opens and n > 1) or (activation in ("run", "charge") and climb.no_run and not in_charge):
                 return True
+            if values.get("animal") == "yes" and climb.animals is not None and not climb.animals.value:
+                return True  # "Any model (except animals!) can climb"
             climbed += inches
             limit = move if climb.limit.value == "Movement" else F(climb.limit.value)
             if climb.uses_movement:

@@ -258,3 +258,26 @@ def test_the_command_line_takes_the_nearest_enemy_and_names_it_when_assumed():
     assert "nearest_enemy=12" in said
     answer, _ = run_route("move=4", "activation=move", "move 3")
     assert "nearest_enemy" not in answer["defaults_used"]  # a move does not ask it
+
+
+def test_an_animal_cannot_climb_in_mordheim_unless_the_table_plays_it_otherwise():
+    """#50, item 5. Climbing (Mordheim 1999 and the Living Rulebook): "Any model (except animals!) can climb".
+    An animal's climb is refused in the calculator and in the route, naming the rule; its route without a
+    climb is walked as any model's; Coreheim's text has no such rule and asks nothing of it."""
+    from rulescore.entry import answer
+    from rulescore.house_rules import read_rule
+
+    for ruleset in ("mordheim-1999", "mordheim-lrb"):
+        single = answer("climb", ruleset, {"animal": "yes"})
+        assert not single.ok and single.errors["animal"].endswith("animals cannot climb (§ climbing).")
+        route = plan(ruleset, {**MORDHEIM, "animal": "yes"}, ["move 1", "climb up 2"])
+        assert not route.ok and route.errors == {"leg-2": 'Leg 2 (climb up 2"): animals cannot climb (§ climbing).'}
+        walked = plan(ruleset, {**MORDHEIM, "animal": "yes"}, ["move 3"])
+        assert odds(walked) == {"completes": 1} and "animal" not in walked.inputs  # asked only of a climb
+        assert answer("climb", ruleset, {"animal": "no"}).ok
+    assert "animal" not in [f.name for f in route_fields(RULESETS["coreheim-v10"])]
+    # A table that lets its animals climb (a house rule in a player's words) is answered as it plays.
+    house = (read_rule("mordheim-1999", "climb.animals", "yes"),)
+    assert house[0].words == "House rule: animals may climb: yes (the rules: no)."
+    played = answer("climb", "mordheim-1999", {"animal": "yes", "height": "2", "initiative": "3"}, house=house)
+    assert played.ok and played.house == (house[0].words,)

@@ -175,7 +175,7 @@ def test_a_one_leg_route_is_the_single_calculator(name, ruleset_id):
             continue  # a charge route ends in its charge leg; a run's climb is the route's to refuse
         extra, legs, safe = ONE_LEG[name](values)
         single = calculate(name, ruleset_id, values)
-        model = {k: values[k] for k in ("move", "initiative", "toughness", "wounds") if k in values}
+        model = {k: values[k] for k in ("move", "initiative", "toughness", "wounds", "animal") if k in values}
         routed = plan(ruleset_id, {**model, **extra}, legs)
         if not single["ok"]:
             if "move" in single["errors"] and name == "gap":  # measured first, it stops at the edge
@@ -222,6 +222,7 @@ def test_routes_of_up_to_four_legs_agree_with_the_oracle(ruleset_id):
             "toughness": "3" if ruleset_id != "coreheim-v10" else pick.choice(["+0", "-1"]),
             "wounds": pick.choice(["1", "2"]),
             "nearest_enemy": pick.choice(["3", "8", "9", "12"]),  # a run only with none within the range (#50)
+            "animal": pick.choice(["no", "no", "yes"]),  # Mordheim: an animal may not climb (#50)
         }
         asked = {f.name for f in route_fields(rules)}
         values = {k: v for k, v in values.items() if k in asked or k == "activation"}

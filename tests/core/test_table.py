@@ -26,8 +26,10 @@ def table_text(**parts) -> str:
 
 def test_a_model_has_the_characteristics_its_rulesets_calculators_read():
     names = {rules.id: [field.name for field in profile(rules)] for rules in RULESETS.values()}
-    assert names["mordheim-1999"] == ["move", "initiative", "toughness", "wounds"]
-    assert names["mordheim-lrb"] == ["move", "initiative", "toughness", "wounds", "leadership"]  # a feared interceptor
+    # Mordheim's animals cannot climb (#50, item 5): a model is one or not.
+    assert names["mordheim-1999"] == ["move", "initiative", "toughness", "wounds", "animal"]
+    assert names["mordheim-lrb"] == ["move", "initiative", "toughness", "wounds", "leadership", "animal"]
+    assert names["coreheim-v10"] == ["move", "initiative", "toughness", "wounds"]
     assert names["trench-crusade"] == ["move"]
     coreheim = {field.name: field for field in profile(RULESETS["coreheim-v10"])}
     assert coreheim["toughness"].kind == "modifier" and coreheim["initiative"].target  # as its profiles print them
