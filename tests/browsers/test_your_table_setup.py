@@ -1,0 +1,133 @@
+"""Your table set up as a player sets it up (#47), in Chromium at 360 px: a house rule played where it is
+switched, a model entered, changed and carded, an enemy picked as a target and the spotter named so, an
+animal that may not climb (#50)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browsers.table_steps import RULES, add_model, live, row, shot
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_house_rule_plays_when_switched_says_so_there_and_is_undone_the_same_way(phone, server):
+    """#47, item 1: no button at the foot of the form; a tick, a choice or a box left plays at once, said next
+    to it, kept after a reload, and switched back the same way."""
+    phone.goto(server.origin + "/table/")
+    phone.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
+    assert phone.locator(".table-house button[type=submit]").count() == 0
+    kept = "() => JSON.parse(localStorage.getItem('skirmish-table') || '{\"house_rules\": []}').house_rules"
+    phone.check("#house-mordheim-1999-charge-no-climb")
+    said = row(phone, "charge-no-climb").locator(".table-said")
+    said.filter(has_text="In play: House rule: a model may climb during a charge.").wait_for(timeout=90_000)
+    row(phone, "charge-no-climb").scroll_into_view_if_needed()
+    shot(phone, "table-house-switched")
+    phone.select_option("#house-mordheim-1999-jump_down-over_max", "falls")
+    choice = row(phone, "jump_down.over_max").locator(".table-said")
+    choice.filter(has_text="In play").wait_for(timeout=60_000)
+    assert "a jump down above the highest: falls (the rules: not allowed)" in choice.inner_text()
+    assert {(r["rule"], r["value"]) for r in phone.evaluate(kept)} == {
+        ("charge-no-climb", "otherwise"),
+        ("jump_down.over_max", "falls"),
+    }
+    assert phone.inner_text(".table-house[data-ruleset='mordheim-1999'] .table-in-play") == "(2 in play)"
+    phone.reload()
+    assert phone.is_checked("#house-mordheim-1999-charge-no-climb")
+    assert phone.input_value("#house-mordheim-1999-jump_down-over_max") == "falls"
+    phone.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
+    phone.uncheck("#house-mordheim-1999-charge-no-climb")
+    row(phone, "charge-no-climb").locator(".table-said", has_text="Switched back").wait_for(timeout=90_000)
+    assert [r["rule"] for r in phone.evaluate(kept)] == ["jump_down.over_max"]
+    # Played where the answers are: a jump down over the highest falls, not refused.
+    phone.goto(server.origin + RULES + "?calc-jump-down.height=8#jumping-down")
+    live(phone, "calc-jump-down")
+    assert phone.inner_text("#calc-jump-down .calc-error").strip() == ""
+    assert "falls (the rules: not allowed)" in phone.inner_text("#calc-jump-down .calc-house")
+
+
+def test_a_model_is_entered_in_boxes_that_show_changed_in_place_and_its_card_names_what_it_assumed(phone, server):
+    """#47, item 3: boxes with a border in the light scheme and no grey numbers that look like values; a
+    model changed in place; a card that names the values it took for characteristics the profile left out,
+    and that goes when its model goes."""
+    phone.goto(server.origin + "/table/")
+    boxes = phone.eval_on_selector_all(
+        ".table-add input[type=text]",
+        "els => els.map(e => [e.placeholder, getComputedStyle(e).borderTopWidth, getComputedStyle(e).borderTopStyle])",
+    )
+    assert boxes and all(p == "" and w != "0px" and s != "none" for p, w, s in boxes), boxes
+    add_model(phone, "Aldric", "mordheim-1999", "mine", {"move": "4"})
+    phone.get_by_role("button", name="Card of Aldric").click()
+    phone.locator(".table-card .card-rolls").wait_for(timeout=60_000)
+    assert "Initiative 3, Toughness 3, Wounds 1" in phone.inner_text(".table-card .card-defaults")
+    shot(phone, "table-card-assumed")
+    phone.get_by_role("button", name="Change Aldric").click()
+    assert phone.input_value("#table-mordheim-1999-move") == "4"
+    phone.fill("#table-mordheim-1999-initiative", "5")
+    phone.get_by_role("button", name="Keep the changes").click()
+    phone.locator(".table-add .table-said", has_text="Changed Aldric").wait_for(timeout=60_000)
+    assert phone.locator(".table-models li").count() == 1
+    assert "Initiative 5" in phone.inner_text(".table-models")
+    assert phone.is_hidden(".table-card")  # the card of the model as it was is put away
+    phone.get_by_role("button", name="Card of Aldric").click()
+    phone.locator(".table-card .card-rolls").wait_for(timeout=60_000)
+    assert "Initiative" not in phone.inner_text(".table-card .card-defaults")
+    # Renamed, it stays the model picked on the calculators' pages, under its new name.
+    phone.evaluate(
+        "localStorage.setItem('skirmish-picked', JSON.stringify({'mordheim-1999': {model: 'Aldric', target: ''}}))"
+    )
+    phone.reload()
+    phone.get_by_role("button", name="Change Aldric").click()
+    phone.fill("#table-name", "Aldric the Bold")
+    phone.get_by_role("button", name="Keep the changes").click()
+    phone.locator(".table-add .table-said", has_text="Changed Aldric the Bold").wait_for(timeout=60_000)
+    picked = phone.evaluate("JSON.parse(localStorage.getItem('skirmish-picked'))['mordheim-1999']")
+    assert picked == {"model": "Aldric the Bold", "target": ""}
+    phone.get_by_role("button", name="Card of Aldric the Bold").click()
+    phone.locator(".table-card .card-rolls").wait_for(timeout=60_000)
+    phone.get_by_role("button", name="Remove Aldric the Bold").click()
+    phone.locator(".table-models-said", has_text="Removed Aldric the Bold").wait_for()
+    assert phone.is_hidden(".table-card")
+
+
+def test_an_enemy_picked_as_a_target_fills_targets_only_and_the_spotter_is_named_so(phone, server):
+    """#47, item 7: an enemy picked as one calculator's Target fills the target's fields of every calculator,
+    and no calculator's Model; hiding's enemy is the one who spots, and its picker says so."""
+    phone.goto(server.origin + "/table/")
+    add_model(phone, "Knight", "whfb-6", "mine", {"move": "4", "initiative": "3"})
+    add_model(phone, "Goblin", "whfb-6", "enemy", {"move": "5", "initiative": "2"})
+    add_model(phone, "Orc Boy", "mordheim-1999", "enemy", {"move": "4", "initiative": "2"})
+    phone.goto(server.origin + "/whfb-6/movement-phase/#calc-charge")
+    phone.select_option("#calc-charge-pick-target", "Goblin")
+    live(phone, "calc-charge")
+    assert phone.input_value("#calc-charge-target_move") == "5"
+    assert phone.input_value("#calc-charge-pick-model") == ""
+    assert "From Goblin: Target's Movement" in phone.inner_text("#calc-charge .calc-pick-note")
+    assert phone.get_attribute("#calc-charge-move", "data-from") is None  # the charger is no one picked
+    models = phone.eval_on_selector_all("[data-pick='model']", "els => els.map(e => e.value)")
+    assert models and set(models) == {""}, models
+    phone.goto(server.origin + RULES + "#hiding")
+    assert phone.inner_text("label[for='calc-hide-pick-target']") == "Spotting enemy"
+    assert phone.locator("#calc-hide-pick-model").count() == 0  # the hiding model's own values are not asked
+
+
+def test_an_animal_on_your_table_is_refused_a_climb_next_to_its_field(phone, server):
+    """#50, item 5: a model can be an animal on Your table (a choice, not a number to type), and a climb
+    calculator that picks it says, next to the field, that Mordheim's animals cannot climb."""
+    phone.goto(server.origin + "/table/")
+    phone.fill("#table-name", "Wolf")
+    phone.select_option("#table-mordheim-1999-animal", "yes")
+    phone.fill("#table-mordheim-1999-move", "9")
+    phone.locator(".table-add button[type=submit]").click()
+    phone.locator(".table-models li", has_text="Wolf").wait_for(timeout=90_000)
+    assert phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).models[0].profile") == {
+        "move": "9",
+        "animal": "yes",
+    }
+    phone.goto(server.origin + RULES + "#climbing")
+    phone.select_option("#calc-climb-pick-model", "Wolf")
+    phone.wait_for_function(
+        "() => document.querySelector('#calc-climb [data-field=animal] .calc-error').textContent.includes('animals cannot climb')",
+        timeout=90_000,
+    )
+    assert phone.input_value("#calc-climb-animal") == "yes"
