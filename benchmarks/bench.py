@@ -78,7 +78,24 @@ def main() -> int:
         action="store_true",
         help="only search: its downloads (and --before's), each keystroke with the CPU slowed 4x, the index's growth",
     )
+    parser.add_argument(
+        "--table",
+        action="store_true",
+        help="only Your table: a house rule switched to said, the odds after a tap at 360 px, the page scripts",
+    )
     args = parser.parse_args()
+    if args.table:
+        from benchmarks import table
+
+        with tempfile.TemporaryDirectory() as folder:
+            site = Path(folder) / "site"
+            build_site(ROOT, site)
+            try:
+                table.main(site, build_before(args.before, Path(folder)) if args.before else None, args.reps)
+            finally:
+                if args.before:
+                    remove_before(Path(folder))
+        return 0
     if args.house_rules:
         from benchmarks import house_rules
 
