@@ -15,7 +15,7 @@ from benchmarks.common import kib, spread
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS
 from tests.server import StaticServer
 
-SCRIPTS = ("assets/calculators.js", "assets/your-table.js")
+SCRIPTS = ("calculators.js", "your-table.js")  # under assets/calculators/<hash>/
 SAID = "[...document.querySelectorAll('.table-said, .table-message')].some(p => p.textContent.startsWith('In play'))"
 
 # After a tap on the jump down's height +: where the tapped button, the answer's odds and a line saying them
@@ -69,7 +69,8 @@ def main(site: Path, before: Path | None, reps: int) -> None:
     builds = {"now": site} | ({"before": before} if before else {})
     for name, folder in builds.items():
         for script in SCRIPTS:
-            body = (folder / script).read_bytes() if (folder / script).exists() else b""
+            found = sorted((folder / "assets" / "calculators").glob(f"*/{script}"))
+            body = found[0].read_bytes() if found else b""
             print(f"{name:6} {script}: {kib(len(body))} raw, {kib(len(gzip.compress(body, 9)))} gzip")
     servers = {name: StaticServer(folder, compress=True) for name, folder in builds.items()}
     times: dict[str, list[float]] = {name: [] for name in builds}

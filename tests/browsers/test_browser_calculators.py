@@ -254,7 +254,7 @@ GLANCE = """(calc) => {
   const box = line.getBoundingClientRect();
   return { hidden: line.hidden, text: line.textContent, onScreen: box.top >= 0 && box.bottom <= innerHeight,
            headline: document.querySelector(`#${calc} .calc-headline`).textContent.trim(),
-           headlineBelow: document.querySelector(`#${calc} .calc-headline`).getBoundingClientRect().top >= innerHeight };
+           headlineBelow: document.querySelector(`#${calc} .calc-headline`).getBoundingClientRect().top >= innerHeight - 48 };
 }"""
 
 
@@ -272,7 +272,7 @@ def test_after_a_tap_at_360_px_the_answer_is_one_line_on_screen(phone, server, w
         timeout=90_000,
     )
     seen = phone.evaluate(GLANCE, calc)
-    assert seen["headlineBelow"], seen  # the issue's case: the odds below the fold after the tap
+    assert seen["headlineBelow"], seen  # the issue's case: the odds below the fold (or a sliver above it) after the tap
     assert not seen["hidden"] and seen["onScreen"], seen
     shot(phone, f"answer-at-a-glance-{calc}")
     assert seen["text"] == seen["headline"], seen
