@@ -40,7 +40,9 @@ def fields(ruleset) -> list[Field]:
         kinds.append(("run", "A run"))
     if ruleset.charge:
         kinds.append(("charge", "A charge"))
-    found = [movement(), choice("activation", "This activation is", "move", tuple(kinds))]
+    # A text with no charge move says so where a charge would be chosen, not by leaving it out unsaid (#50).
+    said = "" if ruleset.charge else NO_CHARGE.format(title=ruleset.title)
+    found = [movement(), choice("activation", "This activation is", "move", tuple(kinds), help=said)]
     if ruleset.gap:  # the height a failed gap jump falls from
         found.append(
             length(
@@ -61,6 +63,9 @@ def fields(ruleset) -> list[Field]:
     if ruleset.fall:
         found += [toughness(ruleset), wounds()]
     return [*found, listed("legs", "Legs, in order", tuple(default_legs(ruleset)), tuple(leg_kinds(ruleset)))]
+
+
+NO_CHARGE = "{title}'s text gives no charge move, so a charge is not planned here: plan the move to the enemy."
 
 
 def used(field: Field, read: dict, legs: list[Leg]) -> bool:
@@ -104,6 +109,8 @@ def plan(
             NAME, str(ruleset_id), {"ruleset": f"No route planner for '{str(ruleset_id)[:30]}'. Known: {known}."}
         )
     form = fields(ruleset)
+    if values.get("activation") == "charge" and not ruleset.charge:  # said in the text's terms, not "choose one of"
+        return Refusal(NAME, ruleset.id, {"activation": NO_CHARGE.format(title=ruleset.title)})
     read, errors = read_form(form, values, "A route")
     given = values.get("legs", ())
     if isinstance(given, list | tuple) and len(given) > MOST_ITEMS:

@@ -80,8 +80,35 @@ function show(root) {
       if (input instanceof HTMLInputElement && input.type === "checkbox") input.checked = Boolean(rule);
       else input.value = rule ? rule.value : "";
     }
-    box.querySelector(".table-in-play").textContent = mine.length ? `(${mine.length} in play)` : "";
+    const played = showUnplayable(root, box, mine);
+    box.querySelector(".table-in-play").textContent = played ? `(${played} in play)` : "";
   }
+}
+
+/** House rules kept that this page offers no switch for (a number a table no longer plays otherwise, kept by
+ * an older version of the site): said, never played (Python refuses them), and each can be taken out here.
+ * How many are played. @param {HTMLElement} root @param {HTMLElement} box @param {HouseRule[]} mine */
+function showUnplayable(root, box, mine) {
+  const offered = new Set([...box.querySelectorAll("[data-rule]")].map((input) => /** @type {HTMLElement} */ (input).dataset.rule));
+  const stray = mine.filter((rule) => !offered.has(rule.rule));
+  box.querySelector(".table-unplayable")?.remove();
+  if (!stray.length) return mine.length;
+  const list = Object.assign(document.createElement("div"), { className: "table-unplayable" });
+  list.append(Object.assign(document.createElement("p"), { textContent: "Kept, but not a house rule this site plays (the answers say so until it is taken out):" }));
+  for (const rule of stray) {
+    const item = Object.assign(document.createElement("p"), { textContent: `${rule.rule}: ${rule.value} ` });
+    const out = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Take it out" });
+    out.addEventListener("click", () => {
+      const now = keptTable();
+      const left = now.house_rules.filter((r) => !(r.ruleset === rule.ruleset && r.rule === rule.rule));
+      keep(root, { ...now, house_rules: left }, `Took out ${rule.rule}.`); // less than a checked table: nothing to read again
+    });
+    item.append(out);
+    list.append(item);
+  }
+  box.querySelector("form").before(list);
+  /** @type {HTMLDetailsElement} */ (box).open = true; // something to take out: shown, not folded away
+  return mine.length - stray.length;
 }
 
 const sameModel = (/** @type {Model} */ a, /** @type {Model} */ b) => a.ruleset === b.ruleset && a.name === b.name;

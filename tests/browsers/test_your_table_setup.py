@@ -131,3 +131,21 @@ def test_an_animal_on_your_table_is_refused_a_climb_next_to_its_field(phone, ser
         timeout=90_000,
     )
     assert phone.input_value("#calc-climb-animal") == "yes"
+
+
+def test_a_kept_house_rule_this_site_no_longer_plays_is_said_and_can_be_taken_out(phone, server):
+    """#47, item 4's choice: words the answers only quote (what a fall stops) are no house rule a table plays;
+    one kept by an older version is not played (Python refuses it, and the answers say so), is listed on Your
+    table as such, and is taken out with one tap, the rest of the table kept."""
+    stray = {"ruleset": "mordheim-1999", "rule": "fall.stops", "value": "may move on"}
+    kept = {"ruleset": "mordheim-1999", "rule": "jump_down.max_height", "value": "8"}
+    table = {"format": "skirmish-rules-table", "version": 1, "models": [], "house_rules": [kept, stray]}
+    phone.goto(server.origin + "/table/")
+    phone.evaluate("t => localStorage.setItem('skirmish-table', JSON.stringify(t))", table)
+    phone.reload()
+    box = phone.locator(".table-house[data-ruleset='mordheim-1999']")
+    assert "fall.stops: may move on" in box.locator(".table-unplayable").inner_text()
+    assert box.locator(".table-in-play").inner_text() == "(1 in play)"
+    box.get_by_role("button", name="Take it out").click()  # the box is open: there is something to take out
+    assert box.locator(".table-unplayable").count() == 0
+    assert phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).house_rules") == [kept]

@@ -281,3 +281,15 @@ def test_an_animal_cannot_climb_in_mordheim_unless_the_table_plays_it_otherwise(
     assert house[0].words == "House rule: animals may climb: yes (the rules: no)."
     played = answer("climb", "mordheim-1999", {"animal": "yes", "height": "2", "initiative": "3"}, house=house)
     assert played.ok and played.house == (house[0].words,)
+
+
+def test_coreheim_says_why_it_plans_no_charge():
+    """#50, item 6: Coreheim's text speaks of a charge move (a jump "part of a charge move") but gives it no
+    distance; its planner offers no charge and says so by the choice, and a charge asked for (a link, the
+    command line) is refused in those words, not as a choice the form does not have."""
+    said = "Coreheim v10's text gives no charge move, so a charge is not planned here: plan the move to the enemy."
+    activation = next(f for f in route_fields(RULESETS["coreheim-v10"]) if f.name == "activation")
+    assert "charge" not in [value for value, _ in activation.choices] and activation.help == said
+    refused = plan("coreheim-v10", {"move": "4", "activation": "charge"}, ["move 2"])
+    assert refused.errors == {"activation": said}
+    assert next(f for f in route_fields(RULESETS["mordheim-1999"]) if f.name == "activation").help == ""
