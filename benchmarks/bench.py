@@ -45,6 +45,19 @@ def beside_before(args: argparse.Namespace, run: Callable[[dict[str, Path], int,
     return 0
 
 
+def on_sites(measure, before: str | None, reps: int) -> int:
+    """`measure(site, before_site, reps)` over this checkout's site and, with --before, that ref's."""
+    with tempfile.TemporaryDirectory() as folder:
+        site = Path(folder) / "site"
+        build_site(ROOT, site)
+        try:
+            measure(site, build_before(before, Path(folder)) if before else None, reps)
+        finally:
+            if before:
+                remove_before(Path(folder))
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Print the site's build, weight and speed figures.")
     parser.add_argument("--before", metavar="REF", help="also time the site as this git ref built it, side by side")
@@ -87,15 +100,7 @@ def main() -> int:
     if args.table:
         from benchmarks import table
 
-        with tempfile.TemporaryDirectory() as folder:
-            site = Path(folder) / "site"
-            build_site(ROOT, site)
-            try:
-                table.main(site, build_before(args.before, Path(folder)) if args.before else None, args.reps)
-            finally:
-                if args.before:
-                    remove_before(Path(folder))
-        return 0
+        return on_sites(table.main, args.before, args.reps)
     if args.house_rules:
         from benchmarks import house_rules
 
@@ -104,15 +109,7 @@ def main() -> int:
     if args.search:
         from benchmarks import search
 
-        with tempfile.TemporaryDirectory() as folder:
-            site = Path(folder) / "site"
-            build_site(ROOT, site)
-            try:
-                search.main(site, build_before(args.before, Path(folder)) if args.before else None, args.reps)
-            finally:
-                if args.before:
-                    remove_before(Path(folder))
-        return 0
+        return on_sites(search.main, args.before, args.reps)
     if args.builds:
         from benchmarks import builds
 
