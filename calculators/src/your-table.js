@@ -96,12 +96,13 @@ function showUnplayable(root, box, mine) {
   const list = Object.assign(document.createElement("div"), { className: "table-unplayable" });
   list.append(Object.assign(document.createElement("p"), { textContent: "Kept, but not a house rule this site plays (the answers say so until it is taken out):" }));
   for (const rule of stray) {
-    const item = Object.assign(document.createElement("p"), { textContent: `${rule.rule}: ${rule.value} ` });
+    const named = rule.rule.split(".").map((part) => part.replace(/[_-]/g, " ")).join(", "); // "fall, stops", not a key
+    const item = Object.assign(document.createElement("p"), { textContent: `${named}: ${rule.value} ` });
     const out = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Take it out" });
     out.addEventListener("click", () => {
       const now = keptTable();
       const left = now.house_rules.filter((r) => !(r.ruleset === rule.ruleset && r.rule === rule.rule));
-      keep(root, { ...now, house_rules: left }, `Took out ${rule.rule}.`); // less than a checked table: nothing to read again
+      keep(root, { ...now, house_rules: left }, `Took out ${named}.`); // less than a checked table: nothing to read again
     });
     item.append(out);
     list.append(item);

@@ -144,7 +144,7 @@ def test_a_kept_house_rule_this_site_no_longer_plays_is_said_and_can_be_taken_ou
     phone.evaluate("t => localStorage.setItem('skirmish-table', JSON.stringify(t))", table)
     phone.reload()
     box = phone.locator(".table-house[data-ruleset='mordheim-1999']")
-    assert "fall.stops: may move on" in box.locator(".table-unplayable").inner_text()
+    assert "fall, stops: may move on" in box.locator(".table-unplayable").inner_text()  # no configuration key
     assert box.locator(".table-in-play").inner_text() == "(1 in play)"
     box.get_by_role("button", name="Take it out").click()  # the box is open: there is something to take out
     assert box.locator(".table-unplayable").count() == 0
