@@ -32,7 +32,9 @@ have it and its fields. A field not given takes the page's default: the answer l
 anything refused, even when --help or --list is given too.
 
 route plans a whole activation: move=, activation=move|half-move|run|charge, start_height=, nearest_enemy=
-(a run), animal=yes|no (Mordheim), initiative=, toughness=, wounds=, then its legs in order, each one argument: "move 4" ("move 2 difficult"), "climb up 3"
+(a run), animal=yes|no (Mordheim), initiative=, toughness=, wounds=; a charge's target=seen|unseen|unseen-far|hidden,
+interceptor=no|yes|fears (leadership= of one that fears), others=no|yes (more than one enemy in reach); then its
+legs in order, each one argument: "move 4" ("move 2 difficult"), "climb up 3"
 "climb down 3" "gap 2" ("gap 2 drop 6"; without a drop it falls from the height the route is at)
 "jump down 4" "barrier 0.5" "charge 3" ("charge 3 difficult") ("diving charge 4 enemy 1"); with no legs, the
 page's first route. A leg the rules forbid is refused by name."""

@@ -121,6 +121,23 @@ GENERAL = {
             "our reading of Mordheim, Charge!, and Trench Crusade, Taking a Charge",
         ),
         Assumption(
+            "unseen-failed-route",
+            "A route after failing to see the target",
+            "A charger that fails the Initiative test to detect an unseen target may not charge this turn but may "
+            "move its normal distance. The route then walks the legs before its last one (the charge itself) as a "
+            "normal move, with the model's Movement and the tests those legs take, and stops before the last leg, "
+            "since a move that brings it into contact would be a charge.",
+            "our reading of Mordheim, Charge!",
+        ),
+        Assumption(
+            "interceptor-meets-last-leg",
+            "Where an interceptor meets a route",
+            "The text does not say where along the charge an intercepting enemy meets the charger. A route takes "
+            "the interceptor to step in as the charger begins its last leg, so every leg before it is walked, "
+            "tests and all; an enemy standing nearer the start would meet it sooner.",
+            "our reading of the Mordheim Living Rulebook, Charge!",
+        ),
+        Assumption(
             "flee-escape",
             "A flee that escapes",
             "A unit that flees escapes the charge if the distance it started at plus its flee roll is more "

@@ -58,6 +58,8 @@ class Charge(NamedTuple):
         None  # a charged unit already in combat may only hold
     )
     obstacles: Annotated[Rule | None, values.text] = None  # what a charge may go around, in our words
+    several: Annotated[Rule | None, values.text] = None  # what a charge with more than one enemy in reach may do
+    near_enemies: Annotated[Rule | None, values.inches, "only a charge moves within this of an enemy"] = None
 
 
 class DoubleMove(NamedTuple):

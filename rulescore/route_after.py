@@ -9,7 +9,8 @@ from rulescore.explain import Step
 
 
 def _ended(keys: list[str], kind: str) -> bool:
-    return any(key.split("-", 1)[1].startswith(kind) for key in keys)
+    """Does a leg end this way: "leg2-fell-stunned", or in a branch, "not-seen-leg2-fell-stunned"."""
+    return any(f"-{kind}" in key for key in keys)
 
 
 def after_route(ruleset, activation: str, done: Fraction, ends: list[str]) -> list[Step]:
@@ -50,6 +51,21 @@ def after_route(ruleset, activation: str, done: Fraction, ends: list[str]) -> li
         if hiding and hiding.charged and hiding.charged.value == "cannot hide":
             words += "; a model that charges cannot hide"
         lines.append(Step(words + ".", charge.section))
+    if "not-seen" in ends or _ended(ends, "not-seen-"):
+        lines.append(
+            Step(
+                "Failing to see its target, it may not charge this turn, but may move its normal distance, shoot "
+                "and cast spells.",
+                charge.detect_unseen.section,
+            )
+        )
+    if _ended(ends, "intercepted"):
+        lines.append(
+            Step(
+                "Intercepted, it fights that enemy instead, and still counts as charging in the first round.",
+                charge.interception.section,
+            )
+        )
     if _ended(ends, "falls-short") and charge.failed:
         lines.append(Step(f"After a failed charge it {charge.failed.value}.", charge.failed.section))
     if _ended(ends, "fell-") and ruleset.fall.stops:

@@ -17,14 +17,15 @@ from fractions import Fraction
 from math import ceil
 
 from rulescore.climbing import animal_field
-from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches, said_alike
 from rulescore.fields import MOST_ITEMS, Field, choice, length, listed, movement, read_form, toughness, wounds
 from rulescore.initiative import initiative_field
 from rulescore.legs import DIVE_ENEMY, Leg, default_legs, leg_kinds, plannable, read_leg
 from rulescore.mechanics import ASSUMPTIONS, RULESETS
-from rulescore.result import Cited, Refusal, Result, Row
-from rulescore.route_walk import Forbidden, Walk, check, cited, needed, walk_legs
+from rulescore.result import Cited, Refusal, Result, Row, Table
+from rulescore.route_charge import Charged, charge_fields, charge_route, charge_used
+from rulescore.route_check import check
+from rulescore.route_walk import Forbidden, Walk, cited, walk_legs
 from rulescore.rulesets import Ruleset
 
 NAME = "route"
@@ -58,6 +59,7 @@ def fields(ruleset) -> list[Field]:
         found.append(nearest_enemy(ruleset))
     if ruleset.climb and ruleset.climb.animals is not None:  # an animal's route may not climb (#50, item 5)
         found.append(animal_field())
+    found += charge_fields(ruleset)
     if ruleset.test:
         found.append(initiative_field(ruleset))
     if ruleset.fall:
@@ -73,6 +75,8 @@ def used(field: Field, read: dict, legs: list[Leg]) -> bool:
     an animal only a route that climbs."""
     if field.name == "nearest_enemy":
         return read["activation"] == "run"
+    if not charge_used(field, read):
+        return False
     return field.name != "animal" or any(leg.kind in ("climb up", "climb down") for leg in legs)
 
 
@@ -128,19 +132,21 @@ def plan(
         return Refusal(NAME, ruleset_id, errors)
     explain = Explanation()
     try:
-        walk = _route(explain, ruleset, read, parsed)
+        charged = _route(explain, ruleset, read, parsed)
     except Forbidden as refused:
         readings = ((refused.where, refused.reading),) if refused.reading else ()
         return Refusal(NAME, ruleset_id, {refused.where: refused.message}, readings, refused.unfinished)
+    walk = charged.walk
     done = walk.going
     finish = "reaches the target" if parsed[-1].kind in ("charge", "diving charge") else "completes the route"
-    rows = [Row("completes", finish[0].upper() + finish[1:], done)] if done else []
-    rows += [Row(key, words, chance) for (key, words), chance in walk.ends.items()]
-    headlines = said_alike(
-        lambda say: [
-            f"{say(done)} that it {finish}" if 0 < done < 1 else ("it always " if done else "it never ") + finish
-        ]
-    )
+    rows = _rows(walk, finish)
+    extra = (Table(charged.branch[0], _rows(charged.branch[1], finish)),) if charged.branch else ()
+
+    def headline(say) -> list[str]:
+        reaching = f"{say(done)} that it {finish}" if 0 < done < 1 else ("it always " if done else "it never ") + finish
+        return ["the enemy chooses whether to intercept", f"if not intercepted: {reaching}"] if extra else [reaching]
+
+    headlines = said_alike(headline)
     text = "; ".join(explain.procedure)
     opening, parts = explain.grouped()
     cite = lambda s: Cited(s.text, s.section, s.assumption)  # noqa: E731
@@ -159,17 +165,23 @@ def plan(
         },
         procedure=text[:1].upper() + text[1:] + "." if text else "",
         headlines=tuple(headlines),
-        caption=None,
+        caption=charged.caption,
         outcomes=tuple(rows),
-        extra=(),
+        extra=extra,
         reach=None,
         steps=tuple(cite(s) for s in explain.steps),
         assumptions=tuple(ASSUMPTIONS[a] for a in explain.assumptions),
-        after=tuple(cite(s) for s in walk.after(read["activation"], done)),
+        after=tuple(cite(s) for s in [*walk.after(read["activation"], done, extra), *charged.then]),
         opening=opening,
         parts=parts,
         once=tuple(explain.once.items()),
     )
+
+
+def _rows(walk: Walk, finish: str) -> list[Row]:
+    """Each way the walk ends, with its chance; the route's end first."""
+    rows = [Row("completes", finish[0].upper() + finish[1:], walk.going)] if walk.going else []
+    return rows + [Row(key, words, chance) for (key, words), chance in walk.ends.items()]
 
 
 def route_defaults(legs: Sequence[str]) -> dict[str, str]:
@@ -185,7 +197,7 @@ def route_defaults(legs: Sequence[str]) -> dict[str, str]:
     return found
 
 
-def _route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Walk:
+def _route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Charged:
     move, activation = read["move"], read["activation"]
     last = legs[-1]
     check(ruleset, read, legs)
@@ -201,6 +213,15 @@ def _route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Walk:
                 )
             if number != len(legs):
                 raise Forbidden(f"leg-{number}", f"{name}: a charge ends the route: the model is then in combat.")
+    near_enemies = ruleset.charge.near_enemies if ruleset.charge else None
+    if near_enemies and activation != "charge":  # Trench Crusade, Moves: only a charge comes this close
+        gap = inches(near_enemies.value)
+        explain.to_do(f"keep more than {gap} from every enemy model (only a charge may come closer)")
+        explain.step(
+            f"Only a charge may move within {gap} of an enemy model; a model that starts within {gap} of enemies "
+            f"may move only if it stays within {gap} of each of them all the way, or retreats.",
+            near_enemies,
+        )
     if activation == "run":
         rule, near, nearest = ruleset.run.multiplier, ruleset.run.enemy_range, read["nearest_enemy"]
         if nearest <= near.value:  # "within" takes in its edge (the running calculator reads it so)
@@ -217,75 +238,12 @@ def _route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Walk:
             assumption="within-includes-edge",
         )
         explain.step(f"A run: {rule.value} times Movement, {inches(move * rule.value)} in all.", rule)
-        return walk_legs(Walk(ruleset, explain, move * rule.value, read), legs)
+        return Charged(walk_legs(Walk(ruleset, explain, move * rule.value, read), legs))
     if activation == "half-move":
         half = Fraction(ceil(move / 2))
         explain.step(f"A half-move: half its Movement, rounded up: {inches(half)}.", ruleset.half_move)
-        return walk_legs(Walk(ruleset, explain, half, read), legs)
+        return Charged(walk_legs(Walk(ruleset, explain, half, read), legs))
     if activation == "move":
         explain.step(f"A normal move: up to its Movement, {inches(move)}.")
-        return walk_legs(Walk(ruleset, explain, move, read), legs)
-    return _charge(explain, ruleset, read, legs)
-
-
-def _charge(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Walk:
-    """A charge: how far it moves, then the route walked as far as that takes it."""
-    rules, move = ruleset.charge, read["move"]
-    total = needed(ruleset, read, legs)
-    explain.step(
-        "Seeing the target, enemies near the route and the target's response are the charge calculator's: "
-        "the route counts the movement and the legs' own tests."
-    )
-    if rules.obstacles:
-        explain.step(rules.obstacles.value[0].upper() + rules.obstacles.value[1:] + ".", rules.obstacles)
-    kind = rules.move.value
-    if type(kind).__name__ == "DoubleMove":
-        reach = 2 * move
-        reaches = total <= reach
-        explain.step(
-            f"A charge moves double Movement, {inches(reach)}, declared without measuring; this route needs "
-            f"{inches(total)}: " + ("it covers it." if reaches else "it cannot (a failed charge)."),
-            rules.move,
-        )
-        if reaches:
-            return walk_legs(Walk(ruleset, explain, reach, read, charging="reaches"), legs)
-        explain.to_do(f"the route needs {inches(total)}, over the {inches(reach)} charge move: a failed charge")
-        if rules.failed:
-            explain.step(f"A charger that falls short {rules.failed.value}.", rules.failed)
-        explain.step(
-            f"So it walks the route with its Movement alone, {inches(move)}, and stops where that runs out.",
-            assumption="failed-charge-route",
-        )
-        return walk_legs(Walk(ruleset, explain, move, read, charging="short"), legs)
-    cap = Fraction(rules.cap.value) if rules.cap else None
-    totals: Distribution = kind.dice.odds.map(
-        lambda roll: move + roll if cap is None else max(move, min(move + roll, cap))
-    )
-    reaches = totals.probability(lambda moved: moved >= total)
-    bonus = f"roll the {kind.dice.name} charge bonus: Movement {inches(move)} plus the roll" + (
-        f", at most {inches(cap)}," if cap is not None else ""
-    )
-    if 0 < reaches < 1:
-        least = min(moved for moved in totals if moved >= total)
-        explain.to_do(f"{bonus} must cover the route's {inches(total)}: a charge move of {inches(least)} or more")
-    else:
-        explain.to_do(f"{bonus} {'always covers' if reaches else 'never covers'} the route's {inches(total)}")
-    explain.step(
-        f"The charge moves Movement plus a {kind.dice.name} charge bonus"
-        + (f", at most {inches(cap)} in all" if cap is not None else "")
-        + f"; this route needs {inches(total)}.",
-        rules.cap or rules.move,
-        assumption=rules.cap.assumption if rules.cap else None,
-    )
-    if reaches < 1 and rules.failed:
-        explain.step(f"A charger that falls short {rules.failed.value}.", rules.failed)
-        explain.assume("failed-charge-route")
-    # One walk per total the roll can give, weighted by its chance; the longest is the one explained.
-    longest = max(totals)
-    combined = Walk(ruleset, explain, longest, read, charging="reaches")
-    combined.going = Fraction(0)
-    for moved in sorted(totals):
-        said = explain if moved == longest else Explanation()
-        one = walk_legs(Walk(ruleset, said, moved, read, charging="reaches" if moved >= total else "short"), legs)
-        combined.merge(one, totals[moved])
-    return combined
+        return Charged(walk_legs(Walk(ruleset, explain, move, read), legs))
+    return charge_route(explain, ruleset, read, legs)

@@ -97,7 +97,7 @@ def _route_ends(say: Marker, result: Result) -> str:
     """Where the route ends, leg by leg in total, then the totals a player weighs."""
     by_leg: dict[str, list[Row]] = {}
     for row in result.outcomes:
-        if row.outcome != "completes":
+        if "): " in row.label:  # a leg's way of ending, not the route's end nor a choice made before it
             by_leg.setdefault(row.label.split("): ", 1)[0] + ")", []).append(row)
     lines = []
     for leg, rows in by_leg.items():
@@ -111,12 +111,15 @@ def _route_ends(say: Marker, result: Result) -> str:
         "out of action on the way": Fraction(0),
         "falls and stays in the fight": Fraction(0),
         "stopped on the way": Fraction(0),
+        "no charge, the target not seen": Fraction(0),
     }
     for row in result.outcomes:
         if row.outcome == "completes":
             continue
         kind = (
-            "out of action on the way"
+            "no charge, the target not seen"
+            if row.outcome == "not-seen"
+            else "out of action on the way"
             if row.outcome.endswith("out-of-action")
             else "falls and stays in the fight"
             if "-fell-" in row.outcome

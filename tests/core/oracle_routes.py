@@ -104,8 +104,9 @@ def forbidden(rules, values, legs) -> bool:
     return False
 
 
-def walk(rules, values, legs, left: F, charging: str | None) -> dict[str, F]:
-    """The route walked with `left` inches: each way it ends, with its chance ("completes" if it does)."""
+def walk(rules, values, legs, left: F, charging: str | None, interceptor: bool = False) -> dict[str, F]:
+    """The route walked with `left` inches: each way it ends, with its chance ("completes" if it does). An
+    interceptor meets the charger as it begins its last leg (our reading, stated on the assumptions page)."""
     model = {k: values[k] for k in ("initiative", "toughness", "wounds") if k in values}
     activation = values.get("activation", "move")
     going, ends = F(1), defaultdict(F)
@@ -122,6 +123,9 @@ def walk(rules, values, legs, left: F, charging: str | None) -> dict[str, F]:
         going *= sum(answer.outcomes.get(key, F(0)) for key in safe)
 
     for n, ((kind, inches, extra, _ground), cost) in enumerate(zip(legs, costs(rules, legs), strict=True), start=1):
+        if interceptor and n == len(legs):
+            ends[f"leg{n}-intercepted"] += going
+            return _done(ends, F(0))
         if kind in ("move", "climb up", "climb down") and cost > left:
             ends[f"leg{n}-{short}"] += going
             return _done(ends, F(0))
@@ -193,22 +197,76 @@ def route(ruleset_id: str, values: dict[str, str], legs: list[str], rules=None) 
             if number(values.get("nearest_enemy", "12")) <= rules.run.enemy_range.value:
                 return None
             return walk(rules, values, read_legs, move * rules.run.multiplier.value, None)
-        total = sum(costs(rules, read_legs), F(0))
-        kind = rules.charge.move.value
-        if type(kind).__name__ == "DoubleMove":  # reaches, or a failed charge walked with Movement alone
-            reach = 2 * move
-            return (
-                walk(rules, values, read_legs, reach, "reaches")
-                if total <= reach
-                else walk(rules, values, read_legs, move, "short")
-            )
-        # Movement plus a D6 (Trench Crusade), the cap on what the roll adds: every face walked.
-        cap = F(rules.charge.cap.value) if rules.charge.cap else None
-        found: dict[str, F] = defaultdict(F)
-        for roll, weight in oracle.totals(kind.dice):
-            moved = move + roll if cap is None else max(move, min(move + roll, cap))
-            for key, p in walk(rules, values, read_legs, moved, "reaches" if moved >= total else "short").items():
-                found[key] += p * weight
-        return dict(found)
+        main, _ = charge(rules, values, read_legs)
+        return main
     except Refused:
         return None
+
+
+def tables(ruleset_id: str, values: dict[str, str], legs: list[str]) -> tuple[dict[str, F], dict[str, F] | None] | None:
+    """A charge route's two tables where an enemy may choose to intercept: the charge let through, and the
+    enemy's branch; None where the rules forbid the route."""
+    rules = RULESETS[ruleset_id]
+    if route(ruleset_id, values, legs) is None:
+        return None
+    return charge(rules, values, [read(text) for text in legs]) if values.get("activation") == "charge" else None
+
+
+def _moved(rules, values, read_legs, interceptor=False) -> dict[str, F]:
+    """The charge moved and the legs walked: every total the charge can give, walked."""
+    move = number(values["move"])
+    total = sum(costs(rules, read_legs), F(0))
+    kind = rules.charge.move.value
+    if type(kind).__name__ == "DoubleMove":  # reaches, or a failed charge walked with Movement alone
+        reach = 2 * move
+        return (
+            walk(rules, values, read_legs, reach, "reaches", interceptor)
+            if total <= reach
+            else walk(rules, values, read_legs, move, "short", interceptor)
+        )
+    # Movement plus a D6 (Trench Crusade), the cap on what the roll adds: every face walked.
+    cap = F(rules.charge.cap.value) if rules.charge.cap else None
+    found: dict[str, F] = defaultdict(F)
+    for roll, weight in oracle.totals(kind.dice):
+        moved = move + roll if cap is None else max(move, min(move + roll, cap))
+        for key, p in walk(
+            rules, values, read_legs, moved, "reaches" if moved >= total else "short", interceptor
+        ).items():
+            found[key] += p * weight
+    return dict(found)
+
+
+def _mix(*weighed: tuple[dict[str, F], F]) -> dict[str, F]:
+    found: dict[str, F] = defaultdict(F)
+    for table, weight in weighed:
+        for key, p in table.items():
+            found[key] += weight * p
+    return {key: p for key, p in found.items() if p}
+
+
+def charge(rules, values, read_legs) -> tuple[dict[str, F], dict[str, F] | None]:
+    """Before the first inch: sight (hidden and out-of-range targets refused, an Initiative test within the
+    detection range, failing it the legs before the charge walked as a normal move), an enemy near the route
+    (refused where it blocks or must be charged; the Living Rulebook's choice as a second table)."""
+    rule, target = rules.charge, values.get("target", "seen")
+    if target in ("hidden", "unseen-far") or (target == "unseen" and rule.detect_unseen is None):
+        raise Refused
+    seen = F(1)
+    if target == "unseen":
+        seen = oracle.pass_all(rules, int(values.get("initiative", "3")), 1, oracle.Answer())
+    interceptor = values.get("interceptor", "no")
+    if interceptor != "no" and rule.interception.value in ("blocks", "becomes-target"):
+        raise Refused
+    not_seen = {}
+    if seen < 1:
+        moving = {**values, "activation": "move"}
+        walked = walk(rules, moving, read_legs[:-1], number(values["move"]), None)
+        not_seen = {("not-seen" if key == "completes" else f"not-seen-{key}"): p for key, p in walked.items()}
+    through = _mix((_moved(rules, values, read_legs), seen), (not_seen, 1 - seen))
+    if interceptor == "no":
+        return through, None
+    met = _moved(rules, values, read_legs, interceptor=True)
+    if interceptor == "fears":  # a Fear test, 2D6 under its Leadership, before it may step in
+        brave = sum((w for combo, w in oracle.every_roll(6, 6) if sum(combo) <= int(values["leadership"])), F(0))
+        met = _mix((met, brave), (_moved(rules, values, read_legs), 1 - brave))
+    return through, _mix((met, seen), (not_seen, 1 - seen))

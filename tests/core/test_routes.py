@@ -203,9 +203,10 @@ PLANNABLE = ["mordheim-1999", "mordheim-lrb", "coreheim-v10", "trench-crusade"]
 def test_routes_of_up_to_four_legs_agree_with_the_oracle(ruleset_id):
     pick = random.Random(f"routes/{ruleset_id}/2026-11")
     rules = RULESETS[ruleset_id]
-    checked, walked = 0, set()
-    activations = [value for value, _ in next(f for f in route_fields(rules) if f.name == "activation").choices]
-    for _ in range(400):
+    checked, walked, intercepted, unseen = 0, set(), 0, 0
+    offered = {f.name: [value for value, _ in f.choices] for f in route_fields(rules) if f.kind == "choice"}
+    activations = offered["activation"]
+    for _ in range(600):
         legs = [
             pick.choice(LEGS).format(pick.choice(["0.5", "1", "2", "3", "4", "6", "7"]))
             for _ in range(pick.randint(1, 4))
@@ -223,6 +224,11 @@ def test_routes_of_up_to_four_legs_agree_with_the_oracle(ruleset_id):
             "wounds": pick.choice(["1", "2"]),
             "nearest_enemy": pick.choice(["3", "8", "9", "12"]),  # a run only with none within the range (#50)
             "animal": pick.choice(["no", "no", "yes"]),  # Mordheim: an animal may not climb (#50)
+            # Before a charge's first inch (#50): sight, an enemy near the route, its Leadership if it fears.
+            "target": pick.choice(["seen", "seen", *offered.get("target", ())]),
+            "interceptor": pick.choice(["no", "no", *offered.get("interceptor", ())]),
+            "leadership": pick.choice(["4", "7", "10"]),
+            "others": pick.choice(["no", "yes"]),
         }
         asked = {f.name for f in route_fields(rules)}
         values = {k: v for k, v in values.items() if k in asked or k == "activation"}
@@ -239,10 +245,20 @@ def test_routes_of_up_to_four_legs_agree_with_the_oracle(ruleset_id):
             continue
         assert routed.ok, (ruleset_id, values, legs, routed.errors)
         assert odds(routed) == expected, (ruleset_id, values, legs)
+        _, branch = oracle_routes.tables(ruleset_id, values, legs) or (None, None)
+        assert [{row.outcome: row.chance for row in table.rows} for table in routed.extra] == (
+            [branch] if branch else []
+        ), (ruleset_id, values, legs)
+        intercepted += bool(branch)
+        unseen += any(key.startswith("not-seen") for key in expected)
         assert sum(expected.values()) == 1
         checked += 1
         walked |= {key.split("-", 1)[1] for key in expected if key != "completes"} | {values["activation"]}
     assert checked >= 25, checked  # enough routes were walked, not only refused
+    if RULESETS[ruleset_id].charge and RULESETS[ruleset_id].charge.interception.value == "enemy-chooses":
+        assert intercepted >= 5, intercepted  # the enemy's choice was met, not only refused
+    if RULESETS[ruleset_id].charge and RULESETS[ruleset_id].charge.detect_unseen:
+        assert unseen >= 5, unseen  # a failed detection walked as a normal move, not only refused
     assert "move" in walked and ("falls-short" in walked or "charge" not in activations), walked
 
 

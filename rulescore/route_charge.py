@@ -1,0 +1,248 @@
+"""A charge planned as a route: what is settled before the first inch (can the charger see its target, is
+another enemy near the route, is more than one enemy in reach), how far the charge moves, then the legs
+walked as far as that takes it. Each from the text and cited, or refused in its words (#50)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import NamedTuple
+
+from rulescore.charging import STOPPED_BY
+from rulescore.dice import Distribution
+from rulescore.explain import Explanation, Step, fraction_text, inches
+from rulescore.fields import YES_NO, Field, choice, whole
+from rulescore.initiative import initiative_test, test_words
+from rulescore.legs import Leg
+from rulescore.route_walk import Forbidden, Walk, cited, needed, walk_legs
+
+# The outcome a failed detection ends in, when the legs before the charge are all walked.
+NOT_SEEN = ("not-seen", "Fails to see the target: no charge; it moves as far as the last leg")
+
+
+def charge_fields(ruleset) -> list[Field]:
+    """What a charge settles before it moves, each asked only where the text has the rule."""
+    rules = ruleset.charge
+    if rules is None:
+        return []
+    found = []
+    sight = [("seen", "In sight")]
+    if rules.detect_unseen:
+        near = inches(rules.detect_unseen.value)
+        sight += [("unseen", f"Out of sight, within {near} (not hidden)"), ("unseen-far", f"Out of sight, over {near}")]
+    elif rules.needs_sight:
+        sight.append(("unseen", "Out of sight"))
+    if ruleset.hiding is not None and ruleset.hiding.cannot_be_charged is not None:
+        sight.append(("hidden", "Hidden"))
+    if len(sight) > 1:
+        found.append(choice("target", "The charge's target is", "seen", tuple(sight), help="For a charge."))
+    if rules.interception:
+        near = inches(rules.interception_range.value)
+        label = (
+            f"Another enemy within {near} of the route, before the target"
+            if rules.interception.value == "becomes-target"
+            else f"Another unengaged enemy within {near} of the route"
+        )
+        offered = [*YES_NO] + ([("fears", "Yes, and it fears the charger")] if rules.intercept_fear else [])
+        found.append(choice("interceptor", label, "no", tuple(offered), help="For a charge."))
+    if rules.intercept_fear:
+        found.append(
+            whole(
+                "leadership", "That enemy's Leadership", 7, 2, 12, help="Read only when that enemy fears the charger."
+            ).of("target.leadership")
+        )
+    if rules.several:
+        found.append(
+            choice("others", "More than one enemy in reach of base contact", "no", YES_NO, help="For a charge.")
+        )
+    return found
+
+
+def charge_used(field: Field, read: dict) -> bool:
+    """A charge's own fields are part of a charge's answer only; the Leadership only of an enemy that fears."""
+    if field.name == "leadership":
+        return read["activation"] == "charge" and read.get("interceptor") == "fears"
+    return field.name not in ("target", "interceptor", "others") or read["activation"] == "charge"
+
+
+class Charged(NamedTuple):
+    """A charge route's answer: the main walk (the enemy lets the charge through, if one may intercept), the
+    other branch of an enemy's choice, and the words that name each."""
+
+    walk: Walk
+    caption: str | None = None
+    branch: tuple[str, Walk] | None = None
+    then: tuple[Step, ...] = ()  # what the text says follows, beside what the walk's ends say
+
+
+def charge_route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Charged:
+    """Sight, then an enemy near the route, then the charge moved and walked."""
+    rules = ruleset.charge
+    seen = _sight(explain, ruleset, read)
+    interceptor = read.get("interceptor", "no")
+    if interceptor != "no" and rules.interception.value in STOPPED_BY:
+        words = STOPPED_BY[rules.interception.value].format(inches(rules.interception_range.value))
+        raise Forbidden("interceptor", f"{words[:-1]} ({cited(rules.interception)}).")
+    then = ()
+    if read.get("others") == "yes":
+        several = f"With more than one enemy in reach of base contact, it {rules.several.value}."
+        explain.step(several, rules.several)
+        then = (Step(several, rules.several.section, rules.several.assumption),)
+    brave = _interception(explain, rules, interceptor, read.get("leadership"))
+    through = _moved(explain, ruleset, read, legs)
+    if brave is None:
+        return Charged(_unless_unseen(seen, through, ruleset, read, legs), then=then)
+    met = _moved(Explanation(), ruleset, read, legs, interceptor=True)
+    if brave < 1 or interceptor == "fears":
+        met = _mixed(ruleset, read, (met, brave), (through, 1 - brave))
+    title = "If the enemy tries to intercept" if interceptor == "fears" else "If the enemy intercepts"
+    return Charged(
+        _unless_unseen(seen, through, ruleset, read, legs),
+        "If the enemy lets the charge through",
+        (title, _unless_unseen(seen, met, ruleset, read, legs)),
+        then,
+    )
+
+
+def _interception(explain: Explanation, rules, interceptor: str, leadership: int | None) -> Fraction | None:
+    """An enemy that may choose to intercept: the chance it may (a Fear test it must pass), None if none."""
+    if interceptor == "no":
+        return None
+    explain.step(
+        f"One unengaged enemy within {inches(rules.interception_range.value)} of the route may choose to intercept; "
+        "if it does, the charger fights it instead and still counts as charging. That is the opponent's choice, "
+        "not a roll: both answers are shown, the interceptor meeting the charger as it begins the last leg.",
+        rules.interception,
+        assumption=rules.interception.assumption,
+    )
+    explain.assume("interceptor-meets-last-leg")
+    if interceptor != "fears":
+        return Fraction(1)
+    test = rules.intercept_fear.value
+    brave = test.chance(leadership)
+    explain.to_do(f"to intercept, the enemy's Fear test {test.needs(leadership) or 'passes whatever the roll'}")
+    explain.step(
+        f"The interceptor would have to test for fear to engage the charger, so it must pass a Fear test to "
+        f"intercept (Ld {leadership}: {test.roll_words(leadership)}: {fraction_text(brave)}); failing, it does "
+        "not move and the charge goes on.",
+        rules.intercept_fear,
+        assumption=rules.intercept_fear.assumption,
+    )
+    return brave
+
+
+def _sight(explain: Explanation, ruleset, read: dict) -> Fraction:
+    """The chance the charger sees its target: 1 in sight; an Initiative test within the detection range;
+    a target it may not charge is refused in the text's words."""
+    rules, target = ruleset.charge, read.get("target", "seen")
+    if target == "seen":
+        return Fraction(1)
+    if target == "hidden":
+        hiding = ruleset.hiding.cannot_be_charged
+        message = f"A hidden warrior cannot be seen, shot at or charged ({cited(hiding)}): pick another target."
+        raise Forbidden("target", message)
+    if target == "unseen-far" or not rules.detect_unseen:
+        sight = rules.detect_unseen or rules.needs_sight
+        if rules.detect_unseen:
+            words = f"An enemy it cannot see may be charged only within {inches(rules.detect_unseen.value)}"
+            raise Forbidden("target", f"{words}, after an Initiative test to detect it ({cited(sight)}).")
+        raise Forbidden("target", "The charger must see its target to charge it.", sight.assumption)
+    explain.step(
+        f"The target is out of sight but not hidden, within {inches(rules.detect_unseen.value)}: the charger must "
+        "pass an Initiative test to detect it; failing, it may not charge this turn, but may move its normal "
+        "distance, shoot and cast spells.",
+        rules.detect_unseen,
+        assumption="within-includes-edge",
+    )
+    detected, needs = initiative_test(explain, ruleset, read["initiative"])
+    explain.to_do(f"to see the target, {test_words(1, needs, detected)}")
+    if detected < 1:
+        explain.step(
+            f"Failing ({fraction_text(1 - detected)}), it walks the legs before the last as a normal move, with its "
+            f"Movement, {inches(read['move'])}, and stops before the charge itself.",
+            assumption="unseen-failed-route",
+        )
+    return detected
+
+
+def _unless_unseen(seen: Fraction, charged: Walk, ruleset, read: dict, legs: list[Leg]) -> Walk:
+    """The charge if the target is seen; otherwise the legs before the charge walked as a normal move."""
+    if seen == 1:
+        return charged
+    moving = {**read, "activation": "move"}
+    unseen = walk_legs(Walk(ruleset, Explanation(), read["move"], moving, branch=_NOT_SEEN_BRANCH), legs[:-1])
+    if unseen.going:
+        unseen.ends[NOT_SEEN] = unseen.going
+        unseen.going = Fraction(0)
+    return _mixed(ruleset, read, (charged, seen), (unseen, 1 - seen))
+
+
+_NOT_SEEN_BRANCH = ("not-seen-", "Not seen, a normal move: ")
+
+
+def _mixed(ruleset, read: dict, *weighed: tuple[Walk, Fraction]) -> Walk:
+    """Walks of one route under different fortunes, each counted with its chance."""
+    found = Walk(ruleset, weighed[0][0].explain, Fraction(0), read)
+    found.going = Fraction(0)
+    for walk, weight in weighed:
+        found.merge(walk, weight)
+    return found
+
+
+def _moved(explain: Explanation, ruleset, read: dict, legs: list[Leg], interceptor: bool = False) -> Walk:
+    """A charge: how far it moves, then the route walked as far as that takes it."""
+    rules, move = ruleset.charge, read["move"]
+    total = needed(ruleset, read, legs)
+    if rules.obstacles:
+        explain.step(rules.obstacles.value[0].upper() + rules.obstacles.value[1:] + ".", rules.obstacles)
+    kind = rules.move.value
+    if type(kind).__name__ == "DoubleMove":
+        reach = 2 * move
+        reaches = total <= reach
+        explain.step(
+            f"A charge moves double Movement, {inches(reach)}, declared without measuring; this route needs "
+            f"{inches(total)}: " + ("it covers it." if reaches else "it cannot (a failed charge)."),
+            rules.move,
+        )
+        if reaches:
+            return walk_legs(Walk(ruleset, explain, reach, read, "reaches", interceptor=interceptor), legs)
+        explain.to_do(f"the route needs {inches(total)}, over the {inches(reach)} charge move: a failed charge")
+        if rules.failed:
+            explain.step(f"A charger that falls short {rules.failed.value}.", rules.failed)
+        explain.step(
+            f"So it walks the route with its Movement alone, {inches(move)}, and stops where that runs out.",
+            assumption="failed-charge-route",
+        )
+        return walk_legs(Walk(ruleset, explain, move, read, "short", interceptor=interceptor), legs)
+    cap = Fraction(rules.cap.value) if rules.cap else None
+    totals: Distribution = kind.dice.odds.map(
+        lambda roll: move + roll if cap is None else max(move, min(move + roll, cap))
+    )
+    reaches = totals.probability(lambda moved: moved >= total)
+    bonus = f"roll the {kind.dice.name} charge bonus: Movement {inches(move)} plus the roll" + (
+        f", at most {inches(cap)}," if cap is not None else ""
+    )
+    if 0 < reaches < 1:
+        least = min(moved for moved in totals if moved >= total)
+        explain.to_do(f"{bonus} must cover the route's {inches(total)}: a charge move of {inches(least)} or more")
+    else:
+        explain.to_do(f"{bonus} {'always covers' if reaches else 'never covers'} the route's {inches(total)}")
+    explain.step(
+        f"The charge moves Movement plus a {kind.dice.name} charge bonus"
+        + (f", at most {inches(cap)} in all" if cap is not None else "")
+        + f"; this route needs {inches(total)}.",
+        rules.cap or rules.move,
+        assumption=rules.cap.assumption if rules.cap else None,
+    )
+    if reaches < 1 and rules.failed:
+        explain.step(f"A charger that falls short {rules.failed.value}.", rules.failed)
+        explain.assume("failed-charge-route")
+    # One walk per total the roll can give, weighted by its chance; the longest is the one explained.
+    longest = max(totals)
+    combined = Walk(ruleset, explain, longest, read, charging="reaches")
+    combined.going = Fraction(0)
+    for moved in sorted(totals):
+        said = explain if moved == longest else Explanation()
+        charging = "reaches" if moved >= total else "short"
+        one = walk_legs(Walk(ruleset, said, moved, read, charging, interceptor=interceptor), legs)
+        combined.merge(one, totals[moved])
+    return combined
