@@ -21,6 +21,7 @@ from rulescore.result import Cited, Reach, Result, Row
 from rulescore.route_walk import PLAYED_OTHERWISE
 from rulescore.rulesets import Ruleset
 from rulescore.web.address import assumption_href, section_href
+from rulescore.web.route_view import route_view
 from rulescore.web.terms import Marker, escape, glossary
 from rulescore.web.values import answer_said, values_said
 
@@ -149,8 +150,8 @@ def result_html(result: Result, root: str = "") -> str:
         f'<p class="calc-house"><a href="{escape(root)}table/#house-rules">{escape(words)}</a></p>'
         for words in result.house
     )
-    if result.parts:
-        html += _route_ends(say, result)
+    if result.parts:  # a route: drawn from the side, then where it ends
+        html += route_view(result) + _route_ends(say, result)
     html += _outcomes(say, result.outcomes, result.caption)
     html += "".join(_outcomes(say, t.rows, t.title) for t in result.extra)
     if result.reach:

@@ -24,6 +24,7 @@ from urllib.parse import urlencode
 from rulescore.compare import compare_answers
 from rulescore.entry import answer
 from rulescore.house_rules import read_rule
+from rulescore.mechanics import ASSUMPTIONS
 from rulescore.routes import plan
 from rulescore.web.answer import compare_html, result_html
 
@@ -65,6 +66,11 @@ ROUTE_LEGS = ['climb up 2"', 'gap 1"', 'move 1"', 'jump down 4"']
 TC_LEGS = ['move 2" difficult ground', 'charge 3"']
 SAID = "the page says the network answered with a login page"
 HOSTILE_LEG_SAID = plan("mordheim-1999", {}, ['move 1e-99999999"']).errors["leg-1"]
+# #50: what a route settles before its first inch.
+INTERCEPTED, INTERCEPTED_LEGS = {"activation": "charge", "interceptor": "yes"}, ['move 2"', 'charge 3"']
+RUN_REFUSED = plan("mordheim-1999", {"activation": "run", "nearest_enemy": "6"}, ['move 6"']).errors["nearest_enemy"]
+RUN_REFUSED += f" Our reading: {ASSUMPTIONS['within-includes-edge'].title}"  # the reading it rests on, linked
+DRAWN = "document.querySelectorAll('#calc-route .calc-view svg[role=img] .calc-view-mark').length === 2"
 
 
 # The legs as the rows show them (each row's kind with its inches), joined as the address holds them.
@@ -360,6 +366,28 @@ def journeys() -> dict[str, list]:
                 "wait_text",
                 ["#calc-route .calc-result", route_text("trench-crusade", TC_LEGS, {"activation": "charge"})],
             ],
+        ],
+        # #50: a Living Rulebook charge past an enemy that may intercept: the enemy's choice, as two tables.
+        "a living rulebook charge with an interceptor shows the enemy's choice and the route drawn": [
+            ["goto", "mordheim-lrb/route/"],
+            ["wait_for", "#calc-route .calc-leg button"],
+            ["tap", "#calc-route [data-leg=clear]"],
+            ["set", ["#calc-route-activation", "charge"]],
+            ["set", ["#calc-route-interceptor", "yes"]],
+            *add_leg("move {}", "2"),
+            *add_leg("charge {}", "3"),
+            ["wait_text", ["#calc-route .calc-result", route_text("mordheim-lrb", INTERCEPTED_LEGS, INTERCEPTED)]],
+            ["check", [DRAWN, "the route drawn from the side, a mark per leg"]],
+        ],
+        # #50: a run with an enemy that counts within 8" is refused, said next to the field that decides it.
+        "a run with an enemy within 8 inches is refused next to the nearest enemy's field": [
+            ["goto", "mordheim-1999/route/"],
+            ["wait_for", "#calc-route .calc-leg button"],
+            ["tap", "#calc-route [data-leg=clear]"],
+            *add_leg("move {}", "6"),
+            ["set", ["#calc-route-activation", "run"]],
+            ["set", ["#calc-route-nearest_enemy", "6"]],
+            ["wait_text", ["#calc-route-nearest_enemy-error", RUN_REFUSED]],
         ],
         # #40: with no byte of the runtime arrived, two taps on + are answered from the page, word for word as
         # Python answers them; the third waits for Python, which then answers it.

@@ -4,6 +4,7 @@ answers it, shared by its address and opened again in a fresh page with the same
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
@@ -12,6 +13,7 @@ from rulescore.legs import default_legs, plannable
 from rulescore.mechanics import RULESETS
 from rulescore.routes import plan
 from rulescore.web.answer import respond
+from rulescore.web.route_view import route_view
 from tests.browsers.journeys import LEGS_IN_ROWS
 from tests.helpers import NORMALISE, ROOT
 
@@ -157,3 +159,38 @@ def test_an_address_with_thousands_of_legs_is_read_as_one_leg_too_many(phone, se
     )
     assert phone.locator("#calc-route .calc-leg").count() <= 41
     assert phone.console_errors == []
+
+
+def test_the_route_is_drawn_from_the_side_in_both_schemes_and_on_paper(browser, server):
+    """#50, item 7: the drawing the answer's Python made, inside a 360 px screen, its lines the scheme's colour
+    (ink on paper), a mark per leg, and its words for a screen reader. For a reviewer:
+    build/screenshots/route-drawn-{light,dark,print}-360.png."""
+    folder = ROOT / "build" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    link = f"{server.origin}/mordheim-1999/route/?" + urlencode([("calc-route.legs", leg) for leg in FOUR_LEGS])
+    # The marks the answer's Python draws: the page shows those, built at build time or live.
+    drawn = re.findall(r'class="calc-view-mark"[^>]*>([^<]*)<', route_view(plan("mordheim-1999", {}, FOUR_LEGS)))
+    strokes = {}
+    for scheme in ("light", "dark", "print"):
+        context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme="light")
+        page = context.new_page()
+        try:
+            page.goto(link)
+            live(page)
+            if scheme == "dark":  # the scheme the toggle sets, as a player switches it
+                page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+            if scheme == "print":
+                page.emulate_media(media="print")
+            drawing = page.locator("#calc-route .calc-view svg")
+            box = drawing.bounding_box()
+            assert box and box["width"] > 200 and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+            marks = drawing.locator(".calc-view-mark").all_inner_texts()
+            assert marks == drawn and [mark.split(":")[0] for mark in marks] == ["1", "2", "3", "4"]
+            said = drawing.get_attribute("aria-label")
+            assert all(f"leg {n}, {leg}" in said for n, leg in enumerate(FOUR_LEGS, start=1)), said
+            strokes[scheme] = drawing.locator(".calc-view-path").first.evaluate("e => getComputedStyle(e).stroke")
+            page.locator("#calc-route .calc-view").screenshot(path=str(folder / f"route-drawn-{scheme}-360.png"))
+        finally:
+            context.close()
+    assert len(set(strokes.values())) == 3, strokes  # each scheme its own colour; black ink on paper
+    assert strokes["print"] == "rgb(0, 0, 0)"

@@ -1,0 +1,151 @@
+"""A route drawn from the side, as the player sees the table: the ground, what it climbs, the gaps it jumps,
+the drops, the charge's end; each leg marked with its chance of getting past it. SVG in the site's own
+colours (it follows the page's scheme and prints in black), drawn from the answer's data alone, so the same
+Python draws it at build time and live; its words are the screen reader's (`aria-label`)."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from rulescore.explain import percent_text
+from rulescore.legs import Leg, read_leg
+from rulescore.result import Result
+from rulescore.web.terms import escape
+
+# The least a leg takes across or up the drawing, so a short leg's mark still has room (inches).
+WIDEST_MARK, LEAST_ACROSS, LEAST_UP = Fraction(5, 2), Fraction(2), Fraction(1)
+_ENDED_AT = re.compile(r"(?:^|-)leg(\d+)-")
+
+
+def past_each_leg(result: Result, legs: list[Leg]) -> list[Fraction]:
+    """The chance the route is still going after each leg: every way it ends at that leg or before taken off
+    (a failed detection ends it before its last leg, the charge itself)."""
+    ended = [Fraction(0)] * len(legs)
+    for row in result.outcomes:
+        found = _ENDED_AT.search(row.outcome)
+        if found:
+            ended[int(found.group(1)) - 1] += row.chance
+        elif row.outcome != "completes":
+            ended[-1] += row.chance
+    left, past = Fraction(1), []
+    for chance in ended:
+        left -= chance
+        past.append(left)
+    return past
+
+
+def route_view(result: Result) -> str:
+    """The side view of a route's answer; nothing for an answer that is not a route."""
+    try:
+        legs = [read_leg(text) for text in result.inputs.get("legs", ())]
+        height = Fraction(str(result.inputs.get("start_height", "0")))
+    except ValueError:
+        return ""
+    if not legs:
+        return ""
+    past = past_each_leg(result, legs)
+    drawn, marks, words = [], [], []
+    x, y, top = Fraction(1), height, height
+    for number, (leg, chance) in enumerate(zip(legs, past, strict=True), start=1):
+        start_x, start_y = x, y
+        x, y, shapes = _leg(leg, x, y)
+        drawn += shapes
+        top = max(top, y, start_y)
+        marks.append((number, (start_x + x) / 2, max(start_y, y), chance))
+        words.append(f"leg {number}, {leg.text}: {percent_text(chance)} get past it")
+    # At least a foot across, so a short route is not drawn huge; its words a fixed share of that width.
+    width, tall = max(x + 1, Fraction(10)), top + 3
+    size = width * Fraction(1, 20)
+    flip = lambda h: tall - 1 - h  # noqa: E731 (heights up, SVG's y down)
+    parts = [f'<line class="calc-view-ground" x1="0" y1="{_n(flip(0))}" x2="{_n(width)}" y2="{_n(flip(0))}"/>']
+    for shape in drawn:
+        parts.append(shape(flip))
+    for number, middle, level, chance in marks:  # every other mark a line higher, so neighbours never touch
+        above = size * (Fraction(3, 4) if number % 2 else Fraction(2))
+        parts.append(
+            f'<text class="calc-view-mark" x="{_n(middle)}" y="{_n(flip(level) - above)}" '
+            f'text-anchor="middle">{number}: {escape(percent_text(chance, 0))}</text>'
+        )
+    said = "The route from the side: " + "; ".join(words) + "."
+    return (
+        f'<figure class="calc-view"><svg viewBox="0 0 {_n(width)} {_n(tall)}" font-size="{_n(size)}" role="img" '
+        f'aria-label="{escape(said)}"><title>{escape(said)}</title>{"".join(parts)}</svg>'
+        f"<figcaption>{escape('From the side; each leg marked with the chance of getting past it.')}</figcaption>"
+        "</figure>"
+    )
+
+
+def _n(value: Fraction) -> str:
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
+def _leg(leg: Leg, x: Fraction, y: Fraction):
+    """Where the leg leaves the model, and how it is drawn (each shape a function of the height flip)."""
+    kind, length = leg.kind, leg.inches
+    if kind in ("move", "charge"):
+        across = max(min(length, WIDEST_MARK * 4), LEAST_ACROSS)
+        style = "calc-view-path" + ("" if leg.ground == "open" else " calc-view-rough")
+        shapes = [_solid(x, x + across, y), _line(style, x, y, x + across, y)]
+        if kind == "charge":
+            shapes.append(_enemy(x + across + Fraction(1, 2), y))
+            return x + across + 1, y, shapes
+        return x + across, y, shapes
+    if kind in ("climb up", "climb down"):
+        rise = max(length, LEAST_UP) * (1 if kind == "climb up" else -1)
+        to = max(y + rise, Fraction(0))
+        wall = max(y, to)
+        return (
+            x + LEAST_UP,
+            to,
+            [
+                _solid(x, x + LEAST_UP, wall),
+                _line("calc-view-path", x, y, x, to),
+                _line("calc-view-path", x, to, x + LEAST_UP, to),
+            ],
+        )
+    if kind == "barrier":
+        low = Fraction(1, 2)
+        shapes = [
+            lambda flip: (
+                f'<rect class="calc-view-barrier" x="{_n(x + low / 2)}" y="{_n(flip(y + max(length, low)))}" '
+                f'width="{_n(low)}" height="{_n(max(length, low))}"/>'
+            ),
+            _line("calc-view-path", x, y, x + 3 * low, y),
+        ]
+        return x + 3 * low, y, shapes
+    if kind == "gap":
+        across = max(length, LEAST_ACROSS)
+        drop = leg.extra if leg.extra is not None else y
+        shapes = [_line("calc-view-jump", x, y, x + across, y)]
+        if drop:  # where a failed jump lands
+            shapes.append(_line("calc-view-fall", x + across / 2, y, x + across / 2, max(y - drop, Fraction(0))))
+        return x + across, y, shapes
+    # A jump down, or a diving charge (a jump down, then charge movement to the enemy).
+    to = max(y - max(length, LEAST_UP), Fraction(0))
+    shapes = [_solid(x - Fraction(1, 4), x, y), _line("calc-view-jump", x, y, x + 1, to)]
+    if kind == "diving charge":
+        enemy = leg.extra if leg.extra is not None else Fraction(1)
+        across = max(enemy, LEAST_ACROSS)
+        shapes += [_line("calc-view-path", x + 1, to, x + 1 + across, to), _enemy(x + Fraction(3, 2) + across, to)]
+        return x + 2 + across, to, shapes
+    return x + 1, to, shapes
+
+
+def _line(style: str, x1: Fraction, y1: Fraction, x2: Fraction, y2: Fraction):
+    return lambda flip: f'<line class="{style}" x1="{_n(x1)}" y1="{_n(flip(y1))}" x2="{_n(x2)}" y2="{_n(flip(y2))}"/>'
+
+
+def _solid(x1: Fraction, x2: Fraction, height: Fraction):
+    """What the model stands on above the ground: a building's side, drawn filled."""
+    if height <= 0:
+        return lambda flip: ""
+    return lambda flip: (
+        f'<rect class="calc-view-solid" x="{_n(x1)}" y="{_n(flip(height))}" width="{_n(x2 - x1)}" '
+        f'height="{_n(height)}"/>'
+    )
+
+
+def _enemy(x: Fraction, y: Fraction):
+    """The charge's target, standing where the charge ends."""
+    return lambda flip: f'<circle class="calc-view-enemy" cx="{_n(x)}" cy="{_n(flip(y) - Fraction(1, 2))}" r="0.5"/>'
