@@ -62,7 +62,8 @@ def after_route(ruleset, activation: str, done: Fraction, ends: list[str]) -> li
     if _ended(ends, "intercepted"):
         lines.append(
             Step(
-                "Intercepted, it fights that enemy instead, and still counts as charging in the first round.",
+                "Intercepted, it fights that enemy instead, and still counts as charging in the first round"
+                + ("; if that enemy causes fear, it tests for fear as if charged." if charge.intercept_fear else "."),
                 charge.interception.section,
             )
         )

@@ -115,6 +115,12 @@ def _interception(explain: Explanation, rules, interceptor: str, leadership: int
         assumption=rules.interception.assumption,
     )
     explain.assume("interceptor-meets-last-leg")
+    if rules.intercept_fear:  # the Living Rulebook: said, since it changes no way the charge ends
+        explain.step(
+            "Only one enemy may try to intercept each charger. An interceptor that causes fear makes the charger "
+            "test for fear as if it were charged; whatever the result, the charger still counts as charging.",
+            rules.interception,
+        )
     if interceptor != "fears":
         return Fraction(1)
     test = rules.intercept_fear.value

@@ -184,7 +184,7 @@ def test_the_route_is_drawn_from_the_side_in_both_schemes_and_on_paper(browser, 
             drawing = page.locator("#calc-route .calc-view svg")
             box = drawing.bounding_box()
             assert box and box["width"] > 200 and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
-            marks = drawing.locator(".calc-view-mark").all_inner_texts()
+            marks = drawing.locator(".calc-view-mark").all_text_contents()  # SVG text has no innerText
             assert marks == drawn and [mark.split(":")[0] for mark in marks] == ["1", "2", "3", "4"]
             said = drawing.get_attribute("aria-label")
             assert all(f"leg {n}, {leg}" in said for n, leg in enumerate(FOUR_LEGS, start=1)), said

@@ -103,6 +103,10 @@ def test_a_living_rulebook_interceptor_is_the_enemys_choice_shown_as_two_tables(
         **fell,
     }
     assert "interceptor-meets-last-leg" in [a.id for a in feared.assumptions]
+    # A fear-causing interceptor: the charger tests for fear as if charged, and still counts as charging.
+    assert any(
+        line.text.endswith("if that enemy causes fear, it tests for fear as if charged.") for line in feared.after
+    )
     assert feared.inputs["leadership"] == "7" and "leadership" not in routed.inputs
     html = json.loads(
         respond("route", "mordheim-lrb", json.dumps({**CHARGE, "interceptor": "yes", "legs": LEGS}), "../")
