@@ -132,4 +132,5 @@ def default_legs(ruleset) -> list[str]:
     legs += ["jump down 2"] if ruleset.jump_down else []
     costly = [ground for ground, cost in (ruleset.terrain or {}).items() if cost.value != 1]
     legs += [f"move 1{ground_words(costly[0])}"] if not legs and costly else []
-    return legs + ["move 1"]
+    # Written back as a route writes them ('climb up 2"'): the page's own items, so its first taps' keys match.
+    return [read_leg(text).text for text in [*legs, "move 1"]]

@@ -17,7 +17,7 @@ function pythonKept() {
 /** @param {HTMLElement} calc */
 export function nearby(calc) {
   const name = `${calc.dataset.compare ? "compare" : calc.dataset.ruleset}-${calc.dataset.calculator}.json`;
-  if (!window.calculatorsAnswers || calc.querySelector(".calc-legs") || pythonKept()) return Promise.resolve(null);
+  if (!window.calculatorsAnswers || pythonKept()) return Promise.resolve(null);
   const url = new URL(name, window.calculatorsAnswers).href;
   if (!answerFiles.has(url)) {
     const early = window.calculatorsEarly && window.calculatorsEarly[url]; // asked for with the page (start.js)
@@ -35,7 +35,9 @@ export function nearby(calc) {
 /** @param {HTMLElement} calc @param {FormValues} values @returns {Promise<Reply | null>} */
 export async function storedReply(calc, values) {
   const file = await nearby(calc);
-  const key = Object.keys(values).sort().map((name) => `${name}=${values[name]}`).join("&");
+  // The build's key (sitegen/bundle/nearby.py key()): names in order, a list (a route's legs) as JSON.
+  const written = (value) => (Array.isArray(value) ? JSON.stringify(value) : value);
+  const key = Object.keys(values).sort().map((name) => `${name}=${written(values[name])}`).join("&");
   const [html, said] = file && Object.hasOwn(file.answers, key) && Array.isArray(file.answers[key]) ? file.answers[key] : [];
   if (typeof html !== "string" || typeof said !== "string") return null;
   return { ok: true, errors: {}, html: html.split(file.root).join(calc.dataset.root), for: said };

@@ -5,8 +5,8 @@ For each calculator (one per ruleset, one per comparison), every form a player r
 defaults with one or two taps (a - or + on any field, any choice) is answered by the same function the
 worker calls, `rulescore.web.answer.respond`, and kept in one JSON file the page fetches when the calculator is first
 touched or scrolled to. The answers' links are written for a placeholder root that the page swaps for
-its own, so one file serves every page the calculator sits on. The route planner is left to Python: a
-leg list has no short list of neighbours.
+its own, so one file serves every page the calculator sits on. A route planner's forms are those one tap
+away (its legs as the legs editor changes them, leg_taps.py): already some eighty a ruleset (#51).
 """
 
 from __future__ import annotations
@@ -20,15 +20,17 @@ from urllib.parse import urljoin
 from rulescore import RULESETS
 from rulescore.compare import compare_fields
 from rulescore.entry import describe
+from rulescore.legs import plannable
 from rulescore.mechanics import CALCULATORS
 from rulescore.routes import NAME as ROUTE_NAME
 from rulescore.web.answer import respond, respond_compare
+from sitegen.bundle.leg_taps import leg_taps
 
 FOLDER = "assets/answers/"  # then the wheel's digest: a page reads only its own build's answers
 ROOT = "@root@/"  # never in an answer's own text: the page puts its root where this stands
 TAPS = 2
 
-Values = dict[str, str]
+Values = dict[str, str | list[str]]
 
 
 def _number(text: str) -> float | None:
@@ -47,6 +49,10 @@ def one_tap(fields: list[dict], values: Values) -> Iterator[Values]:
     """Each form one tap from `values`: a choice picked, or a number stepped as the page steps it."""
     for field in fields:
         name, now = field["name"], values[field["name"]]
+        if field["kind"] == "list":  # a route's legs, as the legs editor changes them
+            kinds = [kind["value"] for kind in field["choices"]]
+            yield from ({**values, name: legs} for legs in leg_taps(kinds, list(now)))
+            continue
         if field["kind"] == "choice":
             yield from ({**values, name: c["value"]} for c in field["choices"] if c["value"] != now)
             continue
@@ -64,8 +70,11 @@ def one_tap(fields: list[dict], values: Values) -> Iterator[Values]:
                 yield {**values, name: shown}
 
 
-def near(fields: list[dict], taps: int = TAPS) -> list[Values]:
-    """The defaults and every form within `taps` taps of them, each once, nearest first."""
+def near(fields: list[dict], taps: int | None = None) -> list[Values]:
+    """The defaults and every form within `taps` taps of them, each once, nearest first: two taps, one for a
+    form with a list (a route: each leg's taps already make it some eighty forms)."""
+    if taps is None:
+        taps = 1 if any(field["kind"] == "list" for field in fields) else TAPS
     start = {field["name"]: field["default"] for field in fields}
     found = {key(start): start}
     ring = [start]
@@ -91,8 +100,6 @@ def opened_at(html: str, page: str) -> str:
     here = urljoin("/", page)
     pairs = []
     for element_id, name, ruleset_id, rest, inside in CALCULATOR.findall(html):
-        if name == ROUTE_NAME:
-            continue
         file = f"compare-{name}" if 'data-compare="yes"' in rest else f"{ruleset_id}-{name}"
         rule = RULE.search(inside)
         same_page = rule and urljoin(here, rule.group(1) or here) == urljoin(here, ".")
@@ -101,12 +108,17 @@ def opened_at(html: str, page: str) -> str:
 
 
 def key(values: Values) -> str:
-    """The form's values as the page looks them up: "name=value" in name order, joined by "&"."""
-    return "&".join(f"{name}={values[name]}" for name in sorted(values))
+    """The form's values as the page looks them up: "name=value" in name order, joined by "&"; a list as
+    JSON, as the page's JSON.stringify writes it."""
+    return "&".join(f"{name}={_said(values[name])}" for name in sorted(values))
+
+
+def _said(value: str | list[str]) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")) if isinstance(value, list) else value
 
 
 def calculators() -> Iterator[tuple[str, list[dict], Callable[[Values, str], str]]]:
-    """(file name, the form's fields, how Python answers it for a root) for every calculator but the route."""
+    """(file name, the form's fields, how Python answers it for a root) for every calculator."""
     for ruleset_id, rules in RULESETS.items():
         for name, calc in CALCULATORS.items():
             if calc.supports(rules):
@@ -117,6 +129,12 @@ def calculators() -> Iterator[tuple[str, list[dict], Callable[[Values, str], str
                         name, ruleset_id, json.dumps(values), root
                     ),
                 )
+        if plannable(rules):
+            yield (
+                f"{ruleset_id}-{ROUTE_NAME}",
+                describe(ROUTE_NAME, rules)["fields"],
+                lambda values, root, ruleset_id=ruleset_id: respond(ROUTE_NAME, ruleset_id, json.dumps(values), root),
+            )
     for name in CALCULATORS:
         yield (
             f"compare-{name}",

@@ -66,6 +66,8 @@ ROUTE_LEGS = ['climb up 2"', 'gap 1"', 'move 1"', 'jump down 4"']
 TC_LEGS = ['move 2" difficult ground', 'charge 3"']
 SAID = "the page says the network answered with a login page"
 HOSTILE_LEG_SAID = plan("mordheim-1999", {}, ['move 1e-99999999"']).errors["leg-1"]
+# #51: the page's first route with its first leg one inch longer (climb up 2 -> 3), one tap on its +.
+ROUTE_ONE_TAP = ['climb up 3"', 'gap 1"', 'jump down 2"', 'move 1"']
 # #50: what a route settles before its first inch.
 INTERCEPTED, INTERCEPTED_LEGS = {"activation": "charge", "interceptor": "yes"}, ['move 2"', 'charge 3"']
 RUN_REFUSED = plan("mordheim-1999", {"activation": "run", "nearest_enemy": "6"}, ['move 6"']).errors["nearest_enemy"]
@@ -405,6 +407,18 @@ def journeys() -> dict[str, list]:
             ["hold", "off"],
             ["wait_text", ["#calc-fall .calc-result", fall_text({"toughness": "6"})]],
             ["wait_for", "#calc-fall[data-state='live']"],
+        ],
+        # #51: the route planner's first tap is answered from the page too, the runtime held back.
+        "a first visit's first tap on the route planner is answered before the runtime arrives": [
+            ["hold", "runtime"],
+            ["goto", "mordheim-1999/route/"],
+            ["wait_for", "#calc-route .calc-leg button"],
+            ["tap", "#calc-route .calc-leg:nth-child(1) [data-leg=more]"],
+            ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_ONE_TAP)]],
+            ["check", [FROM_THE_PAGE.replace("calc-fall", "calc-route"), "said to be answered from the page"]],
+            ["hold", "off"],
+            ["wait_for", "#calc-route[data-state='live']"],
+            ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_ONE_TAP)]],
         ],
         # #36: a network answering with its own login page; and a link no reader may accept.
         "a login page on the network is never kept as the site, and said": [

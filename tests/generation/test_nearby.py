@@ -65,7 +65,32 @@ def test_every_stored_answer_is_pythons_answer_on_any_page():
             assert html.replace(nearby.ROOT, "../../") == reply["html"] and said == reply["for"], (name, values)
             assert nearby.ROOT not in reply["html"]
     assert "mordheim-1999-fall" in names and "compare-fall" in names
-    assert not any(name.endswith("-route") for name in names)  # the planner's legs are Python's alone
+    assert "mordheim-1999-route" in names and "trench-crusade-route" in names  # #51: the planner's too
+
+
+ROUTE_LEGS = {"name": "legs", "kind": "list", "default": ["climb up 2", 'gap 1"'], "choices": [
+    {"value": "move {}"}, {"value": "climb up {}"}, {"value": "gap {}"}, {"value": "charge {}"}]}  # fmt: skip
+
+
+def test_the_routes_one_tap_away_are_counted_by_hand():
+    """Two legs, four kinds, as the legs editor changes them (calculators/src/legs.js). Leg 1 (climb up 2):
+    − and + (1", 3"), three other kinds, out, an inserted leg after it: 7. Leg 2 (gap 1"): − does nothing at
+    its 1" floor, + (2"), three other kinds, out, up, inserted after: 7. A leg added at the end is the leg
+    inserted after the last: none more. So 14, and with the route itself, 15; a route is one tap deep (every
+    leg's taps make it wide enough)."""
+    forms = nearby.near([ROUTE_LEGS])
+    assert len(forms) == 15 and len({nearby.key(v) for v in forms}) == 15
+    legs = [v["legs"] for v in forms]
+    assert ['climb up 3"', 'gap 1"'] in legs and ['climb up 1"', 'gap 1"'] in legs  # the stepped leg gets its mark
+    assert ['move 2"', 'gap 1"'] in legs and ["climb up 2", 'charge 1"'] in legs  # a kind changed, inches kept
+    assert ['gap 1"', "climb up 2"] in legs and ["climb up 2", 'move 2"', 'gap 1"'] in legs  # up; inserted
+    assert ["climb up 2", 'gap 1"', 'move 2"'] in legs and ['gap 1"'] in legs  # added at the end; one out
+    assert ["climb up 2", 'gap 0"'] not in legs  # a leg's floor is its step (a charge's is 0)
+    # The page's key: a list as JavaScript's JSON.stringify writes it.
+    assert nearby.key({"legs": ['move 2"'], "move": "4"}) == 'legs=["move 2\\""]&move=4'
+    half = {**ROUTE_LEGS, "default": ["charge 0"], "choices": [{"value": "barrier {}"}, {"value": "charge {}"}]}
+    assert ['charge 1"'] in [v["legs"] for v in nearby.near([half])]
+    assert ["barrier 0.5"] not in [v["legs"] for v in nearby.near([half])]  # a kind changed keeps its inches
 
 
 def test_a_stored_answer_is_the_one_for_its_own_values():
