@@ -14,7 +14,7 @@ from pathlib import Path
 
 from benchmarks.common import kib
 from benchmarks.next_page import alternate
-from tests.browsers.journeys import answered_at_once
+from tests.browsers.journeys import TAPPED, answered_at_once, timed_tap
 from tests.server import StaticServer
 
 PLUS = "#calc-fall [data-field=toughness] .calc-step[data-step='1']"
@@ -28,6 +28,28 @@ LINKS = {  # (bytes per second, seconds per request, one link shared by every re
 def journey() -> dict[str, list]:
     taps = [answered_at_once(figure, PLUS, "calc-fall", "toughness", str(4 + n)) for n, figure in enumerate(FIGURES)]
     return {"next page": [["goto", "mordheim-1999/movement/#falling"], ["wait_for", "#calc-fall[data-ready]"], *taps]}
+
+
+# The route planner (#51): its first leg's + tapped twice (climb up 3", then 4"); the first is stored, the
+# second is two taps from the first route and waits for Python.
+ROUTE_PLUS = "#calc-route .calc-leg:nth-child(1) [data-leg=more]"
+ROUTE_FIGURES = ("route tap 1 -> answer", "route tap 2 -> answer")
+
+
+def route_journey() -> dict[str, list]:
+    at = "Math.min(...[window.journeyStored, window.journeyAnswered].filter((moment) => moment > " + TAPPED + "))"
+    taps = [
+        timed_tap(
+            figure,
+            ROUTE_PLUS,
+            "document.getElementById('calc-route').dataset.state.match(/^(page|live)$/) && "
+            f"document.querySelector('#calc-route input[name=legs]').value.startsWith('[\"climb up {3 + n}') && "
+            f"Number.isFinite({at})",
+            f"{at} - {TAPPED}",
+        )
+        for n, figure in enumerate(ROUTE_FIGURES)
+    ]
+    return {"route": [["goto", "mordheim-1999/route/"], ["wait_for", "#calc-route[data-ready]"], *taps]}
 
 
 def untouched_bytes(site: Path, playwright) -> tuple[int, int]:
@@ -70,3 +92,4 @@ def main(sites: dict[str, Path], reps: int, engines: list[str]) -> None:
             print(f"{name}: a rules page untouched for 3 s: {kib(total)} sent ({kib(answers)} of stored answers)")
             print(f"{name}: stored answers: {answers_bytes(site)}")
         alternate(playwright, sites, LINKS, engines, reps, journey, FIGURES, "cold (nothing kept)")
+        alternate(playwright, sites, LINKS, engines, reps, route_journey, ROUTE_FIGURES, "cold (nothing kept)")
