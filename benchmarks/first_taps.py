@@ -49,7 +49,7 @@ def route_journey() -> dict[str, list]:
         )
         for n, figure in enumerate(ROUTE_FIGURES)
     ]
-    return {"route": [["goto", "mordheim-1999/route/"], ["wait_for", "#calc-route[data-ready]"], *taps]}
+    return {"next page": [["goto", "mordheim-1999/route/"], ["wait_for", "#calc-route[data-ready]"], *taps]}
 
 
 def untouched_bytes(site: Path, playwright) -> tuple[int, int]:
