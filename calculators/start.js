@@ -18,7 +18,8 @@
     // storage refused: nothing is kept either
   }
   for (const [anchor, file] of String(where.near || "").split(" ").map((pair) => pair.split(":"))) {
-    if (file && !kept && location.hash === `#${anchor}`) {
+    // An empty anchor: the page opens with this calculator, so opened at its top is opened at it.
+    if (file && !kept && location.hash === (anchor ? `#${anchor}` : "")) {
       const url = new URL(`${file}.json`, window.calculatorsAnswers).href;
       window.calculatorsEarly[url] = fetch(url).catch(() => null);
     }
