@@ -96,7 +96,16 @@ def main() -> int:
         action="store_true",
         help="only Your table: a house rule switched to said, the odds after a tap at 360 px, the page scripts",
     )
+    parser.add_argument(
+        "--main-thread",
+        action="store_true",
+        help="only the long tasks before the first live answer, warm, CPU slowed 4x (and --before), Chromium",
+    )
     args = parser.parse_args()
+    if args.main_thread:
+        from benchmarks import main_thread
+
+        return on_sites(main_thread.main, args.before, args.reps)
     if args.table:
         from benchmarks import table
 
