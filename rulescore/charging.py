@@ -314,12 +314,9 @@ def charge(
     return table, extra
 
 
-def _interception(
-    explain: Explanation, rules, fears: bool, leadership: int, detected: Fraction, reaches: Fraction
-) -> tuple[str, Distribution]:
-    """The branch where the enemy steps in; a charger that fails to detect its target charges no one either way."""
-    if not fears:
-        return "If the enemy intercepts", Distribution({"intercepted": detected, "cannot-charge": 1 - detected})
+def fear_to_intercept(explain: Explanation, rules, leadership: int) -> Fraction:
+    """An interceptor that fears the charger: the chance it passes the Fear test it must take to step in (the
+    charge calculator's and the route's)."""
     test = rules.intercept_fear.value
     brave = test.chance(leadership)
     explain.to_do(f"to intercept, the enemy's Fear test {test.needs(leadership) or 'passes whatever the roll'}")
@@ -330,7 +327,17 @@ def _interception(
         rules.intercept_fear,
         assumption=rules.intercept_fear.assumption,
     )
-    needs = test.needs(leadership)
+    return brave
+
+
+def _interception(
+    explain: Explanation, rules, fears: bool, leadership: int, detected: Fraction, reaches: Fraction
+) -> tuple[str, Distribution]:
+    """The branch where the enemy steps in; a charger that fails to detect its target charges no one either way."""
+    if not fears:
+        return "If the enemy intercepts", Distribution({"intercepted": detected, "cannot-charge": 1 - detected})
+    brave = fear_to_intercept(explain, rules, leadership)
+    needs = rules.intercept_fear.value.needs(leadership)
     if needs:
         explain.needs(f"to intercept, the enemy {needs}")
     through = detected * (1 - brave)

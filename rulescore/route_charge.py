@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from rulescore.charging import STOPPED_BY
+from rulescore.charging import STOPPED_BY, fear_to_intercept
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, Step, fraction_text, inches
 from rulescore.fields import YES_NO, Field, choice, whole
@@ -123,17 +123,7 @@ def _interception(explain: Explanation, rules, interceptor: str, leadership: int
         )
     if interceptor != "fears":
         return Fraction(1)
-    test = rules.intercept_fear.value
-    brave = test.chance(leadership)
-    explain.to_do(f"to intercept, the enemy's Fear test {test.needs(leadership) or 'passes whatever the roll'}")
-    explain.step(
-        f"The interceptor would have to test for fear to engage the charger, so it must pass a Fear test to "
-        f"intercept (Ld {leadership}: {test.roll_words(leadership)}: {fraction_text(brave)}); failing, it does "
-        "not move and the charge goes on.",
-        rules.intercept_fear,
-        assumption=rules.intercept_fear.assumption,
-    )
-    return brave
+    return fear_to_intercept(explain, rules, leadership)
 
 
 def _sight(explain: Explanation, ruleset, read: dict) -> Fraction:

@@ -133,17 +133,23 @@ def test_stored_answers_cost_a_page_nothing_until_a_calculator_is_near(phone, se
     assert kept and not [path for path in kept if path.startswith(manifest["answers"])]
 
 
+def asked_with_the_page(phone, address: str, calc_id: str, file: str) -> None:
+    """Opened at `address`, the stored answers' `file` was asked for before the page had been read."""
+    phone.goto(address)
+    phone.wait_for_function(f"() => document.getElementById('{calc_id}').dataset.ready")
+    asked, read = phone.evaluate(
+        """(file) => [performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/${file}.json`))
+                    ?.startTime, performance.getEntriesByType('navigation')[0].domContentLoadedEventStart]""",
+        file,
+    )
+    assert asked is not None and asked < read, (asked, read)
+
+
 def test_a_page_opened_at_a_calculator_asks_for_its_answers_with_the_page(phone, server, built_site):
     """Opened at a calculator's rule, its stored answers are asked for from the page's head, before the page
     has been read (on a 1.6 Mbit/s link with 150 ms round trips, a quick first tap in WebKitGTK waited 0.19 s
     for the file asked for once the page was read)."""
-    phone.goto(server.origin + "/mordheim-1999/movement/#falling")
-    phone.wait_for_function("() => document.getElementById('calc-fall').dataset.ready")
-    asked, read = phone.evaluate(
-        """() => [performance.getEntriesByType('resource').find((e) => e.name.endsWith('/mordheim-1999-fall.json'))
-                    ?.startTime, performance.getEntriesByType('navigation')[0].domContentLoadedEventStart]"""
-    )
-    assert asked is not None and asked < read, (asked, read)
+    asked_with_the_page(phone, server.origin + "/mordheim-1999/movement/#falling", "calc-fall", "mordheim-1999-fall")
     # Where each calculator is opened, as the build wrote it into the page: its id, and its rule on this page.
     page = (built_site / "mordheim-1999" / "movement" / "index.html").read_text(encoding="utf-8")
     pairs = nearby.opened_at(page, "mordheim-1999/movement/index.html").split()
@@ -158,13 +164,7 @@ def test_the_route_planner_opened_at_its_top_asks_for_its_answers_with_the_page(
     """#51: a page that opens with its calculator (the route planner) is opened at it: its stored answers are
     asked for from the page's head, so a first tap on a slow link does not wait for them (WebKitGTK at
     1.6 Mbit/s, 150 ms: 243 ms while the file was asked for once the calculator was seen)."""
-    phone.goto(server.origin + "/mordheim-1999/route/")
-    phone.wait_for_function("() => document.getElementById('calc-route').dataset.ready")
-    asked, read = phone.evaluate(
-        """() => [performance.getEntriesByType('resource').find((e) => e.name.endsWith('/mordheim-1999-route.json'))
-                    ?.startTime, performance.getEntriesByType('navigation')[0].domContentLoadedEventStart]"""
-    )
-    assert asked is not None and asked < read, (asked, read)
+    asked_with_the_page(phone, server.origin + "/mordheim-1999/route/", "calc-route", "mordheim-1999-route")
     page = (built_site / "mordheim-1999" / "route" / "index.html").read_text(encoding="utf-8")
     assert nearby.opened_at(page, "mordheim-1999/route/index.html").split()[0] == ":mordheim-1999-route"
     # A rules page opened at its top asks for none: its calculators are screens away.
