@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from rulescore.charging import STOPPED_BY, fear_to_intercept
+from rulescore.charging import STOPPED_BY, DoubleMove, fear_to_intercept
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, Step, fraction_text, inches
 from rulescore.fields import YES_NO, Field, choice, whole
@@ -64,8 +64,8 @@ def charge_used(field: Field, read: dict) -> bool:
     return field.name not in ("target", "interceptor", "others") or read["activation"] == "charge"
 
 
-class Charged(NamedTuple):
-    """A charge route's answer: the main walk (the enemy lets the charge through, if one may intercept), the
+class Planned(NamedTuple):
+    """A route's answer: the main walk (in a charge, the enemy letting it through, if one may intercept), the
     other branch of an enemy's choice, and the words that name each."""
 
     walk: Walk
@@ -74,7 +74,7 @@ class Charged(NamedTuple):
     then: tuple[Step, ...] = ()  # what the text says follows, beside what the walk's ends say
 
 
-def charge_route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Charged:
+def charge_route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Planned:
     """Sight, then an enemy near the route, then the charge moved and walked."""
     rules = ruleset.charge
     seen = _sight(explain, ruleset, read)
@@ -89,18 +89,16 @@ def charge_route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> 
         then = (Step(several, rules.several.section, rules.several.assumption),)
     brave = _interception(explain, rules, interceptor, read.get("leadership"))
     through = _moved(explain, ruleset, read, legs)
+    # The target not seen: no charge, the legs before it walked as a normal move (one walk for both tables).
+    unseen = _not_seen(ruleset, read, legs) if seen < 1 else None
+    seeing = lambda charged: _mixed(ruleset, read, (charged, seen), (unseen, 1 - seen)) if unseen else charged  # noqa: E731
     if brave is None:
-        return Charged(_unless_unseen(seen, through, ruleset, read, legs), then=then)
+        return Planned(seeing(through), then=then)
     met = _moved(Explanation(), ruleset, read, legs, interceptor=True)
     if brave < 1 or interceptor == "fears":
         met = _mixed(ruleset, read, (met, brave), (through, 1 - brave))
     title = "If the enemy tries to intercept" if interceptor == "fears" else "If the enemy intercepts"
-    return Charged(
-        _unless_unseen(seen, through, ruleset, read, legs),
-        "If the enemy lets the charge through",
-        (title, _unless_unseen(seen, met, ruleset, read, legs)),
-        then,
-    )
+    return Planned(seeing(through), "If the enemy lets the charge through", (title, seeing(met)), then)
 
 
 def _interception(explain: Explanation, rules, interceptor: str, leadership: int | None) -> Fraction | None:
@@ -160,24 +158,23 @@ def _sight(explain: Explanation, ruleset, read: dict) -> Fraction:
     return detected
 
 
-def _unless_unseen(seen: Fraction, charged: Walk, ruleset, read: dict, legs: list[Leg]) -> Walk:
-    """The charge if the target is seen; otherwise the legs before the charge walked as a normal move."""
-    if seen == 1:
-        return charged
+def _not_seen(ruleset, read: dict, legs: list[Leg]) -> Walk:
+    """Failing to see the target: the legs before the charge walked as a normal move, stopping before it."""
     moving = {**read, "activation": "move"}
     unseen = walk_legs(Walk(ruleset, Explanation(), read["move"], moving, branch=_NOT_SEEN_BRANCH), legs[:-1])
     if unseen.going:
         unseen.ends[NOT_SEEN] = unseen.going
         unseen.going = Fraction(0)
-    return _mixed(ruleset, read, (charged, seen), (unseen, 1 - seen))
+    return unseen
 
 
 _NOT_SEEN_BRANCH = ("not-seen-", "Not seen, a normal move: ")
 
 
 def _mixed(ruleset, read: dict, *weighed: tuple[Walk, Fraction]) -> Walk:
-    """Walks of one route under different fortunes, each counted with its chance."""
-    found = Walk(ruleset, weighed[0][0].explain, Fraction(0), read)
+    """Walks of one route under different fortunes (a roll, a test, an enemy's choice), each counted with its
+    chance; the walking is done, so the mix explains nothing itself."""
+    found = Walk(ruleset, Explanation(), Fraction(0), read)
     found.going = Fraction(0)
     for walk, weight in weighed:
         found.merge(walk, weight)
@@ -191,7 +188,7 @@ def _moved(explain: Explanation, ruleset, read: dict, legs: list[Leg], intercept
     if rules.obstacles:
         explain.step(rules.obstacles.value[0].upper() + rules.obstacles.value[1:] + ".", rules.obstacles)
     kind = rules.move.value
-    if type(kind).__name__ == "DoubleMove":
+    if isinstance(kind, DoubleMove):
         reach = 2 * move
         reaches = total <= reach
         explain.step(
@@ -234,11 +231,11 @@ def _moved(explain: Explanation, ruleset, read: dict, legs: list[Leg], intercept
         explain.assume("failed-charge-route")
     # One walk per total the roll can give, weighted by its chance; the longest is the one explained.
     longest = max(totals)
-    combined = Walk(ruleset, explain, longest, read, charging="reaches")
-    combined.going = Fraction(0)
+    walks = []
     for moved in sorted(totals):
         said = explain if moved == longest else Explanation()
         charging = "reaches" if moved >= total else "short"
-        one = walk_legs(Walk(ruleset, said, moved, read, charging, interceptor=interceptor), legs)
-        combined.merge(one, totals[moved])
-    return combined
+        walks.append(
+            (walk_legs(Walk(ruleset, said, moved, read, charging, interceptor=interceptor), legs), totals[moved])
+        )
+    return _mixed(ruleset, read, *walks)

@@ -23,7 +23,7 @@ from rulescore.initiative import initiative_field
 from rulescore.legs import DIVE_ENEMY, Leg, default_legs, leg_kinds, plannable, read_leg
 from rulescore.mechanics import ASSUMPTIONS, RULESETS
 from rulescore.result import Cited, Refusal, Result, Row, Table
-from rulescore.route_charge import Charged, charge_fields, charge_route, charge_used
+from rulescore.route_charge import Planned, charge_fields, charge_route, charge_used
 from rulescore.route_check import check
 from rulescore.route_walk import Forbidden, Walk, cited, walk_legs
 from rulescore.rulesets import Ruleset
@@ -132,15 +132,15 @@ def plan(
         return Refusal(NAME, ruleset_id, errors)
     explain = Explanation()
     try:
-        charged = _route(explain, ruleset, read, parsed)
+        planned = _route(explain, ruleset, read, parsed)
     except Forbidden as refused:
         readings = ((refused.where, refused.reading),) if refused.reading else ()
         return Refusal(NAME, ruleset_id, {refused.where: refused.message}, readings, refused.unfinished)
-    walk = charged.walk
+    walk = planned.walk
     done = walk.going
     finish = "reaches the target" if parsed[-1].kind in ("charge", "diving charge") else "completes the route"
     rows = _rows(walk, finish)
-    extra = (Table(charged.branch[0], _rows(charged.branch[1], finish)),) if charged.branch else ()
+    extra = (Table(planned.branch[0], _rows(planned.branch[1], finish)),) if planned.branch else ()
 
     def headline(say) -> list[str]:
         reaching = f"{say(done)} that it {finish}" if 0 < done < 1 else ("it always " if done else "it never ") + finish
@@ -165,13 +165,13 @@ def plan(
         },
         procedure=text[:1].upper() + text[1:] + "." if text else "",
         headlines=tuple(headlines),
-        caption=charged.caption,
+        caption=planned.caption,
         outcomes=tuple(rows),
         extra=extra,
         reach=None,
         steps=tuple(cite(s) for s in explain.steps),
         assumptions=tuple(ASSUMPTIONS[a] for a in explain.assumptions),
-        after=tuple(cite(s) for s in [*walk.after(read["activation"], done, extra), *charged.then]),
+        after=tuple(cite(s) for s in [*walk.after(read["activation"], done, extra), *planned.then]),
         opening=opening,
         parts=parts,
         once=tuple(explain.once.items()),
@@ -197,7 +197,7 @@ def route_defaults(legs: Sequence[str]) -> dict[str, str]:
     return found
 
 
-def _route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Charged:
+def _route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Planned:
     move, activation = read["move"], read["activation"]
     last = legs[-1]
     check(ruleset, read, legs)
@@ -238,12 +238,12 @@ def _route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Charge
             assumption="within-includes-edge",
         )
         explain.step(f"A run: {rule.value} times Movement, {inches(move * rule.value)} in all.", rule)
-        return Charged(walk_legs(Walk(ruleset, explain, move * rule.value, read), legs))
+        return Planned(walk_legs(Walk(ruleset, explain, move * rule.value, read), legs))
     if activation == "half-move":
         half = Fraction(ceil(move / 2))
         explain.step(f"A half-move: half its Movement, rounded up: {inches(half)}.", ruleset.half_move)
-        return Charged(walk_legs(Walk(ruleset, explain, half, read), legs))
+        return Planned(walk_legs(Walk(ruleset, explain, half, read), legs))
     if activation == "move":
         explain.step(f"A normal move: up to its Movement, {inches(move)}.")
-        return Charged(walk_legs(Walk(ruleset, explain, move, read), legs))
+        return Planned(walk_legs(Walk(ruleset, explain, move, read), legs))
     return charge_route(explain, ruleset, read, legs)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from math import floor
 
 NEW_INCHES = "2"  # legs.js: a new leg is the first kind the ruleset offers, 2"
 MOST = 48  # legs.js: a leg's inches are at most 48
@@ -38,13 +39,8 @@ def _stepped(pattern: str, inches: str, step: int) -> str | None:
         return None
     size = 0.5 if pattern.startswith("barrier") else 1.0  # a low wall in half inches
     lowest = 0.0 if pattern.startswith("charge") else size  # a charge may start in base contact
-    moved = min(MOST, max(lowest, _round_half_up((now + step * size) / size) * size))
-    return str(int(moved)) if moved.is_integer() else repr(moved)
-
-
-def _round_half_up(number: float) -> float:
-    """JavaScript's Math.round: halves go up, -2.5 to -2."""
-    return float(int(number // 1 + (1 if number % 1 >= 0.5 else 0)))
+    moved = min(MOST, max(lowest, floor((now + step * size) / size + 0.5) * size))  # floor(x + ½): Math.round
+    return str(int(moved)) if float(moved).is_integer() else repr(float(moved))
 
 
 def leg_taps(kinds: list[str], legs: list[str]) -> Iterator[list[str]]:

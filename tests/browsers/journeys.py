@@ -157,6 +157,15 @@ def answered_live(label: str, selector: str) -> list:
     return timed_tap(label, selector, f"window.journeyAnswered > {TAPPED}", ANSWERED)
 
 
+def empty_route(ruleset: str) -> list[list]:
+    """A ruleset's route planner opened, its first route taken out in one tap."""
+    return [
+        ["goto", f"{ruleset}/route/"],
+        ["wait_for", "#calc-route .calc-leg button"],
+        ["tap", "#calc-route [data-leg=clear]"],
+    ]
+
+
 def add_leg(kind: str, inches: str) -> list[list]:
     """Tap "Add a leg", then make the new last leg this kind (its pattern: "move {} difficult ground") and length."""
     last = "#calc-route .calc-leg:last-child"
@@ -358,9 +367,7 @@ def journeys() -> dict[str, list]:
         ],
         # #35: difficult ground costs double, and a Trench Crusade charge rolls its D6 for the whole route.
         "a trench crusade charge after a move over difficult ground is planned with taps": [
-            ["goto", "trench-crusade/route/"],
-            ["wait_for", "#calc-route .calc-leg button"],
-            ["tap", "#calc-route [data-leg=clear]"],
+            *empty_route("trench-crusade"),
             ["set", ["#calc-route-activation", "charge"]],
             *add_leg("move {} difficult ground", "2"),
             *add_leg("charge {}", "3"),
@@ -371,9 +378,7 @@ def journeys() -> dict[str, list]:
         ],
         # #50: a Living Rulebook charge past an enemy that may intercept: the enemy's choice, as two tables.
         "a living rulebook charge with an interceptor shows the enemy's choice and the route drawn": [
-            ["goto", "mordheim-lrb/route/"],
-            ["wait_for", "#calc-route .calc-leg button"],
-            ["tap", "#calc-route [data-leg=clear]"],
+            *empty_route("mordheim-lrb"),
             ["set", ["#calc-route-activation", "charge"]],
             ["set", ["#calc-route-interceptor", "yes"]],
             *add_leg("move {}", "2"),
@@ -383,9 +388,7 @@ def journeys() -> dict[str, list]:
         ],
         # #50: a run with an enemy that counts within 8" is refused, said next to the field that decides it.
         "a run with an enemy within 8 inches is refused next to the nearest enemy's field": [
-            ["goto", "mordheim-1999/route/"],
-            ["wait_for", "#calc-route .calc-leg button"],
-            ["tap", "#calc-route [data-leg=clear]"],
+            *empty_route("mordheim-1999"),
             *add_leg("move {}", "6"),
             ["set", ["#calc-route-activation", "run"]],
             ["set", ["#calc-route-nearest_enemy", "6"]],
