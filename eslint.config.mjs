@@ -10,6 +10,11 @@ export default [
     files: ["calculators/**/*.js", "docs/assets/**/*.js"],
     languageOptions: { sourceType: "script", globals: globals.browser },
   },
+  // The colour scheme's script, inlined in the theme's header: the theme's storage helpers are there.
+  {
+    files: ["overrides/*.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.browser, __md_get: "readonly", __md_set: "readonly" } },
+  },
   // The page script's modules, bundled by the build (sitegen/bundle/assets.py).
   { files: ["calculators/src/*.js"], languageOptions: { sourceType: "module" } },
   // Search's modules: bundled for the page by the build; engine.js and words.js run in Node's tests too.

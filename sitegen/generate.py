@@ -203,12 +203,17 @@ def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -
     overrides = {
         p.relative_to(root / "overrides").as_posix(): p.read_bytes()
         for p in (root / "overrides").rglob("*")
-        if p.is_file()
+        if p.is_file() and p.suffix != ".js"  # scripts are inlined, below, never copied to the site
     }
-    # The script that starts Python, inlined by the theme in every calculator page's head: minified (its
-    # comments and types are for us, 1.8 KB a page); raw, so no engine reads its braces as a template.
-    start = esbuild(root, Path("calculators") / "start.js", "--minify").strip()
-    overrides["partials/calculators-start.html"] = ("{% raw %}" + start + "{% endraw %}").encode("utf-8")
+    # Scripts the theme inlines: the one that starts Python (every calculator page's head) and the colour
+    # scheme's (every header). Minified: their comments and types are for us (1.8 KB a page); raw, so no
+    # engine reads their braces as a template.
+    for partial, script in (
+        ("calculators-start", Path("calculators") / "start.js"),
+        ("palette-script", Path("overrides") / "palette.js"),
+    ):
+        inline = esbuild(root, script, "--minify").strip()
+        overrides[f"partials/{partial}.html"] = ("{% raw %}" + inline + "{% endraw %}").encode("utf-8")
     write_tree(out / "overrides", overrides)
 
     written = yaml.safe_dump(engine_config(config, content, assets, serving), sort_keys=False, allow_unicode=True)

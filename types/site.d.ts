@@ -23,6 +23,11 @@ interface Window {
   document$?: { next(page: Document): void; subscribe(next: () => void): unknown };
 }
 
+/** The theme's (both engines'): a value kept in the browser's storage for this site, or null. */
+declare function __md_get<T>(key: string): T | null;
+/** The theme's: keeps a value for this site in the browser's storage. */
+declare function __md_set(key: string, value: unknown): void;
+
 interface Navigator {
   /** The Network Information API, where a browser has it (Save-Data, slow links). */
   connection?: { saveData?: boolean; effectiveType?: string };

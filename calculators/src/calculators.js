@@ -43,10 +43,6 @@ function setUp(calc) {
   calc.shownWords = /** @type {HTMLElement | null} */ (calc.querySelector(".calc-print-for"))?.dataset.values || "";
   calc.shownKind = "built";
   calc.invalid = "";
-  const note = document.createElement("p");
-  note.className = "calc-for";
-  note.hidden = true;
-  calc.querySelector(".calc-result").before(note);
   setUpGlance(calc);
   const shareButton = /** @type {HTMLButtonElement | null} */ (calc.querySelector(".calc-share"));
   if (shareButton) {

@@ -22,13 +22,12 @@ const onScreen = "IntersectionObserver" in window
   }, { rootMargin: "0px 0px -48px 0px" }) // a headline in the screen's last 48 px is not yet read: the line says it
   : null;
 
-/** The line, put before the answer, hidden until the calculator is on screen and its headline below it.
+/** The line before the answer (in the page, aria-hidden: said once to a screen reader, in the answer itself),
+ * hidden until the calculator is on screen and its headline below it.
  * @param {HTMLElement} calc */
 export function setUpGlance(calc) {
   if (!onScreen) return; // a browser that cannot tell what is on screen shows the answer where it is
-  const line = Object.assign(document.createElement("p"), { className: "calc-glance", hidden: true });
-  line.setAttribute("aria-hidden", "true"); // said once to a screen reader: in the answer itself
-  calc.querySelector(".calc-result").before(line);
+  const line = /** @type {HTMLElement} */ (calc.querySelector(".calc-glance"));
   glances.set(calc, { line, inView: false, below: false });
   onScreen.observe(calc);
 }
