@@ -246,6 +246,24 @@ def journeys() -> dict[str, list]:
             ["wait_for", ".ruleset-banner[data-ruleset='mordheim-1999']"],
             ["wait_for", "#falling"],
         ],
+        "the light and dark toggle switches the page and keeps the choice": [
+            ["goto", "about/"],
+            ["check", ["(sessionStorage.schemeWas = document.body.dataset.mdColorScheme || '') !== ''", "a scheme"]],
+            ["tap", ".md-header__option label:not([hidden])"],
+            [
+                "check",
+                [
+                    "document.body.dataset.mdColorScheme !== sessionStorage.schemeWas && "
+                    "document.querySelector('meta[name=color-scheme]').content === "
+                    "(document.body.dataset.mdColorScheme === 'slate' ? 'dark' : 'light')",
+                    "the other scheme, and the page's colour-scheme tag with it",
+                ],
+            ],
+            ["reload"],
+            ["check", ["document.body.dataset.mdColorScheme !== sessionStorage.schemeWas", "the choice kept"]],
+            ["tap", ".md-header__option label:not([hidden])"],
+            ["check", ["document.body.dataset.mdColorScheme === sessionStorage.schemeWas", "switched back"]],
+        ],
         "shared link gives the build-time answer, then an input change updates it": [
             ["goto", SHARED_LINK],
             ["wait_text", ["#calc-fall .calc-result", fall_text(SHARED)]],

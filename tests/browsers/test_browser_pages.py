@@ -57,8 +57,19 @@ def test_palette_follows_the_system_and_toggles(browser, server):
     try:
         page.goto(server.origin + "/")
         assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+        assert page.get_attribute('meta[name="color-scheme"]', "content") == "dark"
         page.locator(".md-header__option label:visible").first.click()
         assert page.get_attribute("body", "data-md-color-scheme") == "default"
+        assert page.get_attribute('meta[name="color-scheme"]', "content") == "light"
+        page.reload()  # the choice is kept, and shown before the page's own scripts run
+        assert page.get_attribute("body", "data-md-color-scheme") == "default"
+        assert page.locator(".md-header__option label:visible").count() == 1
+        # What the storage holds is not trusted: not JSON, or an index of no toggle, leaves the system's scheme.
+        for kept in ("{not json", '{"index": "__proto__", "color": {"scheme": "default"}}', '{"index": 7}'):
+            page.evaluate("kept => localStorage.setItem(__md_scope.pathname + '.__palette', kept)", kept)
+            page.reload()
+            assert page.get_attribute("body", "data-md-color-scheme") == "slate", kept
+            assert page.locator(".md-header__option label:visible").count() == 1
     finally:
         context.close()
 
