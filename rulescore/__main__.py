@@ -10,14 +10,10 @@ import json
 import os
 import sys
 
-from rulescore.entry import answer, catalogue, describe, fields_of
+from rulescore.doors import DOORS
+from rulescore.entry import answer, catalogue, fields_of
 from rulescore.house_rules import HouseRule
-from rulescore.legs import plannable
-from rulescore.mechanics import RULESETS
 from rulescore.models import fill
-from rulescore.routes import NAME as ROUTE
-from rulescore.routes import TITLE as ROUTE_TITLE
-from rulescore.routes import route_defaults
 from rulescore.table import LONGEST, Table, TableError, read_table
 
 USAGE = """usage: python -m rulescore CALCULATOR --ruleset RULESET [name=value ...]
@@ -48,6 +44,12 @@ OPTIONS = {
     "--target": "the name of the enemy model in the --model file",
     "--house-rules": "a table file (the site's export) whose house rules to play",
 }
+
+
+def _free(calculator: str | None) -> bool:
+    """Does this calculator take words without "=" (the route planner: its legs, in order)."""
+    door = DOORS.get(calculator or "")
+    return bool(door and door.free)
 
 
 def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
@@ -83,7 +85,7 @@ def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
                 found["values"][name] = value
         elif found["calculator"] is None:
             found["calculator"] = arg
-        elif found["calculator"] == ROUTE:
+        elif _free(found["calculator"]):  # the route planner's legs
             found["legs"].append(arg)
         else:
             errors["arguments"] = f"'{arg[:30]}' is not name=value (for example height=4)."
@@ -149,8 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         print(USAGE)
         return 0
     if found["list"]:  # every calculator, and the route planner where a ruleset's legs can be planned
-        route = {r.id: describe(ROUTE, r) for r in RULESETS.values() if plannable(r)}
-        emit(catalogue() | {ROUTE: {"title": ROUTE_TITLE, "rulesets": route}})
+        emit(catalogue(planner=True))
         return 0
     try:
         filled, house = _table(found)
@@ -166,8 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         if filled:
             result = {"from_model": filled, **result}
         defaults = {name: value for name, value in result["inputs"].items() if name not in given}
-        if found["calculator"] == ROUTE:  # a leg's own defaults (a diving charge's enemy distance)
-            defaults |= route_defaults(found["legs"])
+        defaults |= DOORS[found["calculator"]].assumed(found["legs"])  # a leg's own (a diving charge's enemy)
         # The values the answer is for come first, so a field left out is never a silent assumption.
         result = {"inputs": result["inputs"], "defaults_used": defaults, **result}
         if defaults:

@@ -12,7 +12,7 @@ from typing import Annotated, Any, NamedTuple
 
 from rulescore import values
 from rulescore.dice import Distribution
-from rulescore.explain import Explanation, chance_words, fraction_text, inches
+from rulescore.explain import Explanation, chance_words, fraction_text, inches, sentence
 from rulescore.fields import YES_NO, Field, FieldError, choice, length, movement, whole
 from rulescore.ground import terrain_cost, terrain_field
 from rulescore.initiative import initiative_field, initiative_test, test_words
@@ -257,7 +257,7 @@ def charge(
             raise FieldError("interceptor", f"{ruleset.title}'s text has no interception rule.")
 
     if rules.obstacles:
-        explain.step(rules.obstacles.value[0].upper() + rules.obstacles.value[1:] + ".", rules.obstacles)
+        explain.step(sentence(rules.obstacles.value), rules.obstacles)
     cost = terrain_cost(explain, ruleset, terrain)
     reaches = rules.move.value.reaches(explain, rules, move, distance, cost)
     if rules.strike_first and reaches:  # a charge that cannot reach fights no first round

@@ -71,6 +71,11 @@ class Explanation:
             self.assumptions.append(assumption)
 
 
+def sentence(text: str) -> str:
+    """Words as a sentence: capitalised, ended with a full stop ("" stays "")."""
+    return text[:1].upper() + text[1:] + "." if text else ""
+
+
 def number_text(value: Fraction | int) -> str:
     """7 -> '7', 15/2 -> '7.5' (inputs are whole or decimal inches)."""
     value = Fraction(value)

@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from rulescore.charging import STOPPED_BY, DoubleMove, fear_to_intercept
 from rulescore.dice import Distribution
-from rulescore.explain import Explanation, Step, fraction_text, inches
+from rulescore.explain import Explanation, Step, fraction_text, inches, sentence
 from rulescore.fields import YES_NO, Field, choice, whole
 from rulescore.initiative import initiative_test, test_words
 from rulescore.legs import Leg
@@ -186,7 +186,7 @@ def _moved(explain: Explanation, ruleset, read: dict, legs: list[Leg], intercept
     rules, move = ruleset.charge, read["move"]
     total = needed(ruleset, read, legs)
     if rules.obstacles:
-        explain.step(rules.obstacles.value[0].upper() + rules.obstacles.value[1:] + ".", rules.obstacles)
+        explain.step(sentence(rules.obstacles.value), rules.obstacles)
     kind = rules.move.value
     if isinstance(kind, DoubleMove):
         reach = 2 * move

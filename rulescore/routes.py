@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import ceil
+from typing import NamedTuple
 
 from rulescore.climbing import animal_field
-from rulescore.explain import Explanation, inches, said_alike
+from rulescore.explain import Explanation, inches, said_alike, sentence
 from rulescore.fields import MOST_ITEMS, Field, choice, length, listed, movement, read_form, toughness, wounds
 from rulescore.initiative import initiative_field
 from rulescore.legs import DIVE_ENEMY, Leg, default_legs, leg_kinds, plannable, read_leg
@@ -163,7 +164,7 @@ def plan(
             },
             "legs": [leg.text for leg in parsed],
         },
-        procedure=text[:1].upper() + text[1:] + "." if text else "",
+        procedure=sentence(text),
         headlines=tuple(headlines),
         caption=planned.caption,
         outcomes=tuple(rows),
@@ -195,6 +196,32 @@ def route_defaults(legs: Sequence[str]) -> dict[str, str]:
         if leg.kind == "diving charge" and leg.extra is None:
             found[f"leg-{number}.enemy"] = inches(DIVE_ENEMY)
     return found
+
+
+class Planner(NamedTuple):
+    """The route planner, asked as every calculator is (rulescore.doors): its legs are its free words."""
+
+    name: str = NAME
+    title: str = TITLE
+    free: str = "legs"
+
+    def supports(self, rules: Ruleset) -> bool:
+        return plannable(rules)
+
+    def fields(self, rules: Ruleset) -> list[Field]:
+        return fields(rules)
+
+    def describe(self, rules: Ruleset) -> dict:
+        return {"name": NAME, "title": TITLE, "section": None, "fields": [f.describe() for f in fields(rules)]}
+
+    def answer(self, ruleset_id: str, values: dict, rules: Ruleset | None, percentages: bool) -> Result | Refusal:
+        return plan(ruleset_id, values, rules=rules)
+
+    def assumed(self, free: Sequence[str]) -> dict[str, str]:
+        return route_defaults(free)
+
+
+PLANNER = Planner()
 
 
 def _route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Planned:

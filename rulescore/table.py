@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rulescore import json_text
+from rulescore.explain import sentence
 from rulescore.fields import FieldError
 from rulescore.house_rules import HouseRule, read_house_rules
 from rulescore.mechanics import RULESETS
@@ -79,5 +80,5 @@ def read_table(text: object) -> Table:
     try:
         house = read_house_rules(data.get("house_rules", []))
     except ValueError as error:
-        raise TableError(str(error)[:1].upper() + str(error)[1:] + ".") from None
+        raise TableError(sentence(str(error))) from None
     return Table(tuple(models), house)

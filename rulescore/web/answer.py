@@ -14,7 +14,7 @@ from fractions import Fraction
 from rulescore import json_text
 from rulescore.compare import Compared, compare_answers, compare_fields
 from rulescore.entry import answer, describe
-from rulescore.explain import fraction_text, inches, number_text, percent_text
+from rulescore.explain import fraction_text, inches, number_text, percent_text, sentence
 from rulescore.house_rules import HouseRule, read_house_rules
 from rulescore.mechanics import ASSUMPTIONS, RULESETS
 from rulescore.result import Cited, Reach, Result, Row
@@ -71,8 +71,7 @@ def _cite(step: Cited, rules: Ruleset, root: str) -> str:
 
 
 def _sentence(items) -> str:
-    text = "; ".join(items)
-    return text[:1].upper() + text[1:] + "." if text else ""
+    return sentence("; ".join(items))
 
 
 # What an item a route's legs share is called where a leg stands in for it, and where it is said once.

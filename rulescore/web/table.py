@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 import time
 
+from rulescore.doors import DOORS
 from rulescore.entry import answer, fields_of
 from rulescore.house_rules import HouseRule
-from rulescore.legs import plannable
-from rulescore.mechanics import CALCULATORS, RULESETS
+from rulescore.mechanics import RULESETS
 from rulescore.models import CHARACTERISTICS, Model, fill
 from rulescore.result import Refusal, Result
-from rulescore.routes import NAME as ROUTE
 from rulescore.table import Table, TableError, read_table
 from rulescore.web.terms import escape
 
@@ -38,8 +37,7 @@ def tried(table: Table) -> None:
     started = time.monotonic()
     for ruleset in sorted({rule.ruleset for rule in table.house_rules}):
         house = tuple(rule for rule in table.house_rules if rule.ruleset == ruleset)
-        names = [name for name, calc in CALCULATORS.items() if calc.supports(RULESETS[ruleset])]
-        for name in names + ([ROUTE] if plannable(RULESETS[ruleset]) else []):
+        for name in [name for name, door in DOORS.items() if door.supports(RULESETS[ruleset])]:
             result = answer(name, ruleset, {}, house=house)
             broken = not result.ok and "calculator" in result.errors  # an error of ours, not a value refused
             if broken or time.monotonic() - started > TRIAL_SECONDS:
