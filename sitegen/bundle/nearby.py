@@ -19,10 +19,8 @@ from urllib.parse import urljoin
 
 from rulescore import RULESETS
 from rulescore.compare import compare_fields
-from rulescore.entry import describe
-from rulescore.legs import plannable
+from rulescore.doors import DOORS
 from rulescore.mechanics import CALCULATORS
-from rulescore.routes import NAME as ROUTE_NAME
 from rulescore.web.answer import respond, respond_compare
 from sitegen.bundle.leg_taps import leg_taps
 
@@ -124,21 +122,15 @@ def _said(value: str | list[str]) -> str:
 def calculators() -> Iterator[tuple[str, list[dict], Callable[[Values, str], str]]]:
     """(file name, the form's fields, how Python answers it for a root) for every calculator."""
     for ruleset_id, rules in RULESETS.items():
-        for name, calc in CALCULATORS.items():
-            if calc.supports(rules):
+        for name, door in DOORS.items():  # the route planner among them
+            if door.supports(rules):
                 yield (
                     f"{ruleset_id}-{name}",
-                    describe(name, rules)["fields"],
+                    door.describe(rules)["fields"],
                     lambda values, root, name=name, ruleset_id=ruleset_id: respond(
                         name, ruleset_id, json.dumps(values), root
                     ),
                 )
-        if plannable(rules):
-            yield (
-                f"{ruleset_id}-{ROUTE_NAME}",
-                describe(ROUTE_NAME, rules)["fields"],
-                lambda values, root, ruleset_id=ruleset_id: respond(ROUTE_NAME, ruleset_id, json.dumps(values), root),
-            )
     for name in CALCULATORS:
         yield (
             f"compare-{name}",
