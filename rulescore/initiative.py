@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from rulescore.explain import Explanation, chance_words, fraction_text
 from rulescore.fields import Field, whole
-from rulescore.mechanic import Line, Mechanic, Single
+from rulescore.mechanic import CHARACTERISTIC_TEST, Line, Mechanic, Single
 from rulescore.rolls import read_test
 
 
@@ -76,7 +76,9 @@ def _initiative(rules, label: str) -> Field:
 def _lines(rules) -> list[Line]:
     if not rules.test:
         return []
-    return [Line("tests", "Initiative test", rules.test.value.words, rules.test if rules.test.section else None)]
+    return [
+        Line(CHARACTERISTIC_TEST, "Initiative test", rules.test.value.words, rules.test if rules.test.section else None)
+    ]
 
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.

@@ -112,10 +112,14 @@ def by_name(rule: Callable[..., Distribution], **renamed: str) -> Callable[[Expl
     )
 
 
+# The topic of a quick-reference line no compare page holds: how a ruleset takes a characteristic test.
+CHARACTERISTIC_TEST = "tests"
+
+
 class Line(NamedTuple):
     """One number or rule of a ruleset, in a few words, with the rule it comes from."""
 
-    topic: str  # the shared topic id (rules/topics.toml), or "tests" for the characteristic test
+    topic: str  # the shared topic id (rules/topics.toml, checked as it is read), or CHARACTERISTIC_TEST
     label: str
     text: str
     rule: Rule | None  # None: from outside the text (see the assumptions page)

@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from rulescore import RULESETS
-from rulescore.mechanics import CALCULATORS
+from rulescore.mechanic import CHARACTERISTIC_TEST
+from rulescore.mechanics import CALCULATORS, MECHANICS
 from rulescore.reference import lines
 from rulescore.rules_folder import RulesFileError, RulesFolder, line_of
 from rulescore.web.terms import Term
@@ -63,7 +64,23 @@ def load_topics(rules: RulesFolder, documents: dict[str, Document]) -> tuple[lis
         topics.append(Topic(entry["id"], entry["title"], entry.get("calculator"), sections))
     only = data.get("ruleset_only", {})
     _check_sections(path, raw, only, documents, "[ruleset_only]")
+    _check_lines(path, {topic.id for topic in topics})
     return topics, only
+
+
+def _check_lines(path: Path, known: set[str]) -> None:
+    """Each mechanic's quick-reference lines name a topic here: one that named nothing would be left out of
+    every compare table without a word."""
+    for rules in RULESETS.values():
+        for mechanic in MECHANICS:
+            for line in mechanic.lines(rules):
+                if line.topic != CHARACTERISTIC_TEST and line.topic not in known:
+                    raise RulesFileError(
+                        path,
+                        None,
+                        f"the {mechanic.name} mechanic's line '{line.label}' ({rules.title}) names topic "
+                        f"'{line.topic}', which no [[topic]] here has: add it, or name one of {', '.join(sorted(known))}",
+                    )
 
 
 def line_of_topic(raw: str, number: int) -> int | None:

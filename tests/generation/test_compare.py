@@ -247,3 +247,18 @@ def test_start_pages_link_their_quick_reference_and_glossary(built_site):
     for ruleset_id in RULESETS:
         links = read_page(built_site / ruleset_id / "index.html").links
         assert "quick/" in links and "glossary/" in links, ruleset_id
+
+
+def test_a_line_whose_topic_no_topic_has_is_refused_naming_its_mechanic(tmp_path):
+    import shutil
+
+    from rulescore.rules_folder import RulesFileError
+
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    topics = rules / "topics.toml"
+    topics.write_text(topics.read_text().replace('id = "running"', 'id = "runs"'))
+    with pytest.raises(RulesFileError) as refused:
+        load_topics(read_folder(rules), DOCUMENTS)
+    said = str(refused.value)
+    assert "topics.toml" in said and "the run mechanic's line 'Run'" in said and "names topic 'running'" in said
