@@ -320,10 +320,20 @@ ORACLES = {
 }
 
 
+def missing(calculator: str) -> str:
+    """What a new calculator's author is told when its oracle is not written yet."""
+    return (
+        f"no oracle for the {calculator} calculator: write its own reading of the rule in tests/core/oracle.py "
+        "(a function (rules, values, answer) that enumerates every roll, not rulescore's code) and add it to ORACLES"
+    )
+
+
 def expect(calculator: str, ruleset_id: str, values: dict[str, str], rules=None) -> Answer | None:
     """The oracle's answer for complete, in-range form values; None when the rule refuses them. `rules`:
     the ruleset as a table plays it (its house rules' numbers), else the ruleset's own."""
     answer = Answer()
+    if calculator not in ORACLES:
+        raise LookupError(missing(calculator))
     try:
         ORACLES[calculator](rules or RULESETS[ruleset_id], values, answer)
     except Refused:

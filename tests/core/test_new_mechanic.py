@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import copy_project, read_page
+from tests.helpers import ROOT, copy_project, read_page
 
 INVENTED = Path(__file__).parent / "invented"
 NUMBERS = Path("rules/mordheim-1999/numbers.toml")
@@ -36,8 +36,14 @@ def add_mechanic(project: Path) -> None:
     mechanics.write_text(text, encoding="utf-8")
     with (project / NUMBERS).open("a", encoding="utf-8") as numbers:  # 3. a ruleset's numbers
         numbers.write(SWIM_TABLE)
-    (project / "tests").mkdir(exist_ok=True)  # 4. its tests
+    # 4. its tests
     shutil.copy(INVENTED / "swimming_tests.py", project / "tests" / "test_swimming.py")
+    oracle = project / "tests" / "core" / "oracle.py"  # 5. its oracle: a function, and its name in ORACLES
+    reading = (INVENTED / "swimming_oracle.py").read_text(encoding="utf-8")
+    function = reading[reading.index("def swim(") :]
+    text = oracle.read_text(encoding="utf-8")
+    text = text.replace("ORACLES = {\n", f'{function}\n\nORACLES = {{\n    "swim": swim,\n', 1)
+    oracle.write_text(text, encoding="utf-8")
 
 
 def snapshot(project: Path) -> dict[str, bytes]:
@@ -51,11 +57,19 @@ def snapshot(project: Path) -> dict[str, bytes]:
 @pytest.fixture(scope="module")
 def project(tmp_path_factory) -> Path:
     project = copy_project(tmp_path_factory.mktemp("mechanic"))
+    # With its tests, as a clone has them: the new calculator is checked by the suite's own oracle test too.
+    shutil.copytree(ROOT / "tests", project / "tests", ignore=shutil.ignore_patterns("__pycache__"))
     before = snapshot(project)
     add_mechanic(project)
     after = snapshot(project)
     changed = {path for path in after if before.get(path) != after[path]}
-    assert changed == {"rulescore/swimming.py", "rulescore/mechanics.py", NUMBERS.as_posix(), "tests/test_swimming.py"}
+    assert changed == {
+        "rulescore/swimming.py",
+        "rulescore/mechanics.py",
+        NUMBERS.as_posix(),
+        "tests/test_swimming.py",
+        "tests/core/oracle.py",
+    }
     done = subprocess.run([sys.executable, "build.py"], cwd=project, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     return project
@@ -80,15 +94,29 @@ def test_the_command_line_answers_it(project):
     assert list(listed["swim"]["rulesets"]) == ["mordheim-1999", "mordheim-lrb"]
 
 
-def test_its_own_tests_pass_in_the_copy(project):
+def test_its_own_tests_and_its_oracle_pass_in_the_copy(project):
+    # Its oracle agrees over the seeded grid; every calculator has one (a missing one says where to write it).
+    oracle = "tests/core/test_oracle.py"
+    selected = [f"{oracle}::test_every_calculator_has_its_oracle", f"{oracle}::test_calculator_agrees_with_the_oracle"]
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_swimming.py"],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "tests/test_swimming.py",
+            *selected,
+            "-k",
+            "swim or has_its",
+        ],
         cwd=project,
         capture_output=True,
         text=True,
         timeout=300,
     )
-    assert done.returncode == 0 and "2 passed" in done.stdout, done.stdout[-2000:]
+    assert done.returncode == 0 and "5 passed" in done.stdout, done.stdout[-2000:]
 
 
 def test_the_site_shows_its_calculator_and_quick_reference_line(project):

@@ -17,6 +17,10 @@ def as_fractions(rows: list[dict]) -> dict[str, F]:
     return {row["outcome"]: F(row["probability"]) for row in rows}
 
 
+def test_every_calculator_has_its_oracle():
+    assert [oracle.missing(name) for name in CATALOGUE if name not in oracle.ORACLES] == []
+
+
 @pytest.mark.parametrize(("name", "ruleset_id"), PAIRS)
 def test_calculator_agrees_with_the_oracle(name, ruleset_id):
     for values in grid(name, ruleset_id):

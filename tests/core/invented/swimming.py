@@ -2,7 +2,8 @@
 
 Invented: no ruleset held here has this rule. tests/core/test_new_mechanic.py copies this module into a
 temporary copy of the project as rulescore/swimming.py, to show a new kind of rule is one module,
-a line in rulescore/mechanics.py, its numbers in a ruleset's numbers.toml, and its tests.
+a line in rulescore/mechanics.py, its numbers in a ruleset's numbers.toml, its tests and its oracle
+(swimming_oracle.py).
 """
 
 from __future__ import annotations
@@ -36,8 +37,9 @@ def swim(explain: Explanation, ruleset, width: Fraction, initiative: int) -> Dis
 
 
 def _lines(rules) -> list[Line]:
+    # Its compare topic is terrain's (rules/topics.toml): one that no [[topic]] has is refused as rules are read.
     return (
-        [Line("swimming", "Swim at most", inches(rules.swim.max_width.value), rules.swim.max_width)]
+        [Line("terrain", "Swim at most", inches(rules.swim.max_width.value), rules.swim.max_width)]
         if rules.swim
         else []
     )
