@@ -67,7 +67,7 @@ class Variant:
 
 # name -> (bytes per second, seconds per request, whether all responses share the rate, compression).
 # A phone has one link: downloads at once share its 10 Mbit/s. Hosts compress: brotli where they can
-# (Netlify, Cloudflare; README asks for it), gzip where they cannot (GitHub Pages). The per-request
+# (Netlify, Cloudflare; CONTRIBUTING.md asks for it), gzip where they cannot (GitHub Pages). The per-request
 # link (each download with 10 Mbit/s of its own, gzip) is how this benchmark measured before.
 MBIT_10 = 10_000_000 // 8
 

@@ -190,7 +190,7 @@ NORMALISE = """html => {
 
 
 def save_outline(folder: Path) -> None:
-    """A ruleset's outline.txt saved from the parser's reading (README step 3), after its text changed."""
+    """A ruleset's outline.txt saved from the parser's reading (CONTRIBUTING.md, step 3), after its text changed."""
     from sitegen.pages.parse import outline, parse
     from sitegen.pages.sources import load_ruleset
 

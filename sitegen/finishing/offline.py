@@ -20,7 +20,7 @@ MANIFEST = re.compile(r"/\* manifest \*/(.*?)/\* manifest end \*/")
 # and the theme's own search (copied in with the theme; the site's search is its own, nothing asks for it).
 SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^_headers$|^assets/javascripts/lunr/|^assets/javascripts/workers/search\.)")
 # What a host should send beside the files, as Netlify's and Cloudflare Pages' `_headers` file says it
-# (the README gives the same for any host). A page's own policy is its <meta> tag, which cannot say
+# (CONTRIBUTING.md's Publishing gives the same for any host). A page's own policy is its <meta> tag, which cannot say
 # frame-ancestors and does not reach the calculators' worker: the worker's script gets a policy of its
 # own (no eval, nothing from another address), and every page may be framed only by the site itself.
 WORKER_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'"

@@ -133,7 +133,7 @@ def test_a_new_build_waits_for_the_tap_then_takes_over(browser, tmp_path):
                 'text = "Flank & Rear Charges"\nlevel = 3\n\n[[parse.headings]]\ntext = "A NEW LINE OF RULES TEXT"\nlevel = 3',
             )
         )
-        save_outline(project / "rules" / "whfb-6")  # a new section: its outline saved again (README step 3)
+        save_outline(project / "rules" / "whfb-6")  # a new section: its outline saved again (CONTRIBUTING.md, step 3)
         assert subprocess.run([sys.executable, "build.py"], cwd=project, capture_output=True).returncode == 0
         later(*[p for p in site.rglob("*") if p.is_file()])
         server.stop()

@@ -1,4 +1,4 @@
-"""A new kind of rule, added as README's "A new kind of rule" says: one module, a line in the list of
+"""A new kind of rule, added as CONTRIBUTING.md's "A new kind of rule" says: one module, a line in the list of
 mechanics, its numbers in a ruleset's numbers.toml and its tests; nothing else in the project changes.
 
 The rule (swimming, tests/core/invented/swimming.py) is one no ruleset held here has.
@@ -24,7 +24,7 @@ SWIM_TABLE = '\n[swim]\nsection = "very-difficult-ground"\nmax_width = 4\n'
 
 
 def add_mechanic(project: Path) -> None:
-    """The README's steps, as a newcomer would take them."""
+    """CONTRIBUTING.md's steps, as a newcomer would take them."""
     shutil.copy(INVENTED / "swimming.py", project / "rulescore" / "swimming.py")  # 1. the module
     mechanics = project / "rulescore" / "mechanics.py"  # 2. the list of mechanics
     text = mechanics.read_text(encoding="utf-8")

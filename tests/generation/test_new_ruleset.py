@@ -1,4 +1,4 @@
-"""A sixth ruleset, added as README's "Adding a ruleset" says, with no Python file edited.
+"""A sixth ruleset, added as CONTRIBUTING.md's "Adding a ruleset" says, with no Python file edited.
 
 Lanternfall is invented for this test (its text is ours): numbered headings ("1.3 Rushing")
 cited by bare title ("see Rushing"), rough ground, a charge of Pace plus the highest of 2D6 (dice
@@ -20,7 +20,7 @@ import pytest
 from tests.helpers import PROJECT_DIRS, ROOT, copy_project, read_page
 
 FOLDER = Path(__file__).parent / "lanternfall"
-# Where each section of the text is placed among the shared topics (README step 6).
+# Where each section of the text is placed among the shared topics (CONTRIBUTING.md, step 6).
 TOPICS = {
     "moving": ["1-1-moving"],
     "terrain": ["1-2-rough-ground"],
@@ -39,7 +39,7 @@ Lanternfall: Movement #lanternfall-movement @1
 
 
 def add_ruleset(project: Path) -> None:
-    """The README's steps: the folder with its text and files, its outline, its sections placed."""
+    """CONTRIBUTING.md's steps: the folder with its text and files, its outline, its sections placed."""
     shutil.copytree(FOLDER, project / "rules" / "lanternfall")
     (project / "rules" / "lanternfall" / "outline.txt").write_text(OUTLINE, encoding="utf-8")
     topics = project / "rules" / "topics.toml"

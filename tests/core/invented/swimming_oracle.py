@@ -1,6 +1,6 @@
 """The invented swimming rule's oracle: its own reading of the rule, every roll enumerated by oracle.py's
 helpers. tests/core/test_new_mechanic.py puts the function below into the copy's tests/core/oracle.py and
-its name into ORACLES, as README's step 5 says."""
+its name into ORACLES, as CONTRIBUTING.md's step 5 says."""
 
 from __future__ import annotations
 
