@@ -16,6 +16,11 @@ class Row(NamedTuple):
     outcome: str
     label: str
     chance: Fraction
+    # A route's way of ending (rulescore.route_walk.Ending): the leg, how, and which kind ("" : the route
+    # completes, or not a route); laid out by the web layer, not in the JSON.
+    leg: str = ""
+    way: str = ""
+    ending: str = ""
 
     def to_json(self) -> dict:
         return {

@@ -4,6 +4,7 @@ model is at, and where and how the route ends otherwise (routes.py decides the a
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
 from rulescore.barriers import crosses_free
 from rulescore.climbing import climb, uses_movement
@@ -79,6 +80,20 @@ def needed(ruleset, read: dict, legs: list[Leg]) -> Fraction:
         raise Forbidden(f"leg-{number}", f"Leg {number} ({legs[number - 1].text}): {error.message}") from None
 
 
+class Ending(NamedTuple):
+    """One way the route ends, as its row in the answer carries it: the words are the web layer's to lay out."""
+
+    key: str  # the outcome key: "leg2-fell-stunned", in a branch "not-seen-leg2-stuck"
+    label: str  # 'Leg 2 (gap 1"): falls: stunned'
+    leg: str = ""  # 'Leg 2 (gap 1")'; "" for an end that is no leg's (the target not seen)
+    way: str = ""  # how the leg ends it, in a word or a few: "falls", "stuck"
+    kind: str = "stopped"  # "out-of-action", "fell" (and stays in the fight), "stopped" or "not-seen"
+
+
+def _kind(key: str) -> str:
+    return "out-of-action" if key.endswith("out-of-action") else "fell" if key.startswith("fell-") else "stopped"
+
+
 class Walk:
     """The route walked with `allowance` inches: the chance it is still going, and where and how it ended.
 
@@ -101,13 +116,16 @@ class Walk:
         self.branch, self.interceptor = branch, interceptor
         self.left = allowance
         self.going = Fraction(1)
-        self.ends: dict[tuple[str, str], Fraction] = {}  # (outcome key, label) -> chance
+        self.ends: dict[Ending, Fraction] = {}  # each way it ends -> its chance
         self.height = read.get("start_height") or Fraction(0)
         self.climbed = Fraction(0)
 
     def end(self, number: int, leg: Leg, key: str, words: str, chance: Fraction) -> None:
         if chance:
-            slot = (f"{self.branch[0]}leg{number}-{key}", f"{self.branch[1]}Leg {number} ({leg.text}): {words}")
+            name = f"{self.branch[1]}Leg {number} ({leg.text})"
+            slot = Ending(
+                f"{self.branch[0]}leg{number}-{key}", f"{name}: {words}", name, words.split(":")[0], _kind(key)
+            )
             self.ends[slot] = self.ends.get(slot, Fraction(0)) + chance
 
     def take(self, number: int, leg: Leg, table: Distribution, *safe: str) -> None:
@@ -136,7 +154,7 @@ class Walk:
     def after(self, activation: str, done: Fraction, branches: tuple = ()) -> list[Step]:
         """What the model may still do this turn, for each way the route ends (here or in the other branch of
         an enemy's choice, a table of Rows) that the texts speak of."""
-        keys = [key for key, _ in self.ends] + [row.outcome for table in branches for row in table.rows]
+        keys = [end.key for end in self.ends] + [row.outcome for table in branches for row in table.rows]
         return after_route(self.ruleset, activation, done, keys)
 
 

@@ -182,7 +182,7 @@ def plan(
 def _rows(walk: Walk, finish: str) -> list[Row]:
     """Each way the walk ends, with its chance; the route's end first."""
     rows = [Row("completes", finish[0].upper() + finish[1:], walk.going)] if walk.going else []
-    return rows + [Row(key, words, chance) for (key, words), chance in walk.ends.items()]
+    return rows + [Row(end.key, end.label, chance, end.leg, end.way, end.kind) for end, chance in walk.ends.items()]
 
 
 def route_defaults(legs: Sequence[str]) -> dict[str, str]:

@@ -93,40 +93,34 @@ def _route_plan(say: Marker, result: Result) -> str:
     return opening + f'<ol class="calc-route-plan">{"".join(lines)}</ol>' + once
 
 
+# The kinds of a route's ending (rulescore.route_walk.Ending), as the totals say them, in that order.
+ENDINGS = {
+    "out-of-action": "out of action on the way",
+    "fell": "falls and stays in the fight",
+    "stopped": "stopped on the way",
+    "not-seen": "no charge, the target not seen",
+}
+
+
 def _route_ends(say: Marker, result: Result) -> str:
     """Where the route ends, leg by leg in total, then the totals a player weighs."""
     by_leg: dict[str, list[Row]] = {}
     for row in result.outcomes:
-        if "): " in row.label:  # a leg's way of ending, not the route's end nor a choice made before it
-            by_leg.setdefault(row.label.split("): ", 1)[0] + ")", []).append(row)
+        if row.leg:  # a leg's way of ending, not the route's end nor a choice made before it
+            by_leg.setdefault(row.leg, []).append(row)
     lines = []
     for leg, rows in by_leg.items():
-        ways = list(dict.fromkeys(row.label.split("): ", 1)[1].split(":")[0] for row in rows))
+        ways = list(dict.fromkeys(row.way for row in rows))
         chance = sum((row.chance for row in rows), Fraction(0))
         ended = f"{leg}: the route ends here {percent_text(chance)} ({', '.join(ways)})"
         lines.append(f"<li>{say(ended)}</li>")
     if not lines:
         return ""
-    kinds = {
-        "out of action on the way": Fraction(0),
-        "falls and stays in the fight": Fraction(0),
-        "stopped on the way": Fraction(0),
-        "no charge, the target not seen": Fraction(0),
-    }
+    kinds = {kind: Fraction(0) for kind in ENDINGS}
     for row in result.outcomes:
-        if row.outcome == "completes":
-            continue
-        kind = (
-            "no charge, the target not seen"
-            if row.outcome == "not-seen"
-            else "out of action on the way"
-            if row.outcome.endswith("out-of-action")
-            else "falls and stays in the fight"
-            if "-fell-" in row.outcome
-            else "stopped on the way"
-        )
-        kinds[kind] += row.chance
-    totals = " · ".join(f"{kind} {percent_text(chance)}" for kind, chance in kinds.items() if chance)
+        if row.ending:  # not the route's completion
+            kinds[row.ending] += row.chance
+    totals = " · ".join(f"{ENDINGS[kind]} {percent_text(chance)}" for kind, chance in kinds.items() if chance)
     return (
         f'<ul class="calc-route-ends">{"".join(lines)}</ul><p class="calc-route-totals">{say(f"In all: {totals}.")}</p>'
     )
