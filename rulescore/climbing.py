@@ -35,8 +35,15 @@ class Climb(NamedTuple):
     )
 
 
-def _limit(value: Any) -> str | int:
+def _limit(value: Any) -> str | int | Fraction:
     return "Movement" if value == "Movement" else values.inches(value)
+
+
+def _movement(move: Fraction | None) -> Fraction:
+    """The model's Movement, which the form asks wherever the climb counts against it."""
+    if move is None:
+        raise FieldError("move", "Give the model's Movement: this climb counts against it.")
+    return move
 
 
 def climb(
@@ -67,21 +74,22 @@ def climb(
         )
     if rules.touching:
         explain.step("The model must be touching what it climbs at the start of its movement phase.", rules.touching)
-    limit = move if rules.limit.value == "Movement" else Fraction(rules.limit.value)
+    limit = _movement(move) if rules.limit.value == "Movement" else Fraction(rules.limit.value)
     if height > limit:
         what = (
-            f"the model's Movement ({inches(move)})" if rules.limit.value == "Movement" else f"{inches(limit)} a turn"
+            f"the model's Movement ({inches(limit)})" if rules.limit.value == "Movement" else f"{inches(limit)} a turn"
         )
         raise FieldError("height", f"A climb may be at most {what}.")
-    if uses_movement(rules) and height > move:  # a fixed limit beyond what Movement allows
+    if uses_movement(rules) and height > _movement(move):  # a fixed limit beyond what Movement allows
         raise FieldError(
             "height",
-            f"A climb uses Movement: with Movement {inches(move)} the model cannot climb {inches(height)}.",
+            f"A climb uses Movement: with Movement {inches(_movement(move))} the model cannot climb {inches(height)}.",
         )
     tests = "one Initiative test" if rules.tests.value == 1 else f"{rules.tests.value} Initiative tests"
     explain.step(f"A climb of {inches(height)} is within the limit ({inches(limit)}) and takes {tests}.", rules.limit)
     explain.to_do(f"climb {inches(height)} {direction}")
     if uses_movement(rules):
+        move = _movement(move)
         explain.step(
             f"It uses {inches(height)} of its {inches(move)} Movement: {inches(move - height)} left to move as "
             "normal if it makes it.",

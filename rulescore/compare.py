@@ -66,7 +66,7 @@ def compare(name: str, values: Mapping[str, str]) -> dict:
     return compare_answers(name, values).to_json()
 
 
-def compare_answers(name: str, values: Mapping[str, str]) -> Compared:
+def compare_answers(name: str, values: Mapping[str, str | list[str]]) -> Compared:
     """compare(), typed."""
     if name not in CALCULATORS:
         return Compared({"calculator": f"Unknown calculator '{str(name)[:30]}'."})
@@ -76,7 +76,8 @@ def compare_answers(name: str, values: Mapping[str, str]) -> Compared:
     }
     if unknown:
         return Compared(unknown)
-    rows, failures = [], {}
+    rows: list[tuple[str, str, Result | Refusal]] = []
+    failures: dict[str, dict[str, str]] = {}  # form field -> ruleset -> its refusal
     for ruleset_id in rulesets_for(name):
         own = {f["source"]: str(values.get(f["name"], f["default"])) for f in fields if ruleset_id in f["rulesets"]}
         result = answer(name, ruleset_id, own, percentages=True)  # one scale down the column

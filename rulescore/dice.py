@@ -15,7 +15,7 @@ class Distribution(Mapping):
 
     __slots__ = ("_odds",)
 
-    def __init__(self, odds: Mapping[Hashable, Fraction | int] | Iterable[tuple[Hashable, Fraction | int]]) -> None:
+    def __init__(self, odds: Mapping[Any, Fraction | int] | Iterable[tuple[Any, Fraction | int]]) -> None:
         items = odds.items() if isinstance(odds, Mapping) else odds
         merged: dict[Hashable, Fraction] = {}
         for outcome, chance in items:
@@ -26,7 +26,7 @@ class Distribution(Mapping):
                 merged[outcome] = merged.get(outcome, Fraction(0)) + chance
         if sum(merged.values()) != 1:
             raise ValueError(f"probabilities sum to {sum(merged.values())}, not 1")
-        self._odds = dict(sorted(merged.items(), key=lambda item: _order(item[0])))
+        self._odds: dict[Any, Fraction] = dict(sorted(merged.items(), key=lambda item: _order(item[0])))
 
     # Mapping interface: outcome -> probability (0 for an impossible outcome).
     def __getitem__(self, outcome: Hashable) -> Fraction:

@@ -120,7 +120,7 @@ def _reach(reach: tuple[str, Distribution] | None) -> Reach | None:
     title, distances = reach
     rows = []
     for distance in sorted(distances):
-        p = distances.probability(lambda moved, distance=distance: moved >= distance)
+        p = sum((chance for moved, chance in distances.items() if moved >= distance), Fraction(0))
         if p * 100 >= 1:
             rows.append((Fraction(distance), p))
     return Reach(title, tuple(rows))

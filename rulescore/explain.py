@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:  # the explanation holds a reach's distribution, never builds one
+    from rulescore.dice import Distribution
 
 from rulescore.rule_value import Rule
 
@@ -24,7 +27,7 @@ class Explanation:
         self.assumptions: list[str] = []
         self.caption: str | None = None  # names the main table when it is one branch of a choice
         self.rolls: list[str] = []  # what the dice must show, as players say it: "needs 3+ on the D6"
-        self.reach: tuple[str, object] | None = None  # (title, Distribution of inches) a player chooses by
+        self.reach: tuple[str, Distribution] | None = None  # (title, Distribution of inches) a player chooses by
         self.procedure: list[str] = []  # what the player does at the table, in order, before any odds
         self.parts: list[tuple[str, int]] = []  # (a part's name, where its items start in `procedure`): a route's legs
         self.once: dict[str, str] = {}  # an item a page may say once for every part that has it -> what it is

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 # Plain decimals only (no exponents), with a sign; a decimal comma is read as a point; ".5" and "4." are numbers.
 NUMBER = re.compile(r"^[+-]?(?:([0-9]+)(?:[.,]([0-9]*))?|[.,]([0-9]+))$")
@@ -107,7 +107,7 @@ class Field(NamedTuple):
     def describe(self) -> dict:
         """The field as the page and `--list` show it."""
         default = list(self.default) if isinstance(self.default, tuple) else self.default
-        data = {"name": self.name, "label": self.label, "kind": self.kind, "default": default}
+        data: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind, "default": default}
         if self.above_zero:
             data["above_zero"] = True
         if self.low is not None:

@@ -8,7 +8,7 @@ ask for more than a field can.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from rulescore.explain import inches
 from rulescore.fields import FieldError, length
@@ -49,7 +49,7 @@ _INCHES = length("inches", "A leg's inches", "1", "0", "48")
 
 def _number(word: str) -> Fraction:
     try:
-        return _INCHES.read(word)
+        return cast(Fraction, _INCHES.read(word))  # a length field reads a Fraction
     except FieldError as error:
         raise ValueError(error.message) from None
 

@@ -25,7 +25,7 @@ from rulescore.initiative import TEST
 from rulescore.jumping_down import JUMP_DOWN
 from rulescore.mechanic import Calculator, Mechanic
 from rulescore.rules_folder import TomlFile, read_folder, rules_files
-from rulescore.rulesets import Ruleset, load
+from rulescore.rulesets import Loaded, Ruleset, load
 from rulescore.running import RUN
 
 MECHANICS: tuple[Mechanic, ...] = (
@@ -99,13 +99,13 @@ class OnFirstUse(Mapping):
         return len(self._read())
 
 
-_read: tuple[dict[str, Ruleset], dict[str, Assumption]] = ()
+_read: Loaded | None = None
 
 
 def read_rules() -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
     """Every ruleset and assumption rulescore carries, read once with these mechanics."""
     global _read
-    if not _read:
+    if _read is None:
         _read = load(rules_files(), MECHANICS)
     return _read
 

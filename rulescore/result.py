@@ -4,7 +4,7 @@ only at the edges (the command line, the page's worker, the tests): `to_json()`.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from rulescore.assumptions import Assumption
 from rulescore.explain import fraction_text, inches, percent_text
@@ -93,7 +93,10 @@ class Result(NamedTuple):
     # The table's house rules this answer would be other without, each said in words (rulescore.house_rules).
     house: tuple[str, ...] = ()
 
-    ok = True
+    @property
+    def ok(self) -> Literal[True]:
+        """An answer (a Refusal's is False): what the page, the worker and the command line ask first."""
+        return True
 
     def to_json(self) -> dict:
         return (
@@ -131,7 +134,9 @@ class Refusal(NamedTuple):
     unfinished: bool = False
     house: tuple[str, ...] = ()  # the house rules this refusal would be other without
 
-    ok = False
+    @property
+    def ok(self) -> Literal[False]:
+        return False
 
     def to_json(self) -> dict:
         found = {"ok": False, "calculator": self.calculator, "ruleset": self.ruleset, "errors": self.errors}

@@ -35,7 +35,7 @@ class Dice(NamedTuple):
 
     name: str
     sides: int
-    count: int = 1  # how many dice are rolled
+    count: int = 1  # type: ignore[assignment]  # how many dice are rolled (tuple's count() is not used on dice)
     keep: str | None = None  # "highest" or "lowest": one die counts, not the sum
     add: int = 0  # added to the total
     cap: int | None = None  # the total counts as at most this
@@ -154,7 +154,8 @@ def read_test(text: str) -> Test:
             "results ('D6 under, a 6 fails')"
         )
     dice = read_dice(dice_text)
-    passes, fails = [], []
+    passes: list[int] = []
+    fails: list[int] = []
     for natural in naturals:
         match = NATURAL.match(natural)
         if not match or not dice.can_show(int(match["face"])):
@@ -195,8 +196,9 @@ def read_injury(text: str) -> Injury:
         sides = read_dice(die).sides
     except ValueError:
         raise problem from None
-    found = [BAND.match(part.strip()) for part in bands.split(",")]
-    if len(found) != 3 or not all(found) or [m["injury"] for m in found] != list(INJURIES):
+    parts = bands.split(",")
+    found = [m for m in (BAND.match(part.strip()) for part in parts) if m]
+    if len(parts) != 3 or len(found) != 3 or [m["injury"] for m in found] != list(INJURIES):
         raise problem
     spans = [(int(m["low"]), int(m["high"] or m["low"])) for m in found]
     if (

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from rulescore.charging import STOPPED_BY, DoubleMove, fear_to_intercept
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, Step, fraction_text, inches, sentence
-from rulescore.fields import YES_NO, Field, choice, whole
+from rulescore.fields import YES_NO, Field, FieldError, choice, whole
 from rulescore.initiative import initiative_test, test_words
 from rulescore.legs import Leg
 from rulescore.route_walk import Ending, Forbidden, Walk, cited, needed, walk_legs
@@ -82,7 +82,7 @@ def charge_route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> 
     if interceptor != "no" and rules.interception.value in STOPPED_BY:
         words = STOPPED_BY[rules.interception.value].format(inches(rules.interception_range.value))
         raise Forbidden("interceptor", f"{words[:-1]} ({cited(rules.interception)}).")
-    then = ()
+    then: tuple[Step, ...] = ()
     if read.get("others") == "yes":
         several = f"With more than one enemy in reach of base contact, it {rules.several.value}."
         explain.step(several, rules.several)
@@ -121,6 +121,8 @@ def _interception(explain: Explanation, rules, interceptor: str, leadership: int
         )
     if interceptor != "fears":
         return Fraction(1)
+    if leadership is None:  # asked with the interceptor wherever an interceptor may fear the charger
+        raise FieldError("leadership", "Give the interceptor's Leadership: it takes a Fear test to intercept.")
     return fear_to_intercept(explain, rules, leadership)
 
 

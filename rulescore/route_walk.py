@@ -4,7 +4,7 @@ model is at, and where and how the route ends otherwise (routes.py decides the a
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from rulescore.barriers import crosses_free
 from rulescore.climbing import climb, uses_movement
@@ -175,7 +175,8 @@ def walk_legs(walk: Walk, legs: list[Leg]) -> Walk:
 
 def _leg(walk: Walk, number: int, leg: Leg) -> None:
     ruleset, explain, read = walk.ruleset, walk.explain, walk.read
-    initiative, t, w = read.get("initiative"), read.get("toughness"), read.get("wounds")
+    # Asked wherever a leg of this ruleset tests them (routes.fields): a leg that needs one finds it.
+    initiative, t, w = (cast(int, read.get(key)) for key in ("initiative", "toughness", "wounds"))
     uses = cost(ruleset, read, leg)
     if leg.kind == "move":
         if leg.ground != "open":

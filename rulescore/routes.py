@@ -97,7 +97,7 @@ def nearest_enemy(ruleset) -> Field:
 
 def plan(
     ruleset_id: str,
-    values: Mapping[str, str | Sequence[str]] | None,
+    values: Mapping[str, str | list[str]] | None,
     legs: Sequence[str] | None = None,
     rules: Ruleset | None = None,
 ) -> Result | Refusal:
@@ -121,7 +121,8 @@ def plan(
     if isinstance(given, list | tuple) and len(given) > MOST_ITEMS:
         errors["legs"] = f"A route is at most {MOST_ITEMS} legs."
     parsed = []
-    for number, text in enumerate(read.get("legs", ()), start=1):
+    given_legs = read.get("legs", ())  # a list field reads a tuple of its items
+    for number, text in enumerate(given_legs if isinstance(given_legs, tuple) else (), start=1):
         try:
             parsed.append(read_leg(text))
         except ValueError as error:
@@ -141,7 +142,7 @@ def plan(
     done = walk.going
     finish = "reaches the target" if parsed[-1].kind in ("charge", "diving charge") else "completes the route"
     rows = _rows(walk, finish)
-    extra = (Table(planned.branch[0], _rows(planned.branch[1], finish)),) if planned.branch else ()
+    extra = (Table(planned.branch[0], tuple(_rows(planned.branch[1], finish))),) if planned.branch else ()
 
     def headline(say) -> list[str]:
         reaching = f"{say(done)} that it {finish}" if 0 < done < 1 else ("it always " if done else "it never ") + finish
@@ -172,7 +173,7 @@ def plan(
         reach=None,
         steps=tuple(cite(s) for s in explain.steps),
         assumptions=tuple(ASSUMPTIONS[a] for a in explain.assumptions),
-        after=tuple(cite(s) for s in [*walk.after(read["activation"], done, extra), *planned.then]),
+        after=tuple(cite(s) for s in [*walk.after(str(read["activation"]), done, extra), *planned.then]),
         opening=opening,
         parts=parts,
         once=tuple(explain.once.items()),

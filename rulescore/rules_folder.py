@@ -162,7 +162,7 @@ def rules_files() -> Mapping[str, TomlFile]:
     """The wheel's rules.json, or the rules/ folder of the checkout rulescore sits in."""
     here = os.path.dirname(__file__)
     try:
-        parsed = __spec__.loader.get_data(f"{here}/{PARSED}")
+        parsed = __spec__.loader.get_data(f"{here}/{PARSED}")  # type: ignore[union-attr]  # the wheel's own loader reads data
     except OSError:
         return read_folder(Path(here).resolve().parent / "rules")
     return {

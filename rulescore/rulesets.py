@@ -6,23 +6,23 @@ values unless one names its own: `max_height = { value = 7, section = "climbing"
 that is another with changes says `inherit = "<id>"` and gives only what differs.
 
 The loader knows no mechanic: it is handed them (rulescore.mechanics), and their keys are the whole
-vocabulary: a key, value or assumption they do not know stops the load with `file:line: reason`. A
-mechanic a ruleset does not give is None: the calculators refuse it rather than guess. The wheel
-carries a copy of rules/ (the build puts it there); in a checkout rulescore reads the rules/ folder
-beside it.
+vocabulary: a key, value or assumption they do not know stops the load with `file:line: reason`. A mechanic
+a ruleset does not give is None (the calculators refuse it). The wheel carries a copy of rules/.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from rulescore.anchors import slugify
 from rulescore.assumptions import GENERAL, Assumption, read_assumptions
 from rulescore.mechanic import Costs, Mechanic, Single, Table
 from rulescore.rule_value import Rule
 from rulescore.rules_folder import ASSUMPTIONS_FILE, METADATA, NUMBERS, RulesFileError, TomlFile
+
+Loaded = tuple[dict[str, "Ruleset"], dict[str, Assumption]]  # every ruleset and every assumption, by id
 
 
 class Ruleset:
@@ -82,8 +82,8 @@ class Citation(NamedTuple):
 
 def _rule(
     file: TomlFile, table: str | None, key: str, raw: Any, reader: Callable, default_section: str | None, known: Mapping
-) -> tuple[Rule, int | None]:
-    """One value with where it comes from; the line it is on, for the citation."""
+) -> tuple[Rule, tuple[str | None, str]]:
+    """One value with where it comes from, and where its section is written (table, key), for the citation."""
     where = f"[{table}] {key}" if table else key
     section, assumption, raw_given = default_section, None, raw
     if isinstance(raw, dict):
@@ -186,7 +186,7 @@ def _read_numbers(file: TomlFile, known: Mapping[str, Assumption], words: _Vocab
 
 
 def _resolve(
-    files: dict[str, TomlFile],
+    files: Mapping[str, TomlFile],
     ruleset_id: str,
     ids: set[str],
     known: Mapping[str, Assumption],
@@ -226,7 +226,7 @@ def _build(file: TomlFile | None, meta: dict, numbers: dict, words: _Vocabulary)
         elif table in words.costs:
             parts[table] = rules
         else:
-            parts[table] = _table(file, table, words.tables[table], rules)
+            parts[table] = _table(cast(TomlFile, file), table, words.tables[table], rules)  # numbers: a file
     keys = frozenset(key for mechanic in words.mechanics for key in mechanic.parts)
     ruleset = Ruleset(
         id=meta["id"],
@@ -239,7 +239,7 @@ def _build(file: TomlFile | None, meta: dict, numbers: dict, words: _Vocabulary)
         citations=tuple(citations),
     )
     tested = [key for key in (mechanic.tested(ruleset) for mechanic in words.mechanics) if key]
-    if tested and "test" not in parts:
+    if tested and "test" not in parts and file is not None:  # tested keys come from its numbers.toml
         raise RulesFileError(
             file.path,
             file.line(tested[0]) or file.line(None, tested[0]),
@@ -254,7 +254,7 @@ def _table(file: TomlFile, table: str, shape: Table, rules: dict[str, Rule]) -> 
     section = rules.pop("", Rule(None, None)).value
     if not section:
         raise file.fail(table, None, f"[{table}] needs a section: where the calculator sits")
-    kind = shape.kind
+    kind: Any = shape.kind  # a NamedTuple type: the mechanic's, or the one its kind key picks
     if shape.kinds:
         chosen = [name for name in shape.kinds if name in rules]
         if len(chosen) != 1:
@@ -279,7 +279,7 @@ def _order(file: TomlFile) -> int:
     return order
 
 
-def load(files: dict[str, TomlFile], mechanics: Iterable[Mechanic]) -> tuple[dict[str, Ruleset], dict[str, Assumption]]:
+def load(files: Mapping[str, TomlFile], mechanics: Iterable[Mechanic]) -> Loaded:
     """Every ruleset in `files` (see read_folder), read with these mechanics, in the order players see
     them; and every assumption: the code's own, then each ruleset's."""
     words = _Vocabulary.of(mechanics)

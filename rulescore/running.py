@@ -23,7 +23,7 @@ class Run(NamedTuple):
     no_shooting: Annotated[Rule | None, values.text] = None  # what a run costs the rest of the turn, in our words
 
 
-def _enemy_states(value: Any) -> list[str]:
+def _enemy_states(value: Any) -> tuple[str, ...]:
     return values.words_list(value, 'enemy states, e.g. ["fleeing", "stunned"]')
 
 

@@ -24,6 +24,11 @@ def test_the_code_passes_the_linter():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_the_rules_core_type_checks():
+    done = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_the_code_is_formatted():
     done = ruff("format", "--check")
     assert done.returncode == 0, done.stdout + done.stderr
