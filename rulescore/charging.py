@@ -1,7 +1,8 @@
 """Charges: can the charger reach, with what chance, and what can stop it.
 
-Longer than 300 lines: the charge is the richest rule the texts hold (its move, sight, interception,
-the target's responses), and each piece reads the same `[charge]` table.
+Longer than 300 lines: the charge is the richest rule the texts hold (sight, the target's responses, its
+fields and quick-reference lines all read the same `[charge]` table); how far it moves is charge_moves.py,
+an enemy near its route interception.py.
 """
 
 from __future__ import annotations
@@ -11,13 +12,15 @@ from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
 from rulescore import values
+from rulescore.charge_moves import read_move
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words, fraction_text, inches, sentence
 from rulescore.fields import YES_NO, Field, FieldError, choice, length, movement, whole
 from rulescore.ground import terrain_cost, terrain_field
 from rulescore.initiative import initiative_field, initiative_test, test_words
+from rulescore.interception import INTERCEPTION_WORDS, STOPPED_BY, intercept_branch
 from rulescore.mechanic import Calculator, Line, Mechanic, Table
-from rulescore.rolls import Dice, read_dice, read_test
+from rulescore.rolls import read_dice, read_test
 from rulescore.rule_value import Rule
 
 
@@ -60,119 +63,6 @@ class Charge(NamedTuple):
     obstacles: Annotated[Rule | None, values.text] = None  # what a charge may go around, in our words
     several: Annotated[Rule | None, values.text] = None  # what a charge with more than one enemy in reach may do
     near_enemies: Annotated[Rule | None, values.inches, "only a charge moves within this of an enemy"] = None
-
-
-class DoubleMove(NamedTuple):
-    """A charge of twice Movement, declared without measuring: it reaches or it does not."""
-
-    def words(self, rules) -> tuple[str, Rule]:
-        return "2×M, no dice", rules.move
-
-    def reaches(self, explain: Explanation, rules, move: Fraction, distance: Fraction, cost: int) -> Fraction:
-        reach, needed = 2 * move, distance * cost
-        explain.step(f"A charge moves double Movement: {inches(reach)}, declared without measuring.", rules.move)
-        reaches = Fraction(int(needed <= reach))
-        # Said of the move alone: a roll before it (an Initiative test to see the target) is still a roll.
-        explain.to_do(
-            f"the charge move itself takes no roll: it is {inches(reach)} (double Movement) "
-            f"and the target needs {inches(needed)}"
-        )
-        explain.step(f"The target needs {inches(needed)} of movement: " + ("in reach." if reaches else "out of reach."))
-        return reaches
-
-
-class DiceMove(NamedTuple):
-    """A charge of Movement plus a roll (`Movement + D6`, `Movement + highest of 2D6`); a cap limits
-    what the roll adds, never the model's own Movement."""
-
-    dice: Dice
-
-    def words(self, rules) -> tuple[str, Rule]:
-        if rules.cap:
-            return (
-                f"M + {self.dice.name}, at most {inches(rules.cap.value)} (a Movement already over "
-                f"{inches(rules.cap.value)} gets no bonus)",
-                rules.cap,
-            )
-        return f"M + {self.dice.name}", rules.move
-
-    def reaches(self, explain: Explanation, rules, move: Fraction, distance: Fraction, cost: int) -> Fraction:
-        if rules.ends_within:
-            within = rules.ends_within.value
-            needed = max(distance - within, Fraction(0)) * cost
-            explain.step(
-                f"The charger must end within {inches(within)} of the target: it needs {inches(needed)} of "
-                f"movement for a {inches(distance)} gap.",
-                rules.ends_within,
-                assumption=rules.ends_within.assumption,
-            )
-        else:
-            needed = distance * cost
-            explain.step(f"The target needs {inches(needed)} of movement.")
-        cap = Fraction(rules.cap.value) if rules.cap else None
-
-        def moved(roll: int) -> Fraction:
-            return move + roll if cap is None else max(move, min(move + roll, cap))
-
-        total = self.dice.odds.map(moved)
-        explain.reach = ("How far the charge moves", total)
-        reaches = total.probability(lambda inches_moved: inches_moved >= needed)
-        if cap is not None and move >= cap:
-            bonus = f"no roll counts: Movement {inches(move)} is at or over the {inches(cap)} cap, and"
-        else:
-            bonus = f"roll the {self.dice.name} charge bonus: Movement {inches(move)}" + (
-                f" plus the roll, at most {inches(cap)}," if cap is not None else " plus the roll"
-            )
-        if 0 < reaches < 1:
-            least = min(roll for roll in self.dice.faces if moved(roll) >= needed)
-            explain.needs(f"needs {least}+ on the {self.dice.name}")
-            explain.to_do(f"{bonus} must cover {inches(needed)}: needs {least}+")
-        else:
-            explain.to_do(f"{bonus} {'always covers' if reaches else 'never covers'} {inches(needed)}")
-        capped = cap is not None and move + max(self.dice.faces) > cap
-        explain.step(
-            f"It moves its Movement ({inches(move)}) plus a {self.dice.name} charge bonus"
-            + (_cap_words(move, cap) if cap is not None else "")
-            + f": {fraction_text(reaches)} to cover {inches(needed)}.",
-            rules.move,
-            assumption=rules.cap.assumption if capped else None,
-        )
-        return reaches
-
-
-def _cap_words(move: Fraction, cap: Fraction) -> str:
-    """What the cap does to this Movement, in words true for any Movement."""
-    if move >= cap:
-        return f"; its Movement alone is {inches(cap)} or more, so the bonus adds nothing and it moves {inches(move)}"
-    return f"; Movement plus the bonus counts as at most {inches(cap)}"
-
-
-def read_move(text: str) -> DoubleMove | DiceMove:
-    """`double Movement`, or `Movement + ` and dice."""
-    text = str(text).strip()
-    if text == "double Movement":
-        return DoubleMove()
-    if text.startswith("Movement + "):
-        return DiceMove(read_dice(text.removeprefix("Movement + ")))
-    raise ValueError(
-        f"'{text}' is not a charge move this site reads: write 'double Movement' or 'Movement + D6' "
-        "(any dice: 'Movement + highest of 2D6')"
-    )
-
-
-# The kinds of interception that stop the charge outright, as the working says it.
-STOPPED_BY = {
-    "blocks": "An unengaged enemy within {} of the route blocks this charge: the charger may not charge past it.",
-    "becomes-target": "The route passes within {} of another enemy first: the charger must target that enemy "
-    "instead, or not charge.",
-}
-
-# What an enemy near the charge route does, in each ruleset's kind of interception.
-INTERCEPTION_WORDS = {
-    "blocks": "an unengaged enemy within {} of the route stops the charge",
-    "enemy-chooses": "one unengaged enemy within {} of the route may choose to intercept",
-    "becomes-target": "an enemy within {} of the route must be charged instead, or no charge",
-}
 
 
 def charge(
@@ -272,7 +162,7 @@ def charge(
 
     extra: list[tuple[str, Distribution]] = []
     if intercepting and explain.caption:  # the other branch of the enemy's choice
-        extra.append(_interception(explain, rules, interceptor == "fears", leadership, detected, reaches))
+        extra.append(intercept_branch(explain, rules, interceptor == "fears", leadership, detected, reaches))
     if target == "engaged" and rules.engaged_holds:
         explain.step(
             "The target is already engaged in close combat, so it may only hold: no stand & shoot, no flee.",
@@ -312,43 +202,6 @@ def charge(
         )
         extra.append(("If the target flees", Distribution.chance(escape, "escapes", "caught")))
     return table, extra
-
-
-def fear_to_intercept(explain: Explanation, rules, leadership: int) -> Fraction:
-    """An interceptor that fears the charger: the chance it passes the Fear test it must take to step in (the
-    charge calculator's and the route's)."""
-    test = rules.intercept_fear.value
-    brave = test.chance(leadership)
-    explain.to_do(f"to intercept, the enemy's Fear test {test.needs(leadership) or 'passes whatever the roll'}")
-    explain.step(
-        f"The interceptor would have to test for fear to engage the charger, so it must pass a Fear test to "
-        f"intercept (Ld {leadership}: {test.roll_words(leadership)}: {fraction_text(brave)}); failing, it "
-        "does not move and the charge goes on.",
-        rules.intercept_fear,
-        assumption=rules.intercept_fear.assumption,
-    )
-    return brave
-
-
-def _interception(
-    explain: Explanation, rules, fears: bool, leadership: int, detected: Fraction, reaches: Fraction
-) -> tuple[str, Distribution]:
-    """The branch where the enemy steps in; a charger that fails to detect its target charges no one either way."""
-    if not fears:
-        return "If the enemy intercepts", Distribution({"intercepted": detected, "cannot-charge": 1 - detected})
-    brave = fear_to_intercept(explain, rules, leadership)
-    needs = rules.intercept_fear.value.needs(leadership)
-    if needs:
-        explain.needs(f"to intercept, the enemy {needs}")
-    through = detected * (1 - brave)
-    return "If the enemy tries to intercept", Distribution(
-        {
-            "intercepted": detected * brave,
-            "reaches": through * reaches,
-            "falls-short": through * (1 - reaches),
-            "cannot-charge": 1 - detected,
-        }
-    )
 
 
 def _flee(value: Any) -> tuple:

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Annotated, NamedTuple
 
 from rulescore import values
-from rulescore.charging import DoubleMove
+from rulescore.charge_moves import DoubleMove
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
 from rulescore.falling import or_fall

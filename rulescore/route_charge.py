@@ -7,11 +7,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from rulescore.charging import STOPPED_BY, DoubleMove, fear_to_intercept
+from rulescore.charge_moves import DoubleMove
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, Step, fraction_text, inches, sentence
 from rulescore.fields import YES_NO, Field, FieldError, choice, whole
 from rulescore.initiative import initiative_test, test_words
+from rulescore.interception import STOPPED_BY, fear_to_intercept
 from rulescore.legs import Leg
 from rulescore.route_walk import Ending, Forbidden, Walk, cited, needed, walk_legs
 
