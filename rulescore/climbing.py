@@ -74,16 +74,16 @@ def climb(
         )
     if rules.touching:
         explain.step("The model must be touching what it climbs at the start of its movement phase.", rules.touching)
-    limit = _movement(move) if rules.limit.value == "Movement" else Fraction(rules.limit.value)
+    by_movement = rules.limit.value == "Movement"
+    limit = _movement(move) if by_movement else Fraction(rules.limit.value)
     if height > limit:
-        what = (
-            f"the model's Movement ({inches(limit)})" if rules.limit.value == "Movement" else f"{inches(limit)} a turn"
-        )
-        raise FieldError("height", f"A climb may be at most {what}.")
+        what = f"the model's Movement ({inches(limit)})" if by_movement else f"{inches(limit)} a turn"
+        raise FieldError("height", f"A climb may be at most {what}.", also=("move",) if by_movement else ())
     if uses_movement(rules) and height > _movement(move):  # a fixed limit beyond what Movement allows
         raise FieldError(
             "height",
             f"A climb uses Movement: with Movement {inches(_movement(move))} the model cannot climb {inches(height)}.",
+            also=("move",),
         )
     tests = "one Initiative test" if rules.tests.value == 1 else f"{rules.tests.value} Initiative tests"
     explain.step(f"A climb of {inches(height)} is within the limit ({inches(limit)}) and takes {tests}.", rules.limit)

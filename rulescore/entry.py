@@ -64,7 +64,7 @@ def _answer(
         rules = ruled(ruleset, house) if house else RULESETS.get(str(ruleset))
         return _calculate(str(calculator), str(ruleset), values, percentages, rules)
     except FieldError as error:
-        return Refusal(str(calculator), str(ruleset), {error.field: error.message})
+        return Refusal(str(calculator), str(ruleset), error.errors())
     except Exception as error:  # a bug of ours must still not break the page
         return Refusal(
             str(calculator),

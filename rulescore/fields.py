@@ -19,12 +19,18 @@ ITEM_LONGEST = 80
 
 
 class FieldError(Exception):
-    """An input the rules cannot use; the message is shown next to that field."""
+    """An input the rules cannot use; the message is shown next to that field, and next to each of `also`
+    where two values refuse each other (a gap too wide for the movement left): whichever the player changed,
+    the message is where their eye is."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, also: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.field = field
         self.message = message
+        self.also = also
+
+    def errors(self) -> dict[str, str]:
+        return {name: self.message for name in (self.field, *self.also)}
 
 
 class Field(NamedTuple):

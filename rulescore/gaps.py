@@ -67,9 +67,10 @@ def gap(
     elif rules.measure_first.value:
         if move < width:
             raise FieldError(
-                "move",
+                "gap",
                 f"{ruleset.title} lets you measure first: with {inches(move)} of movement "
                 f"left the model cannot start a {inches(width)} jump.",
+                also=("move",),
             )
         explain.step(
             "You may measure the gap before jumping (unless the jump is part of a charge).", rules.measure_first

@@ -22,6 +22,17 @@ NASTY = st.one_of(
 LEG_WORDS = ["move", "climb up", "climb down", "gap", "jump down", "barrier", "charge", "diving charge"]
 
 
+@pytest.mark.parametrize(("name", "ruleset"), PAIRS)
+def test_a_plausible_value_given_alone_is_answered_or_refused_next_to_its_field(name, ruleset):
+    """Every value a thumb makes likely, each in its own field: a refusal names that field, also where it
+    clashes with another's default (a 5" gap with 4" of movement left), so the message is where the eye is."""
+    plausible = [str(n) for n in range(25)] + ["0.5", "1.5", "-1", "+0", "-2", "+1", "100", "", "x"]
+    for field in CATALOGUE[name]["rulesets"][ruleset]["fields"]:
+        for value in [choice["value"] for choice in field.get("choices", [])] or plausible:
+            answer = calculate(name, ruleset, {field["name"]: value})
+            assert answer["ok"] or field["name"] in answer["errors"], (field["name"], value, answer["errors"])
+
+
 @settings(max_examples=400, deadline=None)
 @given(st.sampled_from(PAIRS), st.data())
 def test_every_field_answers_or_refuses_whatever_it_is_given(pair, data):
