@@ -21,6 +21,7 @@ from rulescore.result import Cited, Reach, Result, Row
 from rulescore.route_walk import PLAYED_OTHERWISE
 from rulescore.rulesets import Ruleset
 from rulescore.web.address import assumption_href, section_href
+from rulescore.web.protocol import HouseRuleJson, Reading, Reply
 from rulescore.web.route_view import route_view
 from rulescore.web.terms import Marker, escape, glossary
 from rulescore.web.values import answer_said, values_said
@@ -162,7 +163,12 @@ def result_html(result: Result, root: str = "") -> str:
     return html + '<p class="calc-assumes">Assumes nothing beyond the text.</p>'
 
 
-FORM_REFUSED = json.dumps({"ok": False, "errors": {"form": "The form sent something that is not a set of fields."}})
+def _sent(reply: Reply) -> str:
+    """A reply as the worker sends it (its shape checked against the page's, types/protocol.d.ts)."""
+    return json.dumps(reply)
+
+
+FORM_REFUSED = _sent({"ok": False, "errors": {"form": "The form sent something that is not a set of fields."}})
 
 
 def _form(values_json: str) -> dict[str, str | list[str]] | None:
@@ -194,33 +200,42 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "", hou
     try:
         house = _house(house_json)
     except ValueError as error:
-        return json.dumps({"ok": False, "errors": {"house_rules": str(error)}})
+        return _sent({"ok": False, "errors": {"house_rules": str(error)}})
     result = answer(calculator, ruleset, values, house=house)
-    used = [rule.to_json() for rule in house if rule.words in result.house]
+    used: list[HouseRuleJson] = [
+        {"ruleset": rule.ruleset, "rule": rule.rule, "value": rule.value}
+        for rule in house
+        if rule.words in result.house
+    ]
     if not result.ok:
         errors = _one_legs_field(result.errors)
         if result.house:  # refused as this table plays: said so, with the rules that make it so
             errors["house_rules"] = "As your table plays: " + " ".join(result.house)
-        refused = (
-            {"ok": False, "errors": errors}
-            | ({"unfinished": True} if result.unfinished else {})
-            | ({"house_rules": used} if used else {})
-        )
+        refused: Reply = {"ok": False, "errors": errors}
+        if result.unfinished:
+            refused["unfinished"] = True
+        if used:
+            refused["house_rules"] = used
         if result.readings:  # a refusal that rests on our reading links to it
-            refused["readings"] = [
-                {
-                    "field": "legs" if field.startswith("leg") else field,
-                    "title": ASSUMPTIONS[reading].title,
-                    "href": assumption_href(reading, root),
-                }
-                # A reading a table may play otherwise: one tap to the switch.
-                | ({"switch": f"{root}table/#house-rules"} if reading in PLAYED_OTHERWISE else {})
-                for field, reading in result.readings
-            ]
-        return json.dumps(refused)
+            refused["readings"] = [_reading(field, reading, root) for field, reading in result.readings]
+        return _sent(refused)
     said = answer_said(describe(calculator, RULESETS[ruleset])["fields"], result.inputs)
-    reply = {"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result.inputs, "for": said}
-    return json.dumps(reply | ({"house_rules": used} if used else {}))
+    reply: Reply = {"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result.inputs, "for": said}
+    if used:
+        reply["house_rules"] = used
+    return _sent(reply)
+
+
+def _reading(field: str, reading: str, root: str) -> Reading:
+    """Where a refusal's reading is explained; a reading a table may play otherwise: one tap to the switch."""
+    found: Reading = {
+        "field": "legs" if field.startswith("leg") else field,
+        "title": ASSUMPTIONS[reading].title,
+        "href": assumption_href(reading, root),
+    }
+    if reading in PLAYED_OTHERWISE:
+        found["switch"] = f"{root}table/#house-rules"
+    return found
 
 
 def _one_legs_field(errors: dict[str, str]) -> dict[str, str]:
@@ -264,6 +279,6 @@ def respond_compare(calculator: str, values_json: str, root: str = "") -> str:
         return FORM_REFUSED
     compared = compare_answers(calculator, values)
     if not compared.ok:
-        return json.dumps({"ok": False, "errors": compared.errors})
+        return _sent({"ok": False, "errors": compared.errors})
     said = values_said(compare_fields(calculator), values)
-    return json.dumps({"ok": True, "errors": {}, "html": compare_html(compared, root), "inputs": values, "for": said})
+    return _sent({"ok": True, "errors": {}, "html": compare_html(compared, root), "inputs": values, "for": said})
