@@ -14,7 +14,7 @@ from rulescore.doors import DOORS
 from rulescore.entry import answer, catalogue, fields_of
 from rulescore.house_rules import HouseRule
 from rulescore.models import fill
-from rulescore.table import LONGEST, Table, TableError, read_table
+from rulescore.table import LONGEST, PlayersTable, TableError, read_table
 
 USAGE = """usage: python -m rulescore CALCULATOR --ruleset RULESET [name=value ...]
        python -m rulescore route --ruleset RULESET [name=value ...] LEG [LEG ...]
@@ -100,7 +100,7 @@ def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
     return found, errors
 
 
-def _read_file(path: str) -> Table:
+def _read_file(path: str) -> PlayersTable:
     # "utf-8-sig": a byte-order mark (an editor's, as the site accepts) is not part of the table.
     with open(path, encoding="utf-8-sig") as file:
         return read_table(file.read(LONGEST + 1))

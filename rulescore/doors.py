@@ -12,7 +12,7 @@ from rulescore.explain import Explanation, percent_words, said_alike, sentence
 from rulescore.fields import Field, read_form
 from rulescore.mechanic import Calculator
 from rulescore.mechanics import ASSUMPTIONS, CALCULATORS, RULESETS, label, outcome_order
-from rulescore.result import Cited, Reach, Refusal, Result, Row, Table
+from rulescore.result import Cited, OutcomeTable, Reach, Refusal, Result, Row
 from rulescore.routes import PLANNER
 from rulescore.rulesets import Ruleset
 
@@ -101,7 +101,7 @@ class Worked(NamedTuple):
             headlines=tuple(headlines),
             caption=explain.caption,
             outcomes=_rows(table),
-            extra=tuple(Table(title, _rows(t)) for title, t in extra),
+            extra=tuple(OutcomeTable(title, _rows(t)) for title, t in extra),
             reach=_reach(explain.reach),
             steps=tuple(Cited(s.text, s.section, s.assumption) for s in explain.steps),
             assumptions=tuple(ASSUMPTIONS[a] for a in explain.assumptions),

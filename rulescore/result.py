@@ -31,7 +31,7 @@ class Row(NamedTuple):
         }
 
 
-class Table(NamedTuple):
+class OutcomeTable(NamedTuple):
     """An outcome table beside the main one (the target flees; the enemy intercepts)."""
 
     title: str
@@ -80,7 +80,7 @@ class Result(NamedTuple):
     headlines: tuple[str, ...]
     caption: str | None
     outcomes: tuple[Row, ...]
-    extra: tuple[Table, ...]
+    extra: tuple[OutcomeTable, ...]
     reach: Reach | None
     steps: tuple[Cited, ...]
     assumptions: tuple[Assumption, ...]

@@ -23,7 +23,7 @@ from rulescore.fields import MOST_ITEMS, Field, choice, length, listed, movement
 from rulescore.initiative import initiative_field
 from rulescore.legs import DIVE_ENEMY, Leg, default_legs, leg_kinds, plannable, read_leg
 from rulescore.mechanics import ASSUMPTIONS, RULESETS
-from rulescore.result import Cited, Refusal, Result, Row, Table
+from rulescore.result import Cited, OutcomeTable, Refusal, Result, Row
 from rulescore.route_charge import Planned, charge_fields, charge_route, charge_used
 from rulescore.route_check import check
 from rulescore.route_walk import Forbidden, Walk, cited, walk_legs
@@ -142,7 +142,7 @@ def plan(
     done = walk.going
     finish = "reaches the target" if parsed[-1].kind in ("charge", "diving charge") else "completes the route"
     rows = _rows(walk, finish)
-    extra = (Table(planned.branch[0], tuple(_rows(planned.branch[1], finish))),) if planned.branch else ()
+    extra = (OutcomeTable(planned.branch[0], tuple(_rows(planned.branch[1], finish))),) if planned.branch else ()
 
     def headline(say) -> list[str]:
         reaching = f"{say(done)} that it {finish}" if 0 < done < 1 else ("it always " if done else "it never ") + finish

@@ -23,7 +23,7 @@ class TableError(ValueError):
     """A table file the site will not keep: what is wrong, where, in the player's words."""
 
 
-class Table(NamedTuple):
+class PlayersTable(NamedTuple):
     models: tuple[Model, ...] = ()
     house_rules: tuple[HouseRule, ...] = ()
 
@@ -47,7 +47,7 @@ class Table(NamedTuple):
         return mine[0]
 
 
-def read_table(text: object) -> Table:
+def read_table(text: object) -> PlayersTable:
     """A table file's text (JSON), checked whole: TableError names the first thing wrong."""
     if not isinstance(text, str) or len(text) > LONGEST:
         raise TableError(f"Not a table file: a table is JSON text of at most {LONGEST} characters.")
@@ -81,4 +81,4 @@ def read_table(text: object) -> Table:
         house = read_house_rules(data.get("house_rules", []))
     except ValueError as error:
         raise TableError(sentence(str(error))) from None
-    return Table(tuple(models), house)
+    return PlayersTable(tuple(models), house)

@@ -12,7 +12,7 @@ from rulescore.house_rules import HouseRule
 from rulescore.mechanics import RULESETS
 from rulescore.models import CHARACTERISTICS, Model, fill
 from rulescore.result import Refusal, Result
-from rulescore.table import Table, TableError, read_table
+from rulescore.table import PlayersTable, TableError, read_table
 from rulescore.web.protocol import TableReply
 from rulescore.web.terms import escape
 
@@ -36,7 +36,7 @@ def _sent(reply: TableReply) -> str:
     return json.dumps(reply)
 
 
-def tried(table: Table) -> None:
+def tried(table: PlayersTable) -> None:
     """Every calculator of each ruleset the table's house rules change, answered once under them with its
     own defaults: a house rule is kept only once answers under it have been worked out, in bounded time.
     TableError names the first that cannot answer."""
@@ -90,7 +90,7 @@ def card_html(text: str, ruleset: str, name: str) -> str:
     """A model's card from the phone's table (its text): each move it makes, at a glance, as its table
     plays (its house rules named under it); JSON with the HTML, or what is wrong."""
     try:
-        table: Table = read_table(text)
+        table: PlayersTable = read_table(text)
         model = table.model(ruleset, name)
     except TableError as error:
         return _sent({"ok": False, "errors": {"card": str(error)}})

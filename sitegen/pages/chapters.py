@@ -12,7 +12,7 @@ from sitegen.pages import markup
 from sitegen.pages.inline import Reference, render_inline
 from sitegen.pages.page import Page
 from sitegen.pages.parse import Block, Document, Section
-from sitegen.pages.sources import Ruleset
+from sitegen.pages.sources import RulesText
 
 ADDED_NOTE = "Heading added by this site: the source text has none here."
 
@@ -28,12 +28,12 @@ class RenderedChapter:
     texts: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
 
-def chapter_page(ruleset: Ruleset) -> str:
+def chapter_page(ruleset: RulesText) -> str:
     """The chapter's page in the docs tree: `mordheim-1999/movement.md`."""
     return section_href(RULESETS[ruleset.id], page=True)
 
 
-def banner(ruleset: Ruleset) -> str:
+def banner(ruleset: RulesText) -> str:
     """The strip at the top of every page of a ruleset: which game, edition and document."""
     return markup.render("banner.html", ruleset=ruleset)
 
@@ -137,13 +137,13 @@ def render_index(document: Document, terms: list[Term], quick: bool = False, pla
     )
 
 
-def render_glossary(ruleset: Ruleset, terms: list[Term], uses: dict[str, list[Section]]) -> str:
+def render_glossary(ruleset: RulesText, terms: list[Term], uses: dict[str, list[Section]]) -> str:
     """Every term with its definition in our words and the sections that use it."""
     used_in = [(term, list({s.anchor: s for s in uses.get(term.name, [])}.values())) for term in terms]
     return markup.render("glossary.md", ruleset=ruleset, terms=used_in)
 
 
-def render_home_list(rulesets: list[tuple[Ruleset, Document]]) -> str:
+def render_home_list(rulesets: list[tuple[RulesText, Document]]) -> str:
     """The ruleset picker on the home page."""
     return markup.render(
         "home-list.md", rulesets=[(ruleset, len(document.sections()) - 1) for ruleset, document in rulesets]

@@ -16,14 +16,14 @@ from sitegen.pages.chapters import RenderedChapter, chapter_page, render_chapter
 from sitegen.pages.editions import Editions, changed_sections, edition_changes, render_editions
 from sitegen.pages.page import Page
 from sitegen.pages.parse import Document, check_outline, parse
-from sitegen.pages.sources import Ruleset, load_rulesets
+from sitegen.pages.sources import RulesText, load_rulesets
 
 
 @dataclass
 class RulesetPages:
     """One ruleset: its parsed text, glossary and the Markdown of its pages by site path."""
 
-    ruleset: Ruleset
+    ruleset: RulesText
     document: Document
     terms: list[Term]
     chapter: RenderedChapter

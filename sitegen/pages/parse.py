@@ -14,7 +14,7 @@ from pathlib import Path
 from rulescore.anchors import slugify
 from rulescore.rules_folder import RulesFileError, line_of
 from sitegen.pages.inline import normalise
-from sitegen.pages.sources import Ruleset
+from sitegen.pages.sources import RulesText
 
 MAX_HEADING_WORDS = 6
 FIGURE = re.compile(r"^\[\s*image\s*\]\s*", re.IGNORECASE)
@@ -60,7 +60,7 @@ class Section:
 class Document:
     """One parsed rules text: its chapter (the root section) and what the copy says about itself."""
 
-    ruleset: Ruleset
+    ruleset: RulesText
     root: Section
     provenance: list[str]
     front_matter: list[tuple[str, str]]
@@ -113,7 +113,7 @@ def _style_of(line: str, isolated: bool) -> str | None:
     return None
 
 
-def _split_front_matter(lines: list[str], ruleset: Ruleset) -> tuple[list[tuple[str, str]], int]:
+def _split_front_matter(lines: list[str], ruleset: RulesText) -> tuple[list[tuple[str, str]], int]:
     """Front matter between `---` lines at the top: (key, value) pairs and the first body index."""
     if not lines or lines[0].strip() != "---":
         return [], 0
@@ -129,7 +129,7 @@ def _split_front_matter(lines: list[str], ruleset: Ruleset) -> tuple[list[tuple[
     raise RulesFileError(ruleset.source_path, 1, "front matter opened with '---' is never closed")
 
 
-def parse(ruleset: Ruleset, text: str | None = None) -> Document:
+def parse(ruleset: RulesText, text: str | None = None) -> Document:
     """Parse a ruleset's text into its section tree; raise RulesFileError on what we cannot read."""
     text = ruleset.text() if text is None else text
     if not text.strip():

@@ -51,7 +51,7 @@ class AddedHeading:
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class RulesText:
     """One rules text and what we know about it."""
 
     id: str
@@ -138,7 +138,7 @@ def _check_level(path: Path, raw: str, what: str, level: object) -> int:
     return level
 
 
-def load_ruleset(folder: Path, file: TomlFile | None = None) -> Ruleset:
+def load_ruleset(folder: Path, file: TomlFile | None = None) -> RulesText:
     """Check one ruleset folder's ruleset.toml (`file`, as rules/ was read; else read now); a problem
     raises RulesFileError naming file and line."""
     path = folder / METADATA
@@ -212,7 +212,7 @@ def load_ruleset(folder: Path, file: TomlFile | None = None) -> Ruleset:
             )
         cited_as[anchor] = tuple(names)
 
-    return Ruleset(
+    return RulesText(
         id=data["id"],
         title=data["title"],
         game=data["game"],
@@ -235,7 +235,7 @@ def load_ruleset(folder: Path, file: TomlFile | None = None) -> Ruleset:
     )
 
 
-def load_rulesets(rules: RulesFolder) -> list[Ruleset]:
+def load_rulesets(rules: RulesFolder) -> list[RulesText]:
     """Every ruleset folder of rules/, in the order players see them."""
     if not rules.folders:
         raise RulesFileError(rules.root, None, "no ruleset folders found")

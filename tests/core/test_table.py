@@ -13,7 +13,7 @@ from rulescore import RULESETS
 from rulescore.entry import answer, fields_of
 from rulescore.fields import FieldError
 from rulescore.models import fill, profile, read_model
-from rulescore.table import FORMAT, Table, TableError, read_table
+from rulescore.table import FORMAT, PlayersTable, TableError, read_table
 from tests.helpers import ROOT
 
 ALDRIC = {"name": "Aldric", "ruleset": "mordheim-1999", "side": "mine", "profile": {"move": "5", "initiative": "4"}}
@@ -91,7 +91,7 @@ def test_a_table_reads_back_what_it_wrote():
         )
     )
     assert read_table(json.dumps(table.to_json())) == table
-    assert isinstance(table, Table) and table.model("mordheim-lrb", "Ogre").profile == {
+    assert isinstance(table, PlayersTable) and table.model("mordheim-lrb", "Ogre").profile == {
         "initiative": "2",
         "leadership": "7",
     }
