@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
@@ -124,9 +123,17 @@ def percent_words(p: Fraction) -> str:
 
 
 def said_alike(headline: Callable[[Callable[[Fraction], str]], list[str]]) -> list[str]:
-    """The answer's lines, every chance said one way: "1 in 4" beside "29%" reads as two scales."""
-    lines = headline(chance_words)
-    text = " ".join(lines)
-    if re.search(r"\d in \d", text) and "%" in text:
-        return headline(percent_words)
-    return lines
+    """The answer's lines, every chance said one way: "1 in 4" beside "29%" reads as two scales. Each
+    chance is told apart as it is said (not found again in the words)."""
+    scales: set[str] = set()
+
+    def say(p: Fraction) -> str:
+        words = chance_words(p)
+        if words != percent_words(p):
+            scales.add("in")
+        elif "%" in words:
+            scales.add("%")
+        return words
+
+    lines = headline(say)
+    return headline(percent_words) if scales == {"in", "%"} else lines
