@@ -129,7 +129,7 @@ def test_serve_shows_the_current_text_and_code(project):
     good = source.read_text(encoding="utf-8")
     numbers = project / "rules" / "trench-crusade" / "numbers.toml"
     good_numbers = numbers.read_text(encoding="utf-8")
-    code = project / "rulescore" / "charging.py"
+    code = project / "rulescore" / "charge_moves.py"  # how far a charge moves: its bonus roll
     good_code = code.read_text(encoding="utf-8")
 
     def page() -> str:
