@@ -62,7 +62,7 @@ def totals(dice) -> list[tuple[int, F]]:
     return found
 
 
-# Characteristic tests, as rules-facts.md gives them: roll under or over, natural results first.
+# Characteristic tests, as each ruleset's numbers.toml gives its `test`: roll under or over, natural results first.
 def passes(rules, initiative: int, roll: int, modifier: int = 0) -> bool:
     test = rules.test.value
     if roll in test.passes or roll in test.fails:

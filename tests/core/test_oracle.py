@@ -1,6 +1,6 @@
 """Every calculator in every ruleset against the oracle (tests/core/oracle.py): an independent reading of
 the rules that enumerates every roll, over a seeded grid that includes every field's edges and the
-heights at each rule's limits. Also the worked examples of rules-facts.md, as exact fractions."""
+heights at each rule's limits. Also examples worked by hand from the texts, as exact fractions."""
 
 from __future__ import annotations
 

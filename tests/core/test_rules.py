@@ -1,5 +1,5 @@
-"""The rules as exact fractions: worked examples from rules-facts.md, one hand-worked example per
-mechanic per ruleset, and the fall checked against brute-force enumeration of every die."""
+"""The rules as exact fractions: examples worked by hand from the texts (and the readings their numbers.toml
+names), one per mechanic per ruleset, and the fall checked against brute-force enumeration of every die."""
 
 from collections import Counter
 from fractions import Fraction as F
@@ -41,7 +41,7 @@ def brute_force_mordheim_fall(height: int, toughness: int, wounds: int) -> dict[
     return {key: F(count, total) for key, count in counts.items()}
 
 
-# The worked example in rules-facts.md.
+# Worked by hand from Mordheim's Falling and the readings its numbers.toml names (a D6 test, the injury roll).
 def test_mordheim_fall_worked_example():
     table = odds("fall", "mordheim-1999", height=4, toughness=3, wounds=1)
     assert table["unhurt"] == F(13, 81)
@@ -66,7 +66,7 @@ def test_cli_example_from_the_issue():
 
 
 def test_jump_down_two_tests_at_initiative_3():
-    # rules-facts: an I3 model jumping down 4" makes two tests, passing both 1/4.
+    # By hand: an I3 model jumping down 4" makes two tests (one per 2"), passing both (3/6)^2 = 1/4.
     table = odds("jump-down", "mordheim-1999", height=4, initiative=3, toughness=3, wounds=1)
     assert table["landed"] == F(1, 4)
     # A failed jump feeds the fall: 3/4 of the time a 4" fall (worked example above).
@@ -136,7 +136,7 @@ def test_interception_differs_by_edition():
 
 
 def test_trench_crusade_charge():
-    # rules-facts: M6, 10" away: needs 9", a D6 of 3+: 2/3.
+    # By hand (Movement + D6, ending within 1"): M6, 10" away: needs 9", a D6 of 3+: 2/3.
     assert odds("charge", "trench-crusade", move=6, distance=10) == {"reaches": F(2, 3), "falls-short": F(1, 3)}
     # Capped at 12": M10 needs 12" for a 13" gap: D6 of 2+ (5/6); 14" can never be reached.
     assert odds("charge", "trench-crusade", move=10, distance=13)["reaches"] == F(5, 6)

@@ -57,7 +57,7 @@ def chance(dice: list[int], passes) -> F:
 
 
 def mordheim_fall(height: int, toughness: int) -> dict[str, F]:
-    """A W1 model's fall in Mordheim, every D3, to-wound D6 and injury D6 rolled (rules-facts.md)."""
+    """A W1 model's fall in Mordheim, every D3, to-wound D6 and injury D6 rolled (the text's Falling, and the injury roll its numbers.toml reads)."""
     gap = height - toughness
     target = 2 if gap >= 2 else {1: 3, 0: 4, -1: 5, -2: 6, -3: 6}.get(gap, 7)
     counts = Counter()
