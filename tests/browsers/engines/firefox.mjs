@@ -92,10 +92,13 @@ for (const [name, steps] of Object.entries(journeys)) {
   process.stderr.write(`${new Date().toISOString()} ${name}\n`); // where a run that overruns was
   const browser = await puppeteer.launch({
     browser: "firefox", executablePath: "/usr/bin/firefox-esr", headless: true,
-    // Firefox fetches a page's <link rel="next"> when idle; a journey that leaves the page at once
-    // cancels that fetch, which Firefox reports in the page as an error: not the site's.
+    // Firefox fetches a page's <link rel="next"> when idle, and its icon for the tab after the page has
+    // loaded; a journey that leaves the page at once cancels that fetch, which Firefox reports in the page
+    // as an error ("A ServiceWorker intercepted the request and encountered an unexpected error" for the
+    // icon, once in a CI run): the browser's own fetches, not the site's, so the journeys turn them off.
     extraPrefsFirefox: {
       "network.proxy.type": 0, "app.update.enabled": false, "toolkit.telemetry.enabled": false, "network.prefetch-next": false,
+      "browser.chrome.site_icons": false,
     },
   });
   const consoleErrors = [];
