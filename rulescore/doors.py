@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import partial
+from operator import le
 from typing import NamedTuple, Protocol
 
 from rulescore.dice import Distribution
@@ -120,7 +122,7 @@ def _reach(reach: tuple[str, Distribution] | None) -> Reach | None:
     title, distances = reach
     rows = []
     for distance in sorted(distances):
-        p = sum((chance for moved, chance in distances.items() if moved >= distance), Fraction(0))
+        p = distances.probability(partial(le, distance))  # moved >= distance
         if p * 100 >= 1:
             rows.append((Fraction(distance), p))
     return Reach(title, tuple(rows))

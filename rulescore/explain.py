@@ -101,11 +101,14 @@ def percent_text(p: Fraction, places: int = 1) -> str:
     return f"{whole}.{part:0{places}d}%" if places else f"{whole}%"
 
 
+def _as_odds(p: Fraction) -> str | None:
+    """'3 in 4' where a player would say it so (a small denominator), else None."""
+    return f"{p.numerator} in {p.denominator}" if p.denominator <= 12 and p not in (0, 1) else None
+
+
 def chance_words(p: Fraction) -> str:
     """A probability as a player says it: '3 in 4', '38%', 'certain', 'no chance'."""
-    if p.denominator <= 12 and p not in (0, 1):
-        return f"{p.numerator} in {p.denominator}"
-    return percent_words(p)
+    return _as_odds(p) or percent_words(p)
 
 
 def percent_words(p: Fraction) -> str:
@@ -128,11 +131,10 @@ def said_alike(headline: Callable[[Callable[[Fraction], str]], list[str]]) -> li
     scales: set[str] = set()
 
     def say(p: Fraction) -> str:
-        words = chance_words(p)
-        if words != percent_words(p):
-            scales.add("in")
-        elif "%" in words:
-            scales.add("%")
+        odds = _as_odds(p)
+        words = odds or percent_words(p)
+        if odds or "%" in words:  # "certain" and "no chance" are on neither scale
+            scales.add("in" if odds else "%")
         return words
 
     lines = headline(say)

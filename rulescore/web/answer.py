@@ -8,7 +8,6 @@ only escaped.
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 from rulescore import json_text
@@ -21,7 +20,7 @@ from rulescore.result import Cited, Reach, Result, Row
 from rulescore.route_walk import PLAYED_OTHERWISE
 from rulescore.rulesets import Ruleset
 from rulescore.web.address import assumption_href, section_href
-from rulescore.web.protocol import HouseRuleJson, Reading, Reply
+from rulescore.web.protocol import HouseRuleJson, Reading, Reply, sent
 from rulescore.web.route_view import route_view
 from rulescore.web.terms import Marker, escape, glossary
 from rulescore.web.values import answer_said, values_said
@@ -163,12 +162,7 @@ def result_html(result: Result, root: str = "") -> str:
     return html + '<p class="calc-assumes">Assumes nothing beyond the text.</p>'
 
 
-def _sent(reply: Reply) -> str:
-    """A reply as the worker sends it (its shape checked against the page's, types/protocol.d.ts)."""
-    return json.dumps(reply)
-
-
-FORM_REFUSED = _sent({"ok": False, "errors": {"form": "The form sent something that is not a set of fields."}})
+FORM_REFUSED = sent({"ok": False, "errors": {"form": "The form sent something that is not a set of fields."}})
 
 
 def _form(values_json: str) -> dict[str, str | list[str]] | None:
@@ -200,7 +194,7 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "", hou
     try:
         house = _house(house_json)
     except ValueError as error:
-        return _sent({"ok": False, "errors": {"house_rules": str(error)}})
+        return sent({"ok": False, "errors": {"house_rules": str(error)}})
     result = answer(calculator, ruleset, values, house=house)
     used: list[HouseRuleJson] = [
         {"ruleset": rule.ruleset, "rule": rule.rule, "value": rule.value}
@@ -218,12 +212,12 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "", hou
             refused["house_rules"] = used
         if result.readings:  # a refusal that rests on our reading links to it
             refused["readings"] = [_reading(field, reading, root) for field, reading in result.readings]
-        return _sent(refused)
+        return sent(refused)
     said = answer_said(describe(calculator, RULESETS[ruleset])["fields"], result.inputs)
     reply: Reply = {"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result.inputs, "for": said}
     if used:
         reply["house_rules"] = used
-    return _sent(reply)
+    return sent(reply)
 
 
 def _reading(field: str, reading: str, root: str) -> Reading:
@@ -279,6 +273,6 @@ def respond_compare(calculator: str, values_json: str, root: str = "") -> str:
         return FORM_REFUSED
     compared = compare_answers(calculator, values)
     if not compared.ok:
-        return _sent({"ok": False, "errors": compared.errors})
+        return sent({"ok": False, "errors": compared.errors})
     said = values_said(compare_fields(calculator), values)
-    return _sent({"ok": True, "errors": {}, "html": compare_html(compared, root), "inputs": values, "for": said})
+    return sent({"ok": True, "errors": {}, "html": compare_html(compared, root), "inputs": values, "for": said})

@@ -3,6 +3,7 @@ for the page's scripts: the replies are built as these types (mypy checks them) 
 tests/core/test_protocol.py checks both files name the same fields, each required or not alike."""
 
 # No `from __future__ import annotations`: TypedDict reads NotRequired from evaluated annotations.
+import json
 from typing import NotRequired, TypedDict
 
 
@@ -47,3 +48,8 @@ class TableReply(TypedDict):
     table: NotRequired[dict]
     words: NotRequired[dict[str, str]]
     html: NotRequired[str]
+
+
+def sent(reply: "Reply | TableReply") -> str:
+    """A reply as the worker sends it, its shape checked against the page's (types/protocol.d.ts)."""
+    return json.dumps(reply)

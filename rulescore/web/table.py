@@ -3,7 +3,6 @@ rolls at a glance), worked out by the same calculators as every answer."""
 
 from __future__ import annotations
 
-import json
 import time
 
 from rulescore.doors import DOORS
@@ -13,7 +12,7 @@ from rulescore.mechanics import RULESETS
 from rulescore.models import CHARACTERISTICS, Model, fill
 from rulescore.result import Refusal, Result
 from rulescore.table import PlayersTable, TableError, read_table
-from rulescore.web.protocol import TableReply
+from rulescore.web.protocol import sent
 from rulescore.web.terms import escape
 
 # What a card shows: a calculator, what its row is called, the field it varies and the values it takes.
@@ -29,11 +28,6 @@ CARD = (
 # The longest a table's house rules may take to answer every calculator once before they are kept (in the
 # page, the worker's own watchdog stops sooner than any player waits: the reply is then "took too long").
 TRIAL_SECONDS = 10.0
-
-
-def _sent(reply: TableReply) -> str:
-    """A reply as the worker sends it (its shape checked against the page's, types/protocol.d.ts)."""
-    return json.dumps(reply)
 
 
 def tried(table: PlayersTable) -> None:
@@ -58,9 +52,9 @@ def respond_table(text: str) -> str:
         table = read_table(text)
         tried(table)
     except TableError as error:
-        return _sent({"ok": False, "errors": {"table": str(error)}})
+        return sent({"ok": False, "errors": {"table": str(error)}})
     words = {f"{rule.ruleset} {rule.rule}": rule.words for rule in table.house_rules}
-    return _sent({"ok": True, "errors": {}, "table": table.to_json(), "words": words})
+    return sent({"ok": True, "errors": {}, "table": table.to_json(), "words": words})
 
 
 def _cell(
@@ -93,7 +87,7 @@ def card_html(text: str, ruleset: str, name: str) -> str:
         table: PlayersTable = read_table(text)
         model = table.model(ruleset, name)
     except TableError as error:
-        return _sent({"ok": False, "errors": {"card": str(error)}})
+        return sent({"ok": False, "errors": {"card": str(error)}})
     rules = RULESETS[model.ruleset]
     house = tuple(rule for rule in table.house_rules if rule.ruleset == model.ruleset)
     profile = " · ".join(f"{CHARACTERISTICS[key]} {value}" for key, value in model.profile.items())
@@ -123,4 +117,4 @@ def card_html(text: str, ruleset: str, name: str) -> str:
         f"{said_defaults}"
         f'<table class="card-rolls"><tbody>{"".join(rows)}</tbody></table>{said_house}</article>'
     )
-    return _sent({"ok": True, "errors": {}, "html": html})
+    return sent({"ok": True, "errors": {}, "html": html})
