@@ -7,7 +7,8 @@ from typing import Any
 
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
-from rulescore.fields import drop
+from rulescore.fields import FieldError, drop
+from rulescore.legs import Leg, LegKind, SoFar, Walking
 from rulescore.mechanic import Calculator, Line, Mechanic, Single, by_name
 
 
@@ -54,6 +55,28 @@ def _lines(rules) -> list[Line]:
 
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
+def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
+    """A barrier leg: crossed without using movement (check() has refused one too high)."""
+    _, limit, how = crosses_free(route.ruleset, leg.inches)
+    route.explain.step(
+        f"An obstacle {how} {inches(limit)} high is crossed without using any movement.", route.ruleset.barrier
+    )
+    route.explain.to_do(f"cross the {inches(leg.inches)} obstacle (no movement, no dice)")
+
+
+def _check(route: SoFar, leg: Leg, number: int) -> None:
+    free, limit, how = crosses_free(route.ruleset, leg.inches)
+    if not free:
+        climb_it = " or climb it (climb legs)" if route.ruleset.climb else ""
+        raise FieldError(
+            f"leg-{number}",
+            f"only an obstacle {how} {inches(limit)} high is crossed without using movement: go around "
+            f"it (a move leg){climb_it}",
+        )
+
+
+LEG = LegKind("barrier", 60, "barrier 0.5", _walk, "obstacle", table="barrier", check=_check)
+
 BARRIER = Mechanic(
     title="Walls and barriers",
     parts={
@@ -71,4 +94,5 @@ BARRIER = Mechanic(
     ),
     outcomes={"crosses": "Crosses it without using movement", "goes-around": "Too high to cross freely: go around it"},
     lines=_lines,
+    legs=(LEG,),
 )

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from rulescore.explain import Explanation, fraction_text, inches
+from rulescore.legs import Leg, LegKind, Walking, ground_cost, ground_words
 from rulescore.rolls import Dice, read_dice
 from rulescore.rule_value import Rule
 
@@ -107,3 +108,42 @@ def read_move(text: str) -> DoubleMove | DiceMove:
         f"'{text}' is not a charge move this site reads: write 'double Movement' or 'Movement + D6' "
         "(any dice: 'Movement + highest of 2D6')"
     )
+
+
+def charge_needs(ruleset, leg: Leg) -> Fraction:
+    """The movement a charge's last stretch needs: the inches to the target (less what counts as reaching
+    it), at the ground's cost."""
+    within = ruleset.charge.ends_within
+    return max(leg.inches - (within.value if within else 0), Fraction(0)) * ground_cost(ruleset, leg)
+
+
+def _charge_uses(ruleset, read: dict, leg: Leg) -> Fraction:
+    return charge_needs(ruleset, leg)
+
+
+def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
+    """A charge's last stretch to the target: reached with the movement left, or a failed charge."""
+    route.explain.to_do(f"charge the last {inches(leg.inches)}{ground_words(leg.ground)}")
+    reaches = uses <= route.left
+    route.explain.step(
+        f"The charge needs {inches(uses)} more and has {inches(route.left)}: "
+        + ("it reaches the target." if reaches else "it falls short (a failed charge)."),
+        route.ruleset.charge.move,
+    )
+    if not reaches:
+        route.end(number, leg, "falls-short", "falls short (failed charge)", route.going)
+        route.going = Fraction(0)
+
+
+LEG = LegKind(
+    "charge",
+    70,
+    "charge 3",
+    _walk,
+    "ground",
+    table="charge",
+    on_ground=True,
+    zero=True,
+    to_target=True,
+    cost=_charge_uses,
+)

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
 from rulescore import values
-from rulescore.charge_moves import read_move
+from rulescore.charge_moves import LEG, read_move
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation, chance_words, fraction_text, inches, sentence
 from rulescore.fields import YES_NO, Field, FieldError, choice, length, movement, whole
@@ -375,4 +375,5 @@ CHARGE = Mechanic(
         "caught": "Fleeing unit is caught",
     },
     lines=_lines,
+    legs=(LEG,),
 )

@@ -11,6 +11,7 @@ from rulescore.explain import Explanation, inches
 from rulescore.falling import or_fall
 from rulescore.fields import YES_NO, Field, FieldError, choice, drop, movement, toughness, wounds
 from rulescore.initiative import initiative_field, pass_all
+from rulescore.legs import Forbidden, Leg, LegKind, SoFar, Walking, cited, tested
 from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.rule_value import Rule
 
@@ -142,6 +143,86 @@ def _lines(rules) -> list[Line]:
     return [Line("climbing", "Climb at most", f"{limit} a turn, {tests}", climb.limit)]
 
 
+def _climb_uses(ruleset, read: dict, leg: Leg) -> Fraction:
+    return leg.inches if ruleset.climb and uses_movement(ruleset.climb) else Fraction(0)
+
+
+def _climb_leg(direction: str):
+    """A climb leg: the climb's tests from the route's values, and the height it leaves the model at."""
+
+    def walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
+        if uses > route.left:
+            return route.stop(number, leg, "out of movement, it stops at the foot")
+        initiative, t, w = tested(route.read)
+        running = "yes" if route.read["activation"] == "run" else "no"
+        table = climb(
+            route.explain, route.ruleset, leg.inches, direction, initiative, t, w, running, move=route.read["move"]
+        )
+        route.take(number, leg, table, "made-it", *(("dropped",) if direction == "down" else ()))
+        route.left -= uses
+        route.height = LEGS[direction].height_after(route.height, leg)
+        route.explain.step(
+            f"After the climb: {inches(route.left)} of movement left if it makes it, {inches(route.height)} up."
+        )
+
+    return walk
+
+
+def _check_leg(route: SoFar, leg: Leg, number: int) -> None:
+    """What the text forbids of a climb in a route: an animal's, one that does not open it, one in a run or a
+    charge, and more than its limit in a turn."""
+    rules, read, ruleset = route.ruleset.climb, route.read, route.ruleset
+    where, name = f"leg-{number}", f"Leg {number} ({leg.text})"
+    route.climbed += leg.inches
+    if read.get("animal") == "yes" and not may_climb_as_animal(rules):  # "Any model (except animals!)"
+        raise Forbidden(where, f"{name}: animals cannot climb ({cited(rules.animals)}).")
+    if rules.touching and number > 1 and "climb-opens-route" not in ruleset.otherwise:
+        raise Forbidden(
+            where,
+            f"{name}: the model must be touching what it climbs at the start of its movement phase ({cited(rules)}); "
+            "we read that its climb opens the route.",
+            "climb-opens-route",
+        )
+    activation, move = read["activation"], read["move"]
+    if activation == "run" and rules.no_run:
+        raise Forbidden(where, f"{name}: a model cannot run while it climbs: climb in a normal move ({cited(rules)}).")
+    if activation == "charge" and rules.no_run and "charge-no-climb" not in ruleset.otherwise:
+        raise Forbidden(
+            where,
+            f"{name}: a model cannot run while it climbs ({cited(rules)}), and a charge is like a running move; "
+            "we read that it may not climb either.",
+            "charge-no-climb",
+        )
+    limit = move if rules.limit.value == "Movement" else Fraction(rules.limit.value)
+    if uses_movement(rules):
+        limit = min(limit, move)
+    if route.climbed > limit:
+        raise FieldError(
+            where, f"A climb may be at most {inches(limit)} a turn; this route climbs {inches(route.climbed)}."
+        )
+
+
+def _has_climb(ruleset) -> bool:
+    return ruleset.climb is not None
+
+
+LEGS = {
+    direction: LegKind(
+        f"climb {direction}",
+        rank,
+        f"climb {direction} 3",
+        _climb_leg(direction),
+        "climb",
+        table="climb",
+        rise=rise,
+        asks=("animal",),
+        cost=_climb_uses,
+        check=_check_leg,
+        worth=_has_climb,
+    )
+    for direction, rank, rise in (("up", 20, 1), ("down", 30, -1))
+}
+
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 CLIMB = Mechanic(
     title="Climbing",
@@ -159,4 +240,5 @@ CLIMB = Mechanic(
     ),
     outcomes={"made-it": "Makes it", "stuck": "Cannot move this turn"},
     lines=_lines,
+    legs=tuple(LEGS.values()),
 )

@@ -12,6 +12,7 @@ from rulescore.falling import or_fall
 from rulescore.fields import FieldError, drop, length, toughness, wounds
 from rulescore.initiative import initiative_field
 from rulescore.jumping_down import pass_tests
+from rulescore.legs import Leg, LegKind, SoFar, Walking, at_most, tested
 from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.rule_value import Rule, allows
 
@@ -104,6 +105,55 @@ def _lines(rules) -> list[Line]:
 
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
+# The enemy's distance from the landing point, when the leg does not give it.
+ENEMY = Fraction(1)
+
+
+def _enemy(ruleset, read: dict, leg: Leg) -> Fraction:
+    return leg.extra if leg.extra is not None else ENEMY  # from the landing point to the enemy
+
+
+def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
+    """A diving charge leg: the jump's tests, then charge movement from where it lands to the enemy."""
+    explain, ruleset = route.explain, route.ruleset
+    enemy = _enemy(ruleset, route.read, leg)
+    initiative, t, w = tested(route.read)
+    table = diving_charge(explain, ruleset, leg.inches, enemy, initiative, t, w)
+    route.take(number, leg, table, *[key for key in ("landed", "lands-no-bonus") if key in table])
+    explain.step(
+        f"From where it lands the enemy is {inches(enemy)} away, charge movement like any other: it has "
+        f"{inches(route.left)} left, so it " + ("reaches it." if enemy <= route.left else "falls short."),
+        ruleset.charge.move,
+    )
+    if enemy > route.left:
+        route.end(number, leg, "falls-short", "lands, then falls short (failed charge)", route.going)
+        route.going = Fraction(0)
+
+
+def _check(route: SoFar, leg: Leg, number: int) -> None:
+    if leg.inches > route.ruleset.diving_charge.max_height.value:
+        raise FieldError(f"leg-{number}", at_most(route.ruleset, "diving_charge", "A diving charge jumps down"))
+
+
+def _offered(ruleset) -> bool:
+    return ruleset.charge is not None and ruleset.diving_charge is not None
+
+
+LEG = LegKind(
+    "diving charge",
+    80,
+    "diving charge 4 (enemy 1)",
+    _walk,
+    "drop",
+    table="diving_charge",
+    offered=_offered,
+    extra="enemy",
+    extra_default=ENEMY,
+    to_target=True,
+    cost=_enemy,
+    check=_check,
+)
+
 DIVING_CHARGE = Mechanic(
     title="Diving charge",
     parts={"diving_charge": Table(DivingCharge)},
@@ -130,4 +180,5 @@ DIVING_CHARGE = Mechanic(
     ),
     outcomes={"lands-no-bonus": "Lands safely, and charges on without the diving bonus", "landed": "Lands safely"},
     lines=_lines,
+    legs=(LEG,),
 )

@@ -12,6 +12,7 @@ from rulescore.explain import Explanation, inches
 from rulescore.falling import or_fall
 from rulescore.fields import FieldError, choice, drop, movement, toughness, wounds
 from rulescore.initiative import initiative_field, pass_all
+from rulescore.legs import Forbidden, Leg, LegKind, SoFar, Walking, tested
 from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.rule_value import Rule
 
@@ -151,6 +152,59 @@ def _lines(rules) -> list[Line]:
 
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
+def _gap_uses(ruleset, read: dict, leg: Leg) -> Fraction:
+    return leg.inches if ruleset.gap and ruleset.gap.uses_movement.value else Fraction(0)
+
+
+def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
+    """A gap leg: jumped from the height the route has reached (or its own drop), failing falls that far."""
+    ruleset, explain, read = route.ruleset, route.explain, route.read
+    measured = ruleset.gap.measure_first.value and read["activation"] != "charge"
+    # A failed charger does not leap what it cannot finish, nor does a model that measured first.
+    if (route.charging == "short" or measured) and uses > route.left:
+        return route.stop(number, leg, "out of movement, it stops at the edge")
+    drop = leg.extra if leg.extra is not None else route.height
+    said = "the leg's own drop" if leg.extra is not None else "the height the route has reached"
+    explain.step(f"Failing, it would fall {inches(drop)}: {said}.", assumption="route-height")
+    part_of = "move" if read["activation"] == "half-move" else read["activation"]
+    initiative, t, w = tested(read)
+    route.take(number, leg, gap(explain, ruleset, leg.inches, route.left, initiative, drop, t, w, part_of), "made-it")
+    route.left -= min(uses, route.left)
+
+
+def _check(route: SoFar, leg: Leg, number: int) -> None:
+    """A gap where the text does not let one be jumped, or with no height to fall from."""
+    where, name = f"leg-{number}", f"Leg {number} ({leg.text})"
+    activation = route.read["activation"]
+    if activation not in ("move", "half-move") and not route.ruleset.gap.in_charge:
+        raise Forbidden(where, f"{name}: {route.ruleset.title}'s text does not let a gap be jumped in a {activation}.")
+    if leg.extra is None and not route.height:
+        raise Forbidden(
+            where,
+            f"{name}: the route is at ground level here, so how far would a failed jump fall? Write the "
+            "drop (gap 2 drop 4), or give the height the route starts at.",
+            "route-height",
+        )
+
+
+def _has_gap(ruleset) -> bool:
+    return ruleset.gap is not None
+
+
+LEG = LegKind(
+    "gap",
+    40,
+    "gap 2 (drop 6)",
+    _walk,
+    "leap",
+    table="gap",
+    extra="drop",
+    extra_zero=False,
+    cost=_gap_uses,
+    check=_check,
+    worth=_has_gap,
+)
+
 GAP = Mechanic(
     title="Jumping over gaps",
     parts={"gap": Table(Gap)},
@@ -167,4 +221,5 @@ GAP = Mechanic(
     ),
     outcomes={"made-it": "Makes it"},
     lines=_lines,
+    legs=(LEG,),
 )

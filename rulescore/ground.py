@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from rulescore import values
-from rulescore.explain import Explanation
+from rulescore.explain import Explanation, inches
 from rulescore.fields import Field, FieldError, choice
+from rulescore.legs import Leg, LegKind, Walking, ground_cost, ground_words
 from rulescore.mechanic import Costs, Line, Mechanic
 
 
@@ -42,7 +45,39 @@ def _lines(rules) -> list[Line]:
     ]
 
 
+def _costly(rules) -> bool:
+    return any(cost.value != 1 for cost in (rules.terrain or {}).values())
+
+
+def _move_uses(rules, read: dict, leg: Leg) -> Fraction:
+    return leg.inches * ground_cost(rules, leg)
+
+
+def _move(walk: Walking, number: int, leg: Leg, uses: Fraction) -> None:
+    """A move leg: its inches at the ground's cost, or it stops short."""
+    explain = walk.explain
+    if leg.ground != "open":
+        rule = walk.ruleset.terrain[leg.ground]
+        explain.step(
+            f"Over{ground_words(leg.ground)} each inch costs {rule.value}: {inches(leg.inches)} uses {inches(uses)}.",
+            rule,
+            assumption=rule.assumption,
+        )
+    if uses > walk.left:
+        return walk.stop(number, leg, "out of movement, it stops short")
+    walk.left -= uses
+    explain.to_do(f"move {inches(leg.inches)}{ground_words(leg.ground)}")
+    explain.step(f"It moves {inches(leg.inches)}: {inches(walk.left)} left.")
+
+
+MOVE = LegKind(
+    "move", 10, "move 4 (or move 2 difficult)", _move, "ground", on_ground=True, cost=_move_uses, worth=_costly
+)
+
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 TERRAIN = Mechanic(
-    parts={"terrain": Costs(values.count, "inches each inch of {key} ground costs")}, title="Ground", lines=_lines
+    parts={"terrain": Costs(values.count, "inches each inch of {key} ground costs")},
+    title="Ground",
+    lines=_lines,
+    legs=(MOVE,),
 )

@@ -12,6 +12,7 @@ from rulescore.explain import Explanation, inches
 from rulescore.falling import or_fall
 from rulescore.fields import FieldError, drop, toughness, wounds
 from rulescore.initiative import initiative_field, pass_all
+from rulescore.legs import Leg, LegKind, SoFar, Walking, at_most, tested
 from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.rule_value import Rule, allows
 
@@ -97,6 +98,27 @@ def _lines(rules) -> list[Line]:
 
 
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
+def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
+    """A jump down leg: its tests and fall, and the model lower by its height."""
+    initiative, t, w = tested(route.read)
+    route.take(number, leg, jump_down(route.explain, route.ruleset, leg.inches, initiative, t, w), "landed")
+    route.height = LEG.height_after(route.height, leg)
+
+
+def _check(route: SoFar, leg: Leg, number: int) -> None:
+    rules = route.ruleset.jump_down
+    if leg.inches > rules.max_height.value and rules.over_max.value == "not-allowed":
+        raise FieldError(f"leg-{number}", at_most(route.ruleset, "jump_down", "A model may jump down"))
+
+
+def _has_jump_down(ruleset) -> bool:
+    return ruleset.jump_down is not None
+
+
+LEG = LegKind(
+    "jump down", 50, "jump down 4", _walk, "drop", table="jump_down", rise=-1, check=_check, worth=_has_jump_down
+)
+
 JUMP_DOWN = Mechanic(
     title="Jumping down",
     parts={"jump_down": Table(JumpDown)},
@@ -116,4 +138,5 @@ JUMP_DOWN = Mechanic(
     ),
     outcomes={"landed": "Lands safely"},
     lines=_lines,
+    legs=(LEG,),
 )

@@ -16,6 +16,7 @@ from typing import Annotated, Any, NamedTuple, get_origin, get_type_hints
 from rulescore.dice import Distribution
 from rulescore.explain import Explanation
 from rulescore.fields import Field
+from rulescore.legs import LegKind
 from rulescore.rule_value import Rule
 
 Reader = Callable[[Any], Any]  # a raw TOML value -> the value, or ValueError("must be ...")
@@ -143,6 +144,7 @@ class Mechanic(NamedTuple):
     calculators: tuple[Calculator, ...] = ()
     outcomes: dict[str, str] = {}  # outcome key -> the words a player reads, in the order shown
     lines: Callable[[Any], list[Line]] = _no_lines  # Ruleset -> its quick-reference lines
+    legs: tuple[LegKind, ...] = ()  # the kinds of route leg its rules govern
 
     @property
     def name(self) -> str:

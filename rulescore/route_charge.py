@@ -13,8 +13,8 @@ from rulescore.explain import Explanation, Step, fraction_text, inches, sentence
 from rulescore.fields import YES_NO, Field, FieldError, choice, whole
 from rulescore.initiative import initiative_test, test_words
 from rulescore.interception import STOPPED_BY, fear_to_intercept
-from rulescore.legs import Leg
-from rulescore.route_walk import Ending, Forbidden, Walk, cited, needed, walk_legs
+from rulescore.legs import Forbidden, Leg, cited
+from rulescore.route_walk import Ending, Walk, needed, walk_legs
 
 # The outcome a failed detection ends in, when the legs before the charge are all walked.
 NOT_SEEN = Ending("not-seen", "Fails to see the target: no charge; it moves as far as the last leg", kind="not-seen")

@@ -4,19 +4,15 @@ model is at, and where and how the route ends otherwise (routes.py decides the a
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
-from rulescore.barriers import crosses_free
-from rulescore.climbing import climb, uses_movement
 from rulescore.dice import Distribution
-from rulescore.diving import diving_charge
 from rulescore.explain import Explanation, Step, inches
 from rulescore.fields import FieldError
-from rulescore.gaps import gap
-from rulescore.jumping_down import jump_down
-from rulescore.legs import DIVE_ENEMY, Leg, ground_words
+from rulescore.legs import Forbidden, Leg
 from rulescore.mechanics import label, outcome_order
 from rulescore.route_after import after_route
+from rulescore.route_legs import LEG_KINDS
 
 # Our readings of the route's rules that a table may play otherwise (a house rule), said as that table plays.
 PLAYED_OTHERWISE = {
@@ -25,48 +21,9 @@ PLAYED_OTHERWISE = {
 }
 
 
-class Forbidden(Exception):
-    """A route the rules forbid: where (a field or "leg-N"), why, and the reading it rests on, if one."""
-
-    def __init__(self, where: str, message: str, reading: str | None = None, unfinished: bool = False) -> None:
-        super().__init__(message)
-        self.where, self.message, self.reading, self.unfinished = where, message, reading, unfinished
-
-
-def cited(rule) -> str:
-    return f"§ {rule.section.replace('-', ' ')}"
-
-
-def ground_cost(ruleset, leg: Leg) -> int:
-    """Inches of movement each inch of this leg's ground costs."""
-    if leg.ground == "open":
-        return 1
-    costs = ruleset.terrain or {}
-    if leg.ground not in costs:
-        raise FieldError("terrain", f"{ruleset.title}'s text gives no movement cost for{ground_words(leg.ground)}.")
-    return costs[leg.ground].value
-
-
-def charge_needs(ruleset, leg: Leg) -> Fraction:
-    """The movement a charge's last stretch needs: the inches to the target (less what counts as reaching
-    it), at the ground's cost."""
-    within = ruleset.charge.ends_within
-    return max(leg.inches - (within.value if within else 0), Fraction(0)) * ground_cost(ruleset, leg)
-
-
 def cost(ruleset, read: dict, leg: Leg) -> Fraction:
     """The movement a leg uses when it is made."""
-    if leg.kind == "move":
-        return leg.inches * ground_cost(ruleset, leg)
-    if leg.kind in ("climb up", "climb down"):
-        return leg.inches if ruleset.climb and uses_movement(ruleset.climb) else Fraction(0)
-    if leg.kind == "gap":
-        return leg.inches if ruleset.gap and ruleset.gap.uses_movement.value else Fraction(0)
-    if leg.kind == "diving charge":
-        return leg.extra if leg.extra is not None else DIVE_ENEMY  # from the landing point to the enemy
-    if leg.kind == "charge":
-        return charge_needs(ruleset, leg)
-    return Fraction(0)  # jumping down and a barrier crossed freely use none
+    return LEG_KINDS[leg.kind].cost(ruleset, read, leg)
 
 
 def needed(ruleset, read: dict, legs: list[Leg]) -> Fraction:
@@ -75,7 +32,7 @@ def needed(ruleset, read: dict, legs: list[Leg]) -> Fraction:
         return sum((cost(ruleset, read, leg) for leg in legs), Fraction(0))
     except FieldError as error:
         number = next(
-            n for n, leg in enumerate(legs, start=1) if leg.ground != "open" and leg.kind in ("move", "charge")
+            n for n, leg in enumerate(legs, start=1) if leg.ground != "open" and LEG_KINDS[leg.kind].on_ground
         )
         raise Forbidden(f"leg-{number}", f"Leg {number} ({legs[number - 1].text}): {error.message}") from None
 
@@ -174,72 +131,6 @@ def walk_legs(walk: Walk, legs: list[Leg]) -> Walk:
 
 
 def _leg(walk: Walk, number: int, leg: Leg) -> None:
-    ruleset, explain, read = walk.ruleset, walk.explain, walk.read
-    # Asked wherever a leg of this ruleset tests them (routes.fields): a leg that needs one finds it.
-    initiative, t, w = (cast(int, read.get(key)) for key in ("initiative", "toughness", "wounds"))
-    uses = cost(ruleset, read, leg)
-    if leg.kind == "move":
-        if leg.ground != "open":
-            rule = ruleset.terrain[leg.ground]
-            explain.step(
-                f"Over{ground_words(leg.ground)} each inch costs {rule.value}: {inches(leg.inches)} uses "
-                f"{inches(uses)}.",
-                rule,
-                assumption=rule.assumption,
-            )
-        if uses > walk.left:
-            return walk.stop(number, leg, "out of movement, it stops short")
-        walk.left -= uses
-        explain.to_do(f"move {inches(leg.inches)}{ground_words(leg.ground)}")
-        explain.step(f"It moves {inches(leg.inches)}: {inches(walk.left)} left.")
-    elif leg.kind == "barrier":
-        _, limit, how = crosses_free(ruleset, leg.inches)
-        explain.step(f"An obstacle {how} {inches(limit)} high is crossed without using any movement.", ruleset.barrier)
-        explain.to_do(f"cross the {inches(leg.inches)} obstacle (no movement, no dice)")
-    elif leg.kind in ("climb up", "climb down"):
-        if uses > walk.left:
-            return walk.stop(number, leg, "out of movement, it stops at the foot")
-        direction = leg.kind.split()[1]
-        running = "yes" if read["activation"] == "run" else "no"
-        table = climb(explain, ruleset, leg.inches, direction, initiative, t, w, running, move=read["move"])
-        walk.take(number, leg, table, "made-it", *(("dropped",) if direction == "down" else ()))
-        walk.left -= uses
-        walk.height = max(walk.height + (leg.inches if direction == "up" else -leg.inches), Fraction(0))
-        explain.step(f"After the climb: {inches(walk.left)} of movement left if it makes it, {inches(walk.height)} up.")
-    elif leg.kind == "gap":
-        measured = ruleset.gap.measure_first.value and read["activation"] != "charge"
-        # A failed charger does not leap what it cannot finish, nor does a model that measured first.
-        if (walk.charging == "short" or measured) and uses > walk.left:
-            return walk.stop(number, leg, "out of movement, it stops at the edge")
-        drop = leg.extra if leg.extra is not None else walk.height
-        said = "the leg's own drop" if leg.extra is not None else "the height the route has reached"
-        explain.step(f"Failing, it would fall {inches(drop)}: {said}.", assumption="route-height")
-        part_of = "move" if read["activation"] == "half-move" else read["activation"]
-        walk.take(number, leg, gap(explain, ruleset, leg.inches, walk.left, initiative, drop, t, w, part_of), "made-it")
-        walk.left -= min(uses, walk.left)
-    elif leg.kind == "jump down":
-        walk.take(number, leg, jump_down(explain, ruleset, leg.inches, initiative, t, w), "landed")
-        walk.height = max(walk.height - leg.inches, Fraction(0))
-    elif leg.kind == "diving charge":
-        enemy = leg.extra if leg.extra is not None else DIVE_ENEMY
-        table = diving_charge(explain, ruleset, leg.inches, enemy, initiative, t, w)
-        walk.take(number, leg, table, *[key for key in ("landed", "lands-no-bonus") if key in table])
-        explain.step(
-            f"From where it lands the enemy is {inches(enemy)} away, charge movement like any other: it has "
-            f"{inches(walk.left)} left, so it " + ("reaches it." if enemy <= walk.left else "falls short."),
-            ruleset.charge.move,
-        )
-        if enemy > walk.left:
-            walk.end(number, leg, "falls-short", "lands, then falls short (failed charge)", walk.going)
-            walk.going = Fraction(0)
-    else:  # a charge's last stretch to the target
-        explain.to_do(f"charge the last {inches(leg.inches)}{ground_words(leg.ground)}")
-        reaches = uses <= walk.left
-        explain.step(
-            f"The charge needs {inches(uses)} more and has {inches(walk.left)}: "
-            + ("it reaches the target." if reaches else "it falls short (a failed charge)."),
-            ruleset.charge.move,
-        )
-        if not reaches:
-            walk.end(number, leg, "falls-short", "falls short (failed charge)", walk.going)
-            walk.going = Fraction(0)
+    """The leg as its kind walks it (each kind is declared by the mechanic whose rules it follows)."""
+    kind = LEG_KINDS[leg.kind]
+    kind.walk(walk, number, leg, kind.cost(walk.ruleset, walk.read, leg))

@@ -21,12 +21,13 @@ from rulescore.climbing import animal_field
 from rulescore.explain import Explanation, inches, said_alike, sentence
 from rulescore.fields import MOST_ITEMS, Field, choice, length, listed, movement, read_form, toughness, wounds
 from rulescore.initiative import initiative_field
-from rulescore.legs import DIVE_ENEMY, Leg, default_legs, leg_kinds, plannable, read_leg
+from rulescore.legs import Forbidden, Leg, cited
 from rulescore.mechanics import ASSUMPTIONS, RULESETS
 from rulescore.result import Cited, OutcomeTable, Refusal, Result, Row
 from rulescore.route_charge import Planned, charge_fields, charge_route, charge_used
 from rulescore.route_check import check
-from rulescore.route_walk import Forbidden, Walk, cited, walk_legs
+from rulescore.route_legs import LEG_KINDS, default_legs, leg_kinds, plannable, read_leg
+from rulescore.route_walk import Walk, walk_legs
 from rulescore.rulesets import Ruleset
 
 NAME = "route"
@@ -68,6 +69,8 @@ def fields(ruleset) -> list[Field]:
     return [*found, listed("legs", "Legs, in order", tuple(default_legs(ruleset)), tuple(leg_kinds(ruleset)))]
 
 
+# The route's fields that only some kinds of leg read (being an animal: a climb's).
+ASKED_BY_LEGS = {name for kind in LEG_KINDS.values() for name in kind.asks}
 NO_CHARGE = "{title}'s text gives no charge move, so a charge is not planned here: plan the move to the enemy."
 
 
@@ -78,7 +81,7 @@ def used(field: Field, read: dict, legs: list[Leg]) -> bool:
         return read["activation"] == "run"
     if not charge_used(field, read):
         return False
-    return field.name != "animal" or any(leg.kind in ("climb up", "climb down") for leg in legs)
+    return field.name not in ASKED_BY_LEGS or any(field.name in LEG_KINDS[leg.kind].asks for leg in legs)
 
 
 def nearest_enemy(ruleset) -> Field:
@@ -140,7 +143,7 @@ def plan(
         return Refusal(NAME, ruleset_id, {refused.where: refused.message}, readings, refused.unfinished)
     walk = planned.walk
     done = walk.going
-    finish = "reaches the target" if parsed[-1].kind in ("charge", "diving charge") else "completes the route"
+    finish = "reaches the target" if LEG_KINDS[parsed[-1].kind].to_target else "completes the route"
     rows = _rows(walk, finish)
     extra = (OutcomeTable(planned.branch[0], tuple(_rows(planned.branch[1], finish))),) if planned.branch else ()
 
@@ -194,8 +197,9 @@ def route_defaults(legs: Sequence[str]) -> dict[str, str]:
             leg = read_leg(text)
         except ValueError:
             continue
-        if leg.kind == "diving charge" and leg.extra is None:
-            found[f"leg-{number}.enemy"] = inches(DIVE_ENEMY)
+        kind = LEG_KINDS[leg.kind]
+        if kind.extra_default is not None and leg.extra is None:
+            found[f"leg-{number}.{kind.extra}"] = inches(kind.extra_default)
     return found
 
 
@@ -229,11 +233,11 @@ def _route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Planne
     move, activation = read["move"], read["activation"]
     last = legs[-1]
     check(ruleset, read, legs)
-    if activation == "charge" and last.kind not in ("charge", "diving charge"):
+    if activation == "charge" and not LEG_KINDS[last.kind].to_target:
         message = "A charge ends at its target: add a last leg, charge N (the inches left to it)."
         raise Forbidden("activation", message, unfinished=True)
     for number, leg in enumerate(legs, start=1):
-        if leg.kind in ("charge", "diving charge"):
+        if LEG_KINDS[leg.kind].to_target:
             name = f"Leg {number} ({leg.text})"
             if activation != "charge":
                 raise Forbidden(

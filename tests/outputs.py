@@ -18,8 +18,8 @@ from pathlib import Path
 from rulescore import RULESETS, routes
 from rulescore.compare import compare_fields
 from rulescore.entry import calculate
-from rulescore.legs import plannable
 from rulescore.mechanics import CALCULATORS
+from rulescore.route_legs import plannable
 from rulescore.web import answer as present
 from tests.core.grid import PAIRS, grid
 

@@ -9,8 +9,9 @@ import re
 from fractions import Fraction
 
 from rulescore.explain import percent_text
-from rulescore.legs import Leg, read_leg
+from rulescore.legs import Leg
 from rulescore.result import Result
+from rulescore.route_legs import LEG_KINDS, read_leg
 from rulescore.web.terms import escape
 
 # The least a leg takes across or up the drawing, so a short leg's mark still has room (inches).
@@ -81,18 +82,19 @@ def _n(value: Fraction) -> str:
 
 
 def _leg(leg: Leg, x: Fraction, y: Fraction):
-    """Where the leg leaves the model, and how it is drawn (each shape a function of the height flip)."""
-    kind, length = leg.kind, leg.inches
-    if kind in ("move", "charge"):
+    """Where the leg leaves the model, and how it is drawn (each shape a function of the height flip): by the
+    shape its kind declares, so a new kind of leg is drawn as the one it is like."""
+    kind, length = LEG_KINDS[leg.kind], leg.inches
+    if kind.drawn == "ground":
         across = max(min(length, WIDEST_MARK * 4), LEAST_ACROSS)
         style = "calc-view-path" + ("" if leg.ground == "open" else " calc-view-rough")
         shapes = [_solid(x, x + across, y), _line(style, x, y, x + across, y)]
-        if kind == "charge":
+        if kind.to_target:
             shapes.append(_enemy(x + across + Fraction(1, 2), y))
             return x + across + 1, y, shapes
         return x + across, y, shapes
-    if kind in ("climb up", "climb down"):
-        rise = max(length, LEAST_UP) * (1 if kind == "climb up" else -1)
+    if kind.drawn == "climb":
+        rise = max(length, LEAST_UP) * kind.rise
         to = max(y + rise, Fraction(0))
         wall = max(y, to)
         return (
@@ -104,7 +106,7 @@ def _leg(leg: Leg, x: Fraction, y: Fraction):
                 _line("calc-view-path", x, to, x + LEAST_UP, to),
             ],
         )
-    if kind == "barrier":
+    if kind.drawn == "obstacle":
         low = Fraction(1, 2)
         shapes = [
             lambda flip: (
@@ -114,18 +116,18 @@ def _leg(leg: Leg, x: Fraction, y: Fraction):
             _line("calc-view-path", x, y, x + 3 * low, y),
         ]
         return x + 3 * low, y, shapes
-    if kind == "gap":
+    if kind.drawn == "leap":
         across = max(length, LEAST_ACROSS)
         drop = leg.extra if leg.extra is not None else y
         shapes = [_line("calc-view-jump", x, y, x + across, y)]
         if drop:  # where a failed jump lands
             shapes.append(_line("calc-view-fall", x + across / 2, y, x + across / 2, max(y - drop, Fraction(0))))
         return x + across, y, shapes
-    # A jump down, or a diving charge (a jump down, then charge movement to the enemy).
+    # A drop: a jump down, or a diving charge (a jump down, then charge movement to the enemy).
     to = max(y - max(length, LEAST_UP), Fraction(0))
     shapes = [_solid(x - Fraction(1, 4), x, y), _line("calc-view-jump", x, y, x + 1, to)]
-    if kind == "diving charge":
-        enemy = leg.extra if leg.extra is not None else Fraction(1)
+    if kind.to_target:
+        enemy = leg.extra if leg.extra is not None else kind.extra_default or Fraction(1)
         across = max(enemy, LEAST_ACROSS)
         shapes += [_line("calc-view-path", x + 1, to, x + 1 + across, to), _enemy(x + Fraction(3, 2) + across, to)]
         return x + 2 + across, to, shapes

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 from rulescore import RULESETS
 from rulescore.compare import rulesets_for
-from rulescore.legs import plannable
 from rulescore.reference import lines
+from rulescore.route_legs import plannable
 from rulescore.rules_folder import RulesFileError, RulesFolder
 from rulescore.web.terms import Term, load_glossary
 from sitegen.pages import compare, markup

@@ -9,8 +9,8 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-from rulescore.legs import default_legs, plannable
 from rulescore.mechanics import RULESETS
+from rulescore.route_legs import default_legs, plannable
 from rulescore.routes import plan
 from rulescore.web.answer import respond
 from rulescore.web.route_view import route_view

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulescore import calculate, catalogue
-from rulescore.legs import read_leg
+from rulescore.route_legs import read_leg
 from rulescore.routes import plan
 
 CATALOGUE = catalogue()

@@ -1,5 +1,6 @@
 """A new kind of rule, added as CONTRIBUTING.md's "A new kind of rule" says: one module, a line in the list of
-mechanics, its numbers in a ruleset's numbers.toml and its tests; nothing else in the project changes.
+mechanics, its numbers in a ruleset's numbers.toml, its tests and its oracle; nothing else in the project
+changes. Its route leg is declared in its module too, and the route planner walks it.
 
 The rule (swimming, tests/core/invented/swimming.py) is one no ruleset held here has.
 """
@@ -92,6 +93,29 @@ def test_the_command_line_answers_it(project):
     code, listed = rulescore(project, "--list")
     # The ruleset that gives its numbers, and the Living Rulebook, which inherits them; no other.
     assert list(listed["swim"]["rulesets"]) == ["mordheim-1999", "mordheim-lrb"]
+
+
+def test_the_route_planner_walks_its_leg(project):
+    # Declared in its module beside its rule (Mechanic.legs): read, costed, checked and walked as any other leg.
+    code, result = rulescore(
+        project, "route", "--ruleset", "mordheim-1999", "move 1", "swim 2", "move=4", "initiative=4"
+    )
+    assert code == 0, result
+    assert {row["outcome"]: F(row["probability"]) for row in result["outcomes"]} == {
+        "completes": F(4, 6),  # an Initiative test of 4 or less on one D6
+        "leg2-stops-in-water": F(2, 6),
+    }
+    assert 'Leg 2 (swim 2"): stops in the water' in [row["label"] for row in result["outcomes"]]
+    code, refused = rulescore(project, "route", "--ruleset", "mordheim-1999", "swim 5", "move=6", "initiative=4")
+    assert code != 0 and refused["errors"]["leg-1"].startswith('Leg 1 (swim 5"): A model may swim at most 4"')
+    code, short = rulescore(
+        project, "route", "--ruleset", "mordheim-1999", "move 3", "swim 2", "move=4", "initiative=4"
+    )
+    assert [row["outcome"] for row in short["outcomes"]] == ["leg2-out-of-movement"]
+    # Offered by the route page's form of the ruleset that has it, and by no other's.
+    page = (project / "site" / "mordheim-1999" / "route" / "index.html").read_text(encoding="utf-8")
+    assert "&#34;swim {}&#34;" in page  # its choice in the legs list's JSON
+    assert "&#34;swim {}&#34;" not in (project / "site" / "trench-crusade" / "route" / "index.html").read_text()
 
 
 def test_its_own_tests_and_the_whole_core_suite_pass_in_the_copy(project):

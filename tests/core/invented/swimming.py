@@ -1,4 +1,5 @@
-"""Swimming: crossing deep water takes one Initiative test; failing, the model stops in the water.
+"""Swimming: crossing deep water takes one Initiative test; failing, the model stops in the water. A route
+may swim too: a `swim 2` leg uses its width of movement and takes the same test.
 
 Invented: no ruleset held here has this rule. tests/core/test_new_mechanic.py copies this module into a
 temporary copy of the project as rulescore/swimming.py, to show a new kind of rule is one module,
@@ -16,6 +17,7 @@ from rulescore.dice import Distribution
 from rulescore.explain import Explanation, inches
 from rulescore.fields import FieldError, drop
 from rulescore.initiative import initiative_field, pass_all
+from rulescore.legs import Leg, LegKind, SoFar, Walking, tested
 from rulescore.mechanic import Calculator, Line, Mechanic, Table
 from rulescore.rule_value import Rule
 
@@ -45,6 +47,32 @@ def _lines(rules) -> list[Line]:
     )
 
 
+def _swim_leg(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
+    """A swim leg of a route: its width of movement and the swimming test; failing, the route ends there."""
+    if uses > route.left:
+        return route.stop(number, leg, "out of movement, it stops at the water's edge")
+    initiative, _, _ = tested(route.read)
+    route.take(number, leg, swim(route.explain, route.ruleset, leg.inches, initiative), "swims-across")
+    route.left -= uses
+
+
+def _check_leg(route: SoFar, leg: Leg, number: int) -> None:
+    widest = route.ruleset.swim.max_width.value
+    if leg.inches > widest:
+        raise FieldError(f"leg-{number}", f"A model may swim at most {inches(widest)}.")
+
+
+def _width(ruleset, read: dict, leg: Leg) -> Fraction:
+    return leg.inches  # swimming uses its width of movement
+
+
+def _has_swim(ruleset) -> bool:
+    return ruleset.swim is not None
+
+
+# Its route leg, offered after the climbs: "swim 2" (drawn as a stretch of ground).
+LEG = LegKind("swim", 35, "swim 2", _swim_leg, "ground", table="swim", cost=_width, check=_check_leg, worth=_has_swim)
+
 # Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 SWIM = Mechanic(
     parts={"swim": Table(Swim)},
@@ -61,4 +89,5 @@ SWIM = Mechanic(
     ),
     outcomes={"swims-across": "Swims across", "stops-in-water": "Stops in the water"},
     lines=_lines,
+    legs=(LEG,),
 )
