@@ -10,7 +10,7 @@ from operator import le
 from typing import NamedTuple, Protocol
 
 from rulescore.dice import Distribution
-from rulescore.explain import Explanation, percent_words, said_alike, sentence
+from rulescore.explain import Explanation, percent_words, said, said_alike, sentence
 from rulescore.fields import Field, read_form
 from rulescore.mechanic import Calculator
 from rulescore.mechanics import ASSUMPTIONS, CALCULATORS, RULESETS, label, outcome_order
@@ -87,12 +87,11 @@ class Worked(NamedTuple):
             return Refusal(name, ruleset_id, errors)
         explain = Explanation()
         table, extra = calc.compute(explain, rules, read)
-        if percentages:
-            headlines = calc.headline(table, extra, percent_words)
-        else:
-            headlines = said_alike(lambda say: calc.headline(table, extra, say))
-        if len(explain.rolls) == 1:  # one roll decides it: say what it needs, as players do
-            headlines = [headlines[0], explain.rolls[0], *headlines[1:]]
+        lines = lambda say: calc.headline(table, extra, say)  # noqa: E731
+        headlines, chance = said(lines, percent_words) if percentages else said_alike(lines)
+        roll = explain.rolls[0] if len(explain.rolls) == 1 else None
+        if roll:  # one roll decides it: say what it needs, as players do
+            headlines = [headlines[0], roll, *headlines[1:]]
         return Result(
             calculator=name,
             ruleset=ruleset_id,
@@ -108,6 +107,8 @@ class Worked(NamedTuple):
             steps=tuple(Cited(s.text, s.section, s.assumption) for s in explain.steps),
             assumptions=tuple(ASSUMPTIONS[a] for a in explain.assumptions),
             after=tuple(Cited(s.text, s.section, s.assumption) for s in explain.after),
+            chance=chance,
+            roll=roll,
         )
 
 

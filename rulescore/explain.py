@@ -125,9 +125,21 @@ def percent_words(p: Fraction) -> str:
     return whole
 
 
-def said_alike(headline: Callable[[Callable[[Fraction], str]], list[str]]) -> list[str]:
+def said(headline: Callable[[Callable[[Fraction], str]], list[str]], say: Callable[[Fraction], str]):
+    """The answer's lines with each chance said by `say`, and the first chance they say (the headline's own),
+    kept as data for a layer that shows it otherwise; None where the lines say no chance."""
+    heard: list[Fraction] = []
+
+    def telling(p: Fraction) -> str:
+        heard.append(p)
+        return say(p)
+
+    return headline(telling), (heard[0] if heard else None)
+
+
+def said_alike(headline: Callable[[Callable[[Fraction], str]], list[str]]) -> tuple[list[str], Fraction | None]:
     """The answer's lines, every chance said one way: "1 in 4" beside "29%" reads as two scales. Each
-    chance is told apart as it is said (not found again in the words)."""
+    chance is told apart as it is said (not found again in the words). With the first chance said."""
     scales: set[str] = set()
 
     def say(p: Fraction) -> str:
@@ -137,5 +149,5 @@ def said_alike(headline: Callable[[Callable[[Fraction], str]], list[str]]) -> li
             scales.add("in" if odds else "%")
         return words
 
-    lines = headline(say)
-    return headline(percent_words) if scales == {"in", "%"} else lines
+    lines, first = said(headline, say)
+    return said(headline, percent_words) if scales == {"in", "%"} else (lines, first)

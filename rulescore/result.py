@@ -92,6 +92,10 @@ class Result(NamedTuple):
     once: tuple[tuple[str, str], ...] = ()
     # The table's house rules this answer would be other without, each said in words (rulescore.house_rules).
     house: tuple[str, ...] = ()
+    # As data, for a layer that shows them its own way: the chance the headline gives (None: it gives none)
+    # and the one roll that decides the answer, as players say it ("4+ on one D6"; None: more than one).
+    chance: Fraction | None = None
+    roll: str | None = None
 
     @property
     def ok(self) -> Literal[True]:

@@ -151,7 +151,7 @@ def plan(
         reaching = f"{say(done)} that it {finish}" if 0 < done < 1 else ("it always " if done else "it never ") + finish
         return ["the enemy chooses whether to intercept", f"if not intercepted: {reaching}"] if extra else [reaching]
 
-    headlines = said_alike(headline)
+    headlines, _ = said_alike(headline)
     text = "; ".join(explain.procedure)
     opening, parts = explain.grouped()
     cite = lambda s: Cited(s.text, s.section, s.assumption)  # noqa: E731
@@ -180,6 +180,7 @@ def plan(
         opening=opening,
         parts=parts,
         once=tuple(explain.once.items()),
+        chance=done,  # the chance it gets to the end, said or not ("it always completes the route")
     )
 
 
