@@ -110,15 +110,11 @@ def read_move(text: str) -> DoubleMove | DiceMove:
     )
 
 
-def charge_needs(ruleset, leg: Leg) -> Fraction:
+def charge_needs(ruleset, read: dict, leg: Leg) -> Fraction:
     """The movement a charge's last stretch needs: the inches to the target (less what counts as reaching
     it), at the ground's cost."""
     within = ruleset.charge.ends_within
     return max(leg.inches - (within.value if within else 0), Fraction(0)) * ground_cost(ruleset, leg)
-
-
-def _charge_uses(ruleset, read: dict, leg: Leg) -> Fraction:
-    return charge_needs(ruleset, leg)
 
 
 def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
@@ -145,5 +141,5 @@ LEG = LegKind(
     on_ground=True,
     zero=True,
     to_target=True,
-    cost=_charge_uses,
+    cost=charge_needs,
 )

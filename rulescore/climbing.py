@@ -11,7 +11,7 @@ from rulescore.explain import Explanation, inches
 from rulescore.falling import or_fall
 from rulescore.fields import YES_NO, Field, FieldError, choice, drop, movement, toughness, wounds
 from rulescore.initiative import initiative_field, pass_all
-from rulescore.legs import Forbidden, Leg, LegKind, SoFar, Walking, cited, tested
+from rulescore.legs import Forbidden, Leg, LegKind, SoFar, Walking, cited, refused_at, tested
 from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.rule_value import Rule
 
@@ -172,7 +172,7 @@ def _check_leg(route: SoFar, leg: Leg, number: int) -> None:
     """What the text forbids of a climb in a route: an animal's, one that does not open it, one in a run or a
     charge, and more than its limit in a turn."""
     rules, read, ruleset = route.ruleset.climb, route.read, route.ruleset
-    where, name = f"leg-{number}", f"Leg {number} ({leg.text})"
+    where, name = refused_at(number, leg)
     route.climbed += leg.inches
     if read.get("animal") == "yes" and not may_climb_as_animal(rules):  # "Any model (except animals!)"
         raise Forbidden(where, f"{name}: animals cannot climb ({cited(rules.animals)}).")

@@ -104,7 +104,6 @@ def _lines(rules) -> list[Line]:
     ]
 
 
-# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 # The enemy's distance from the landing point, when the leg does not give it.
 ENEMY = Fraction(1)
 
@@ -154,6 +153,7 @@ LEG = LegKind(
     check=_check,
 )
 
+# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
 DIVING_CHARGE = Mechanic(
     title="Diving charge",
     parts={"diving_charge": Table(DivingCharge)},

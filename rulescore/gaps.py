@@ -12,7 +12,7 @@ from rulescore.explain import Explanation, inches
 from rulescore.falling import or_fall
 from rulescore.fields import FieldError, choice, drop, movement, toughness, wounds
 from rulescore.initiative import initiative_field, pass_all
-from rulescore.legs import Forbidden, Leg, LegKind, SoFar, Walking, tested
+from rulescore.legs import Forbidden, Leg, LegKind, SoFar, Walking, refused_at, tested
 from rulescore.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.rule_value import Rule
 
@@ -174,7 +174,7 @@ def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
 
 def _check(route: SoFar, leg: Leg, number: int) -> None:
     """A gap where the text does not let one be jumped, or with no height to fall from."""
-    where, name = f"leg-{number}", f"Leg {number} ({leg.text})"
+    where, name = refused_at(number, leg)
     activation = route.read["activation"]
     if activation not in ("move", "half-move") and not route.ruleset.gap.in_charge:
         raise Forbidden(where, f"{name}: {route.ruleset.title}'s text does not let a gap be jumped in a {activation}.")

@@ -66,6 +66,11 @@ class SoFar:
         self.climbed = Fraction(0)
 
 
+def refused_at(number: int, leg: Leg) -> tuple[str, str]:
+    """Where a refusal of this leg is shown ("leg-2") and how it names the leg ('Leg 2 (gap 1")')."""
+    return f"leg-{number}", f"Leg {number} ({leg.text})"
+
+
 def _no_cost(ruleset, read: dict, leg: Leg) -> Fraction:
     return Fraction(0)
 

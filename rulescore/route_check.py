@@ -4,7 +4,7 @@ table and its kind's own check (the climbs against their limit, the height each 
 from __future__ import annotations
 
 from rulescore.fields import FieldError
-from rulescore.legs import Forbidden, Leg, SoFar, cited, ground_cost
+from rulescore.legs import Forbidden, Leg, SoFar, cited, ground_cost, refused_at
 from rulescore.route_legs import LEG_KINDS
 
 
@@ -14,7 +14,7 @@ def check(ruleset, read: dict, legs: list[Leg]) -> None:
     route = SoFar(ruleset, read)
     for number, leg in enumerate(legs, start=1):
         kind = LEG_KINDS[leg.kind]
-        where, name = f"leg-{number}", f"Leg {number} ({leg.text})"
+        where, name = refused_at(number, leg)
         try:
             if kind.on_ground:
                 ground_cost(ruleset, leg)

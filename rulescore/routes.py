@@ -21,7 +21,7 @@ from rulescore.climbing import animal_field
 from rulescore.explain import Explanation, inches, said_alike, sentence
 from rulescore.fields import MOST_ITEMS, Field, choice, length, listed, movement, read_form, toughness, wounds
 from rulescore.initiative import initiative_field
-from rulescore.legs import Forbidden, Leg, cited
+from rulescore.legs import Forbidden, Leg, cited, refused_at
 from rulescore.mechanics import ASSUMPTIONS, RULESETS
 from rulescore.result import Cited, OutcomeTable, Refusal, Result, Row
 from rulescore.route_charge import Planned, charge_fields, charge_route, charge_used
@@ -239,13 +239,11 @@ def _route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Planne
         raise Forbidden("activation", message, unfinished=True)
     for number, leg in enumerate(legs, start=1):
         if LEG_KINDS[leg.kind].to_target:
-            name = f"Leg {number} ({leg.text})"
+            where, name = refused_at(number, leg)
             if activation != "charge":
-                raise Forbidden(
-                    f"leg-{number}", f"{name}: a charge ends a charge; choose 'A charge' for this activation."
-                )
+                raise Forbidden(where, f"{name}: a charge ends a charge; choose 'A charge' for this activation.")
             if number != len(legs):
-                raise Forbidden(f"leg-{number}", f"{name}: a charge ends the route: the model is then in combat.")
+                raise Forbidden(where, f"{name}: a charge ends the route: the model is then in combat.")
     near_enemies = ruleset.charge.near_enemies if ruleset.charge else None
     if near_enemies and activation != "charge":  # Trench Crusade, Moves: only a charge comes this close
         gap = inches(near_enemies.value)
