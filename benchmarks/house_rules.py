@@ -20,7 +20,7 @@ QUESTIONS = [
 
 def main(reps: int) -> None:
     from rulescore.entry import answer
-    from rulescore.house_rules import read_house_rules
+    from rulescore.table.house_rules import read_house_rules
 
     unrelated = read_house_rules([{"ruleset": M, "rule": "run.multiplier", "value": "3"}])
     changing = read_house_rules(

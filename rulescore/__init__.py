@@ -2,9 +2,9 @@
 Standard library only: the same code runs in CPython and in the browser (Pyodide).
 """
 
-from rulescore.dice import Distribution
+from rulescore.dice.distribution import Distribution
 from rulescore.entry import calculate, catalogue
-from rulescore.mechanics import RULESETS
+from rulescore.rulebooks import RULESETS
 
 __all__ = ["Distribution", "RULESETS", "calculate", "catalogue"]
 __version__ = "0.1.0"

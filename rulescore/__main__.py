@@ -12,9 +12,9 @@ import sys
 
 from rulescore.doors import DOORS
 from rulescore.entry import answer, catalogue, fields_of
-from rulescore.house_rules import HouseRule
-from rulescore.models import fill
-from rulescore.table import LONGEST, PlayersTable, TableError, read_table
+from rulescore.table.file import LONGEST, PlayersTable, TableError, read_table
+from rulescore.table.house_rules import HouseRule
+from rulescore.table.models import fill
 
 USAGE = """usage: python -m rulescore CALCULATOR --ruleset RULESET [name=value ...]
        python -m rulescore route --ruleset RULESET [name=value ...] LEG [LEG ...]

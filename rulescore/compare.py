@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from rulescore.answers.result import Refusal, Result
 from rulescore.entry import answer, describe
-from rulescore.mechanics import CALCULATORS, RULESETS
-from rulescore.result import Refusal, Result
+from rulescore.rulebooks import CALCULATORS, RULESETS
 
 
 def rulesets_for(name: str) -> list[str]:

@@ -9,13 +9,13 @@ from functools import partial
 from operator import le
 from typing import NamedTuple, Protocol
 
-from rulescore.dice import Distribution
-from rulescore.explain import Explanation, percent_words, said, said_alike, sentence
-from rulescore.fields import Field, read_form
-from rulescore.mechanic import Calculator
-from rulescore.mechanics import ASSUMPTIONS, CALCULATORS, RULESETS, label, outcome_order
-from rulescore.result import Cited, OutcomeTable, Reach, Refusal, Result, Row
-from rulescore.routes import PLANNER
+from rulescore.answers.explain import Explanation, percent_words, said, said_alike, sentence
+from rulescore.answers.fields import Field, read_form
+from rulescore.answers.result import Cited, OutcomeTable, Reach, Refusal, Result, Row
+from rulescore.dice.distribution import Distribution
+from rulescore.mechanics.mechanic import Calculator
+from rulescore.route.plan import PLANNER
+from rulescore.rulebooks import ASSUMPTIONS, CALCULATORS, RULESETS, label, outcome_order
 from rulescore.rulesets import Ruleset
 
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from rulescore.answers.fields import FieldError
+from rulescore.answers.result import Refusal, Result
 from rulescore.doors import CALCULATOR_DOORS, DOORS
-from rulescore.fields import FieldError
-from rulescore.house_rules import HouseRule, ruled
-from rulescore.mechanics import CALCULATORS, RULESETS
-from rulescore.result import Refusal, Result
+from rulescore.rulebooks import CALCULATORS, RULESETS
 from rulescore.rulesets import Ruleset
+from rulescore.table.house_rules import HouseRule, ruled
 
 
 def calculate(
@@ -37,7 +37,7 @@ def answer(
     house: Sequence[HouseRule] = (),
 ) -> Result | Refusal:
     """calculate(), typed: what the site's own code works with. `house`: a table's house rules (read by
-    rulescore.house_rules); those of this ruleset are played, and each one the answer would be other
+    rulescore.table.house_rules); those of this ruleset are played, and each one the answer would be other
     without is named in it."""
     mine = tuple(rule for rule in house if rule.ruleset == ruleset)
     found = _answer(calculator, ruleset, values, percentages, mine)

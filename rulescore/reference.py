@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import functools
 
-from rulescore.mechanic import Line
-from rulescore.mechanics import MECHANICS
+from rulescore.mechanics.mechanic import Line
+from rulescore.rulebooks import MECHANICS
 from rulescore.rulesets import Ruleset
 
 # The quick reference reads as a turn is played: the test, then moving, charging, climbing, jumping,

@@ -5,7 +5,7 @@ assumptions page) that stands in where the text is silent. A table's `section` h
 values unless one names its own: `max_height = { value = 7, section = "climbing" }`. A ruleset
 that is another with changes says `inherit = "<id>"` and gives only what differs.
 
-The loader knows no mechanic: it is handed them (rulescore.mechanics), and their keys are the whole
+The loader knows no mechanic: it is handed them (rulescore.rulebooks), and their keys are the whole
 vocabulary: a key, value or assumption they do not know stops the load with `file:line: reason`. A mechanic
 a ruleset does not give is None (the calculators refuse it). The wheel carries a copy of rules/.
 """
@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
-from rulescore.anchors import slugify
-from rulescore.assumptions import GENERAL, Assumption, read_assumptions
-from rulescore.mechanic import Costs, Mechanic, Single, Table
-from rulescore.rule_value import Rule
-from rulescore.rules_folder import ASSUMPTIONS_FILE, METADATA, NUMBERS, RulesFileError, TomlFile
+from rulescore.mechanics.mechanic import Costs, Mechanic, Single, Table
+from rulescore.reading.anchors import slugify
+from rulescore.reading.assumptions import GENERAL, Assumption, read_assumptions
+from rulescore.reading.folder import ASSUMPTIONS_FILE, METADATA, NUMBERS, RulesFileError, TomlFile
+from rulescore.reading.rule_value import Rule
 
 Loaded = tuple[dict[str, "Ruleset"], dict[str, Assumption]]  # every ruleset and every assumption, by id
 
@@ -29,7 +29,7 @@ class Ruleset:
     """The movement rules of one ruleset: its title and place, and what its numbers.toml gives of each
     mechanic, read by key (`ruleset.charge`, `ruleset.test`); a mechanic it does not give is None."""
 
-    # A table's house rules (rulescore.house_rules): our readings it switches, the numbers it plays otherwise.
+    # A table's house rules (rulescore.table.house_rules): our readings it switches, the numbers it plays otherwise.
     otherwise: frozenset[str] = frozenset()
     house_numbers: frozenset[str] = frozenset()
 

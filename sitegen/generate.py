@@ -18,8 +18,8 @@ from pathlib import Path
 import yaml
 
 from rulescore import RULESETS
-from rulescore.mechanics import read_from
-from rulescore.rules_folder import RulesFileError, read_folder
+from rulescore.reading.folder import RulesFileError, read_folder
+from rulescore.rulebooks import read_from
 from sitegen.bundle.assets import Assets, esbuild, minified, stage
 from sitegen.finishing import offline
 from sitegen.finishing.icons import icons

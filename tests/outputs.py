@@ -15,11 +15,12 @@ import re
 import sys
 from pathlib import Path
 
-from rulescore import RULESETS, routes
+from rulescore import RULESETS
 from rulescore.compare import compare_fields
 from rulescore.entry import calculate
-from rulescore.mechanics import CALCULATORS
-from rulescore.route_legs import plannable
+from rulescore.route.plan import plan
+from rulescore.route.read import plannable
+from rulescore.rulebooks import CALCULATORS
 from rulescore.web import answer as present
 from tests.core.grid import PAIRS, grid
 
@@ -33,7 +34,7 @@ def _respond(name: str, ruleset: str, values: dict) -> dict:
 
 
 def _route_json(ruleset: str, values: dict, legs: list[str]) -> dict:
-    return routes.plan(ruleset, values, legs).to_json()
+    return plan(ruleset, values, legs).to_json()
 
 
 def answers() -> dict[str, object]:

@@ -35,7 +35,7 @@ def test_the_code_is_formatted():
 
 
 def modules() -> dict[str, Path]:
-    """Every module of ours by its dotted name: rulescore.charging, sitegen.generate, tests.helpers, build."""
+    """Every module of ours by its dotted name: rulescore.mechanics.charging, sitegen.generate, tests.helpers, build."""
     found = {}
     for path in ROOT.glob("*.py"):
         found[path.stem] = path
@@ -99,6 +99,47 @@ def test_the_rules_core_knows_nothing_of_the_website():
         for name, path in core.items()
     }
     assert {name: web for name, web in reaching.items() if web} == {}
+
+
+# rulescore's floors, lowest first (ARCHITECTURE.md's table): a module imports only from its own floor or below.
+FLOORS = [
+    ["rulescore.dice"],
+    ["rulescore.reading"],
+    ["rulescore.answers"],
+    ["rulescore.mechanics"],
+    ["rulescore.rulesets", "rulescore.rulebooks"],
+    ["rulescore.route"],
+    ["rulescore.table"],
+    ["rulescore.doors", "rulescore.entry", "rulescore.compare", "rulescore.reference", "rulescore.__main__"],
+    ["rulescore.web"],
+]
+
+
+def floor_of(name: str) -> int:
+    if name == "rulescore":  # the package's own __init__: its few names for a caller, from the top
+        return len(FLOORS) - 2
+    return next(i for i, floor in enumerate(FLOORS) for top in floor if name == top or name.startswith(top + "."))
+
+
+def test_the_rules_core_imports_only_downward():
+    """Every module of rulescore sits on a floor (a new one must be placed, or this fails naming it), and no
+    import runs up: the dice know no rule, reading knows no mechanic, a mechanic no route, the route no table."""
+    known = modules()
+    core = {name: path for name, path in known.items() if name.startswith("rulescore")}
+    unplaced = []
+    for name in core:
+        try:
+            floor_of(name)
+        except StopIteration:
+            unplaced.append(name)
+    assert not unplaced, f"place these in FLOORS: {unplaced}"
+    upward = [
+        f"{name} -> {other}"
+        for name, path in sorted(core.items())
+        for other in sorted(imports(name, path, known))
+        if other.startswith("rulescore") and floor_of(other) > floor_of(name)
+    ]
+    assert upward == [] and len(core) > 40
 
 
 LONG = 300  # lines: past this, a file says at its top why it is one file

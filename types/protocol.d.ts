@@ -82,7 +82,7 @@ interface Model {
   profile: Record<string, string>;
 }
 
-/** A player's table as the phone keeps it and a file or link carries it (rulescore.table). */
+/** A player's table as the phone keeps it and a file or link carries it (rulescore.table.file). */
 interface PlayersTable {
   format: string;
   version: number;

@@ -2,7 +2,7 @@
 // A calculator's form: its values, a step of - / +, and the address that keeps them for a link.
 
 // A list field (a route's legs) holds its items as JSON; every other field one string.
-const MOST_ITEMS = 40; // rulescore.fields.MOST_ITEMS
+const MOST_ITEMS = 40; // rulescore.answers.fields.MOST_ITEMS
 const isList = (/** @type {HTMLInputElement | HTMLSelectElement} */ element) => element.dataset.list === "yes";
 
 /** A form's fields: its text boxes, hidden lists and choices (its buttons have no name). @param {HTMLElement} calc */

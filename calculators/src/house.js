@@ -4,7 +4,7 @@
 import { askPython, boot, engineWords } from "./engine.js";
 import { keepTable, keptTable } from "./kept.js";
 
-const MOST = 20; // house rules a link may carry (rulescore.house_rules.MOST_PER_RULESET)
+const MOST = 20; // house rules a link may carry (rulescore.table.house_rules.MOST_PER_RULESET)
 const PARAM = "house";
 
 /** @type {HouseRule[] | null} */

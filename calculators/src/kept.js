@@ -5,9 +5,9 @@
 
 const KEY = "skirmish-table";
 const PICKED = "skirmish-picked";
-const FORMAT = "skirmish-rules-table"; // rulescore.table.FORMAT
-const MOST = 60; // models (rulescore.table.MOST_MODELS); house rules are fewer than this per ruleset
-const LONGEST = 100000; // characters, as rulescore.table.LONGEST
+const FORMAT = "skirmish-rules-table"; // rulescore.table.file.FORMAT
+const MOST = 60; // models (rulescore.table.file.MOST_MODELS); house rules are fewer than this per ruleset
+const LONGEST = 100000; // characters, as rulescore.table.file.LONGEST
 
 // A kept table this page cannot read (another version of the site, damaged storage) is set aside here,
 // word for word, before anything is written over it: never lost without a word (#47, item 13).

@@ -4,7 +4,7 @@
 import { check, keep, say } from "./table-page.js";
 
 const { clearTable, keptTable, tableShape } = window.playersTable;
-const LONGEST = 100000; // characters in a table file (rulescore.table.LONGEST)
+const LONGEST = 100000; // characters in a table file (rulescore.table.file.LONGEST)
 
 // A table as a link: its JSON in the fragment (never sent to a server), base64 of its UTF-8.
 const toLink = (/** @type {PlayersTable} */ table) => btoa(String.fromCodePoint(...new TextEncoder().encode(JSON.stringify(table))));

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rulescore import json_text
+from rulescore.answers.explain import fraction_text, inches, number_text, percent_text, sentence
+from rulescore.answers.result import Cited, Reach, Result, Row
 from rulescore.compare import Compared, compare_answers, compare_fields
 from rulescore.entry import answer, describe
-from rulescore.explain import fraction_text, inches, number_text, percent_text, sentence
-from rulescore.house_rules import HouseRule, read_house_rules
-from rulescore.mechanics import ASSUMPTIONS, RULESETS
-from rulescore.result import Cited, Reach, Result, Row
-from rulescore.route_walk import PLAYED_OTHERWISE
+from rulescore.reading import json_text
+from rulescore.route.walk import PLAYED_OTHERWISE
+from rulescore.rulebooks import ASSUMPTIONS, RULESETS
 from rulescore.rulesets import Ruleset
+from rulescore.table.house_rules import HouseRule, read_house_rules
 from rulescore.web.address import assumption_href, section_href
 from rulescore.web.protocol import HouseRuleJson, Reading, Reply, sent
 from rulescore.web.route_view import route_view
@@ -93,7 +93,7 @@ def _route_plan(say: Marker, result: Result) -> str:
     return opening + f'<ol class="calc-route-plan">{"".join(lines)}</ol>' + once
 
 
-# The kinds of a route's ending (rulescore.route_walk.Ending), as the totals say them, in that order.
+# The kinds of a route's ending (rulescore.route.walk.Ending), as the totals say them, in that order.
 ENDINGS = {
     "out-of-action": "out of action on the way",
     "fell": "falls and stays in the fight",

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from rulescore.explain import percent_text
-from rulescore.legs import Leg
-from rulescore.result import Result
-from rulescore.route_legs import LEG_KINDS, read_leg
+from rulescore.answers.explain import percent_text
+from rulescore.answers.result import Result
+from rulescore.mechanics.legs import Leg
+from rulescore.route.read import LEG_KINDS, read_leg
 from rulescore.web.terms import escape
 
 # The least a leg takes across or up the drawing, so a short leg's mark still has room (inches).

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import time
 
+from rulescore.answers.result import Refusal, Result
 from rulescore.doors import DOORS
 from rulescore.entry import answer, fields_of
-from rulescore.house_rules import HouseRule
-from rulescore.mechanics import RULESETS
-from rulescore.models import CHARACTERISTICS, Model, fill
-from rulescore.result import Refusal, Result
-from rulescore.table import PlayersTable, TableError, read_table
+from rulescore.rulebooks import RULESETS
+from rulescore.table.file import PlayersTable, TableError, read_table
+from rulescore.table.house_rules import HouseRule
+from rulescore.table.models import CHARACTERISTICS, Model, fill
 from rulescore.web.protocol import sent
 from rulescore.web.terms import escape
 

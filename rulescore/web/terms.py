@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import NamedTuple
 
-from rulescore.anchors import slugify
-from rulescore.rules_folder import GLOSSARY, RulesFileError, TomlFile, line_of, rules_files
+from rulescore.reading.anchors import slugify
+from rulescore.reading.folder import GLOSSARY, RulesFileError, TomlFile, line_of, rules_files
 
 # html.escape's table, without importing html (whose html.entities costs 30-40 ms of a browser start).
 _HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})

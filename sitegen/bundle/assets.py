@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from rulescore.rules_folder import PARSED, RulesFileError, RulesFolder, parsed_files
+from rulescore.reading.folder import PARSED, RulesFileError, RulesFolder, parsed_files
 from sitegen.bundle import nearby, saved_start
 from sitegen.bundle.stdlib import precompile
 

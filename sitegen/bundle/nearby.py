@@ -20,7 +20,7 @@ from urllib.parse import urljoin
 from rulescore import RULESETS
 from rulescore.compare import compare_fields
 from rulescore.doors import DOORS
-from rulescore.mechanics import CALCULATORS
+from rulescore.rulebooks import CALCULATORS
 from rulescore.web.answer import respond, respond_compare
 from sitegen.bundle.leg_taps import leg_taps
 

@@ -46,7 +46,7 @@ pyodide.runPython(`
 import importlib
 for name in modules:
     importlib.import_module(name)
-from rulescore.mechanics import ASSUMPTIONS, RULESETS
+from rulescore.rulebooks import ASSUMPTIONS, RULESETS
 from rulescore.web.terms import glossary
 loaded = (len(RULESETS), len(ASSUMPTIONS), [glossary(ruleset_id) for ruleset_id in RULESETS])
 del modules, loaded, importlib, ASSUMPTIONS, RULESETS, glossary, name

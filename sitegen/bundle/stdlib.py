@@ -19,7 +19,7 @@ import zipfile
 from pathlib import Path
 from typing import NamedTuple
 
-from rulescore.rules_folder import RulesFileError
+from rulescore.reading.folder import RulesFileError
 
 HERE = Path(__file__).resolve().parent
 # What the zip, the compiled wheel and the snapshot are made from, besides the runtime and the wheel.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rulescore import RULESETS
 from rulescore.compare import compare_answers, compare_fields
 from rulescore.entry import answer, describe
-from rulescore.mechanics import CALCULATORS
+from rulescore.rulebooks import CALCULATORS
 from rulescore.web.address import section_href
 from rulescore.web.answer import compare_html, result_html
 from rulescore.web.values import answer_said, values_said

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulescore import RULESETS
-from rulescore.mechanics import CALCULATORS
+from rulescore.rulebooks import CALCULATORS
 from rulescore.web.address import section_href
 from rulescore.web.terms import Term
 from sitegen.pages import markup
@@ -152,7 +152,7 @@ def render_home_list(rulesets: list[tuple[RulesText, Document]]) -> str:
 
 def render_assumptions() -> str:
     """Each assumption the calculators may use, with an anchor a result can link to."""
-    from rulescore.mechanics import ASSUMPTIONS
-    from rulescore.route_walk import PLAYED_OTHERWISE
+    from rulescore.route.walk import PLAYED_OTHERWISE
+    from rulescore.rulebooks import ASSUMPTIONS
 
     return markup.render("assumptions.md", assumptions=list(ASSUMPTIONS.values()), otherwise=PLAYED_OTHERWISE)

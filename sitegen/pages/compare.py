@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 from rulescore import RULESETS
-from rulescore.mechanic import CHARACTERISTIC_TEST
-from rulescore.mechanics import CALCULATORS, MECHANICS
+from rulescore.mechanics.mechanic import CHARACTERISTIC_TEST
+from rulescore.reading.folder import RulesFileError, RulesFolder, line_of
 from rulescore.reference import lines
-from rulescore.rules_folder import RulesFileError, RulesFolder, line_of
+from rulescore.rulebooks import CALCULATORS, MECHANICS
 from rulescore.web.terms import Term
 from sitegen.pages import markup
 from sitegen.pages.editions import Editions

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 
 from rulescore import RULESETS
 from rulescore.compare import rulesets_for
+from rulescore.reading.folder import RulesFileError, RulesFolder
 from rulescore.reference import lines
-from rulescore.route_legs import plannable
-from rulescore.rules_folder import RulesFileError, RulesFolder
+from rulescore.route.read import plannable
 from rulescore.web.terms import Term, load_glossary
 from sitegen.pages import compare, markup
 from sitegen.pages.calculators import placements

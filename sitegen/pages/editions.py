@@ -6,7 +6,7 @@ import difflib
 from typing import NamedTuple
 
 from rulescore import RULESETS
-from rulescore.rules_folder import RulesFileError, RulesFolder, line_of
+from rulescore.reading.folder import RulesFileError, RulesFolder, line_of
 from sitegen.pages import markup
 from sitegen.pages.parse import Document, Section
 

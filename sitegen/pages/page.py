@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from rulescore import RULESETS
 from rulescore.compare import rulesets_for
-from rulescore.rules_folder import RulesFileError
+from rulescore.reading.folder import RulesFileError
 from sitegen.pages import markup
 from sitegen.pages.calculators import render_all, render_calculator, render_compare
 

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulescore.anchors import slugify
-from rulescore.rules_folder import RulesFileError, line_of
+from rulescore.reading.anchors import slugify
+from rulescore.reading.folder import RulesFileError, line_of
 from sitegen.pages.inline import normalise
 from sitegen.pages.sources import RulesText
 

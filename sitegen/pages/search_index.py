@@ -15,8 +15,8 @@ from html.parser import HTMLParser
 import markdown
 
 from rulescore import RULESETS
-from rulescore.mechanics import ASSUMPTIONS
-from rulescore.route_legs import plannable
+from rulescore.route.read import plannable
+from rulescore.rulebooks import ASSUMPTIONS
 from rulescore.web.address import assumption_href, section_href
 from sitegen.pages.content import Content
 from sitegen.pages.parse import NUMBERING, Section

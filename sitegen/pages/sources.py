@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulescore.rules_folder import RulesFileError, RulesFolder, TomlFile, line_of, read_toml
+from rulescore.reading.folder import RulesFileError, RulesFolder, TomlFile, line_of, read_toml
 
 METADATA = "ruleset.toml"
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")

@@ -4,8 +4,8 @@ them) and the house rules a group may switch, written at build time; the page sc
 from __future__ import annotations
 
 from rulescore import RULESETS
-from rulescore.house_rules import offered
-from rulescore.models import NAME_LONGEST, SIDES, profile
+from rulescore.table.house_rules import offered
+from rulescore.table.models import NAME_LONGEST, SIDES, profile
 from sitegen.pages import markup
 
 

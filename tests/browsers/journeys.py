@@ -23,9 +23,9 @@ from urllib.parse import urlencode
 
 from rulescore.compare import compare_answers
 from rulescore.entry import answer
-from rulescore.house_rules import read_rule
-from rulescore.mechanics import ASSUMPTIONS
-from rulescore.routes import plan
+from rulescore.route.plan import plan
+from rulescore.rulebooks import ASSUMPTIONS
+from rulescore.table.house_rules import read_rule
 from rulescore.web.answer import compare_html, result_html
 
 SHARED = {"height": "5", "toughness": "4", "wounds": "2"}

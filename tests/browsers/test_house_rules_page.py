@@ -10,7 +10,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from rulescore.house_rules import read_rule
+from rulescore.table.house_rules import read_rule
 from tests.browsers.table_steps import ALDRIC, RULES, add_model, live, play, row, shot
 from tests.browsers.test_accessibility import AXE
 from tests.browsers.test_accessibility import RUN as AXE_RUN

@@ -9,9 +9,9 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-from rulescore.mechanics import RULESETS
-from rulescore.route_legs import default_legs, plannable
-from rulescore.routes import plan
+from rulescore.route.plan import plan
+from rulescore.route.read import default_legs, plannable
+from rulescore.rulebooks import RULESETS
 from rulescore.web.answer import respond
 from rulescore.web.route_view import route_view
 from tests.browsers.journeys import LEGS_IN_ROWS

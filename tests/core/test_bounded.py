@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulescore import calculate, catalogue
-from rulescore.route_legs import read_leg
-from rulescore.routes import plan
+from rulescore.route.plan import plan
+from rulescore.route.read import read_leg
 
 CATALOGUE = catalogue()
 PAIRS = [(name, ruleset) for name, entry in CATALOGUE.items() for ruleset in entry["rulesets"]]

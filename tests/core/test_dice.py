@@ -6,7 +6,7 @@ from itertools import product
 
 import pytest
 
-from rulescore.dice import Distribution
+from rulescore.dice.distribution import Distribution
 
 
 def enumerate_rolls(dice: list[int], combine) -> dict:

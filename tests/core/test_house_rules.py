@@ -12,8 +12,8 @@ from itertools import product
 import pytest
 
 from rulescore.entry import answer
-from rulescore.house_rules import read_house_rules, read_rule, rule_words, ruled
-from rulescore.routes import fields as route_fields
+from rulescore.route.plan import fields as route_fields
+from rulescore.table.house_rules import read_house_rules, read_rule, rule_words, ruled
 from tests.core import oracle, oracle_routes
 from tests.core.grid import PAIRS, grid
 

@@ -1,4 +1,4 @@
-"""A third opinion that no one here wrote: every dice phrase of the rules vocabulary (rulescore/rolls.py),
+"""A third opinion that no one here wrote: every dice phrase of the rules vocabulary (rulescore/dice/rolls.py),
 as rulescore reads it, against icepool (a maintained exact-dice library), outcome by outcome."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import icepool
 import pytest
 
 from rulescore import calculate
-from rulescore.rolls import read_dice, read_injury, read_test
+from rulescore.dice.rolls import read_dice, read_injury, read_test
 
 d3, d6, d12 = icepool.d3, icepool.d6, icepool.d12
 
@@ -76,8 +76,8 @@ def test_characteristic_tests_agree_with_icepool(phrase):
     ],
 )
 def test_injury_rolls_agree_with_icepool(phrase, die):
-    from rulescore.dice import Distribution
-    from rulescore.wounds import injury
+    from rulescore.dice.distribution import Distribution
+    from rulescore.dice.wounds import injury
 
     roll = read_injury(phrase)
 

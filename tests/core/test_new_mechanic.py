@@ -26,12 +26,12 @@ SWIM_TABLE = '\n[swim]\nsection = "very-difficult-ground"\nmax_width = 4\n'
 
 def add_mechanic(project: Path) -> None:
     """CONTRIBUTING.md's steps, as a newcomer would take them."""
-    shutil.copy(INVENTED / "swimming.py", project / "rulescore" / "swimming.py")  # 1. the module
-    mechanics = project / "rulescore" / "mechanics.py"  # 2. the list of mechanics
+    shutil.copy(INVENTED / "swimming.py", project / "rulescore" / "mechanics" / "swimming.py")  # 1. the module
+    mechanics = project / "rulescore" / "rulebooks.py"  # 2. the list of mechanics
     text = mechanics.read_text(encoding="utf-8")
     text = text.replace(
-        "from rulescore.running import RUN\n",
-        "from rulescore.running import RUN\nfrom rulescore.swimming import SWIM\n",
+        "from rulescore.mechanics.running import RUN\n",
+        "from rulescore.mechanics.running import RUN\nfrom rulescore.mechanics.swimming import SWIM\n",
     )
     text = text.replace("    HIDING,\n", "    HIDING,\n    SWIM,\n", 1)
     mechanics.write_text(text, encoding="utf-8")
@@ -65,8 +65,8 @@ def project(tmp_path_factory) -> Path:
     after = snapshot(project)
     changed = {path for path in after if before.get(path) != after[path]}
     assert changed == {
-        "rulescore/swimming.py",
-        "rulescore/mechanics.py",
+        "rulescore/mechanics/swimming.py",
+        "rulescore/rulebooks.py",
         NUMBERS.as_posix(),
         "tests/test_swimming.py",
         "tests/core/oracle.py",
@@ -152,7 +152,7 @@ def test_a_ruleset_without_its_test_is_told_what_to_add(project, tmp_path):
     numbers = broken / "trench-crusade" / "numbers.toml"  # it has no Initiative test
     numbers.write_text(numbers.read_text(encoding="utf-8") + SWIM_TABLE, encoding="utf-8")
     code = (
-        "import sys; from pathlib import Path; from rulescore.mechanics import load_folder\n"
+        "import sys; from pathlib import Path; from rulescore.rulebooks import load_folder\n"
         "try:\n    load_folder(Path(sys.argv[1]))\nexcept Exception as error:\n    print(error)"
     )
     done = subprocess.run([sys.executable, "-c", code, str(broken)], cwd=project, capture_output=True, text=True)

@@ -9,9 +9,9 @@ from itertools import product
 
 import pytest
 
-from rulescore.mechanics import load_folder
-from rulescore.rolls import read_dice, read_injury, read_test
-from rulescore.rules_folder import RulesFileError, read_folder
+from rulescore.dice.rolls import read_dice, read_injury, read_test
+from rulescore.reading.folder import RulesFileError, read_folder
+from rulescore.rulebooks import load_folder
 from tests.helpers import ROOT
 
 
@@ -248,7 +248,7 @@ def test_a_ruleset_may_give_its_own_assumption(rules):
 
 
 def test_a_topic_without_a_title_is_named_by_line(rules):
-    from rulescore.rules_folder import RulesFileError
+    from rulescore.reading.folder import RulesFileError
     from sitegen.pages.content import load_content
 
     path = rules / "topics.toml"
@@ -261,7 +261,7 @@ def test_a_topic_without_a_title_is_named_by_line(rules):
 
 
 def test_the_edition_pair_is_data(rules):
-    from rulescore.rules_folder import RulesFileError
+    from rulescore.reading.folder import RulesFileError
     from sitegen.pages.content import load_content
 
     path = rules / "edition-notes.toml"
@@ -274,8 +274,8 @@ def test_the_edition_pair_is_data(rules):
 
 
 def test_a_cited_section_missing_from_the_text_stops_the_build(rules, monkeypatch):
-    from rulescore import mechanics
-    from rulescore.rules_folder import RulesFileError
+    from rulescore import rulebooks
+    from rulescore.reading.folder import RulesFileError
     from sitegen.pages.content import check_citations
     from sitegen.pages.parse import parse
     from sitegen.pages.sources import load_rulesets
@@ -284,7 +284,7 @@ def test_a_cited_section_missing_from_the_text_stops_the_build(rules, monkeypatc
     path.write_text(
         path.read_text(encoding="utf-8").replace('section = "climbing"', 'section = "climbing-up"'), encoding="utf-8"
     )
-    monkeypatch.setattr(mechanics, "_read", mechanics.load_folder(rules))  # rulescore reads the broken copy
+    monkeypatch.setattr(rulebooks, "_read", rulebooks.load_folder(rules))  # rulescore reads the broken copy
     documents = {r.id: parse(r) for r in load_rulesets(read_folder(rules))}
     with pytest.raises(RulesFileError) as error:
         check_citations(documents)

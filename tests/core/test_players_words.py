@@ -11,9 +11,9 @@ from itertools import product
 import pytest
 
 from rulescore import RULESETS, calculate
-from rulescore.initiative import target_number
-from rulescore.mechanics import CALCULATORS
-from rulescore.rolls import read_dice
+from rulescore.dice.rolls import read_dice
+from rulescore.mechanics.initiative import target_number
+from rulescore.rulebooks import CALCULATORS
 
 PHRASE = re.compile(r"needs (\d+)(\+| or less) on the (.+?)(?: (twice|each time))?$")
 # The outcome a single roll decides, per calculator.

@@ -9,8 +9,8 @@ from fractions import Fraction as F
 
 import pytest
 
+from rulescore.answers.explain import chance_words, percent_words
 from rulescore.entry import answer
-from rulescore.explain import chance_words, percent_words
 from tests.core.grid import PAIRS, grid
 
 SAID = re.compile(r"\d+ in \d+|\d%|certain|no chance")

@@ -8,8 +8,8 @@ from fractions import Fraction as F
 from itertools import product
 
 from rulescore import RULESETS
-from rulescore.routes import fields
-from rulescore.routes import plan as planned
+from rulescore.route.plan import fields
+from rulescore.route.plan import plan as planned
 from rulescore.web.answer import respond
 from tests.core.test_route_rules import run_route
 from tests.core.test_routes import d6_under, mordheim_fall, odds

@@ -11,10 +11,10 @@ import sys
 from fractions import Fraction as F
 
 from rulescore import calculate
-from rulescore.explain import percent_text
-from rulescore.mechanics import RULESETS
-from rulescore.routes import fields as route_fields
-from rulescore.routes import plan
+from rulescore.answers.explain import percent_text
+from rulescore.route.plan import fields as route_fields
+from rulescore.route.plan import plan
+from rulescore.rulebooks import RULESETS
 from rulescore.web.answer import respond, result_html
 from tests.core.test_routes import MORDHEIM, d6_under, fell_at, odds, refusal
 from tests.helpers import ROOT
@@ -267,7 +267,7 @@ def test_an_animal_cannot_climb_in_mordheim_unless_the_table_plays_it_otherwise(
     An animal's climb is refused in the calculator and in the route, naming the rule; its route without a
     climb is walked as any model's; Coreheim's text has no such rule and asks nothing of it."""
     from rulescore.entry import answer
-    from rulescore.house_rules import read_rule
+    from rulescore.table.house_rules import read_rule
 
     for ruleset in ("mordheim-1999", "mordheim-lrb"):
         single = answer("climb", ruleset, {"animal": "yes"})

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction as F
 
-from rulescore.routes import plan
+from rulescore.route.plan import plan
 from rulescore.web.route_view import route_view
 from tests.core.test_routes import MORDHEIM, d6_under
 

@@ -14,8 +14,8 @@ from itertools import product
 import pytest
 
 from rulescore import RULESETS, calculate
-from rulescore.routes import fields as route_fields
-from rulescore.routes import plan
+from rulescore.route.plan import fields as route_fields
+from rulescore.route.plan import plan
 from rulescore.web.answer import respond
 from tests.core import oracle_routes
 from tests.core.grid import grid

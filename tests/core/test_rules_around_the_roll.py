@@ -15,7 +15,7 @@ import pytest
 
 from rulescore import calculate
 from rulescore.compare import compare_answers
-from rulescore.dice import Distribution
+from rulescore.dice.distribution import Distribution
 from rulescore.entry import answer as typed
 from rulescore.web.answer import compare_html, result_html
 from tests.helpers import unmarked

@@ -10,10 +10,10 @@ import sys
 import pytest
 
 from rulescore import RULESETS
+from rulescore.answers.fields import FieldError
 from rulescore.entry import answer, fields_of
-from rulescore.fields import FieldError
-from rulescore.models import fill, profile, read_model
-from rulescore.table import FORMAT, PlayersTable, TableError, read_table
+from rulescore.table.file import FORMAT, PlayersTable, TableError, read_table
+from rulescore.table.models import fill, profile, read_model
 from tests.helpers import ROOT
 
 ALDRIC = {"name": "Aldric", "ruleset": "mordheim-1999", "side": "mine", "profile": {"move": "5", "initiative": "4"}}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rulescore.rules_folder import RulesFileError
+from rulescore.reading.folder import RulesFileError
 from sitegen.pages.parse import parse
 from sitegen.pages.sources import load_ruleset
 from tests.helpers import copy_project, serve_project
@@ -129,7 +129,7 @@ def test_serve_shows_the_current_text_and_code(project):
     good = source.read_text(encoding="utf-8")
     numbers = project / "rules" / "trench-crusade" / "numbers.toml"
     good_numbers = numbers.read_text(encoding="utf-8")
-    code = project / "rulescore" / "charge_moves.py"  # how far a charge moves: its bonus roll
+    code = project / "rulescore" / "mechanics" / "charge_moves.py"  # how far a charge moves: its bonus roll
     good_code = code.read_text(encoding="utf-8")
 
     def page() -> str:

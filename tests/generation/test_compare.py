@@ -10,10 +10,10 @@ from itertools import pairwise
 import pytest
 
 from rulescore import RULESETS
-from rulescore.explain import inches
-from rulescore.mechanics import CALCULATORS
+from rulescore.answers.explain import inches
+from rulescore.reading.folder import read_folder
 from rulescore.reference import lines
-from rulescore.rules_folder import read_folder
+from rulescore.rulebooks import CALCULATORS
 from rulescore.web.answer import respond_compare
 from sitegen.pages.compare import load_topics
 from sitegen.pages.editions import section_words, word_diff
@@ -252,7 +252,7 @@ def test_start_pages_link_their_quick_reference_and_glossary(built_site):
 def test_a_line_whose_topic_no_topic_has_is_refused_naming_its_mechanic(tmp_path):
     import shutil
 
-    from rulescore.rules_folder import RulesFileError
+    from rulescore.reading.folder import RulesFileError
 
     rules = tmp_path / "rules"
     shutil.copytree(ROOT / "rules", rules)

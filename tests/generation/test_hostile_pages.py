@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rulescore.rules_folder import RulesFileError, read_folder
+from rulescore.reading.folder import RulesFileError, read_folder
 from sitegen.finishing.page_safety import problems
 from tests.helpers import ROOT, copy_project
 

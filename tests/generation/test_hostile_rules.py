@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from rulescore.rules_folder import RulesFileError, read_folder
+from rulescore.reading.folder import RulesFileError, read_folder
 from rulescore.web.terms import Marker, Term
 from sitegen.pages.sources import load_ruleset
 from tests.helpers import copy_project
@@ -127,7 +127,7 @@ def test_a_term_explained_in_an_answer_cannot_break_out_of_it():
     ],
 )
 def test_a_broken_value_names_its_file_and_line(rules, name, old, new, said):
-    from rulescore.mechanics import load_folder
+    from rulescore.rulebooks import load_folder
 
     path = rules / name
     text = path.read_text(encoding="utf-8")

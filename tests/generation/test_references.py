@@ -2,7 +2,7 @@
 
 import pytest
 
-from rulescore.rules_folder import read_folder
+from rulescore.reading.folder import read_folder
 from sitegen.pages.content import load_content
 from tests.helpers import ROOT
 

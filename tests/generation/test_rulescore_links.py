@@ -6,7 +6,7 @@ import pytest
 
 from rulescore import RULESETS, calculate, catalogue
 from rulescore.entry import answer
-from rulescore.rules_folder import read_folder
+from rulescore.reading.folder import read_folder
 from rulescore.web.answer import result_html
 from sitegen.pages.parse import parse
 from sitegen.pages.sources import load_rulesets

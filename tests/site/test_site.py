@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulescore import RULESETS as all_rulesets
-from rulescore.rules_folder import read_folder
+from rulescore.reading.folder import read_folder
 from rulescore.web.address import section_href
 from sitegen.pages.sources import load_rulesets
 from tests.helpers import ROOT, broken_links, read_page
@@ -99,7 +99,7 @@ def test_headings_have_permalinks(built_site):
 
 
 def test_every_assumption_has_its_anchor_on_the_assumptions_page(built_site):
-    from rulescore.mechanics import ASSUMPTIONS
+    from rulescore.rulebooks import ASSUMPTIONS
 
     ids = read_page(built_site / "assumptions" / "index.html").ids
     assert set(ASSUMPTIONS) <= ids

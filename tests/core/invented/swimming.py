@@ -2,8 +2,8 @@
 may swim too: a `swim 2` leg uses its width of movement and takes the same test.
 
 Invented: no ruleset held here has this rule. tests/core/test_new_mechanic.py copies this module into a
-temporary copy of the project as rulescore/swimming.py, to show a new kind of rule is one module,
-a line in rulescore/mechanics.py, its numbers in a ruleset's numbers.toml, its tests and its oracle
+temporary copy of the project as rulescore/mechanics/swimming.py, to show a new kind of rule is one module,
+a line in rulescore/rulebooks.py, its numbers in a ruleset's numbers.toml, its tests and its oracle
 (swimming_oracle.py).
 """
 
@@ -12,14 +12,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, NamedTuple
 
-from rulescore import values
-from rulescore.dice import Distribution
-from rulescore.explain import Explanation, inches
-from rulescore.fields import FieldError, drop
-from rulescore.initiative import initiative_field, pass_all
-from rulescore.legs import Leg, LegKind, SoFar, Walking, tested
-from rulescore.mechanic import Calculator, Line, Mechanic, Table
-from rulescore.rule_value import Rule
+from rulescore.answers.explain import Explanation, inches
+from rulescore.answers.fields import FieldError, drop
+from rulescore.dice.distribution import Distribution
+from rulescore.mechanics.initiative import initiative_field, pass_all
+from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, tested
+from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.reading import values
+from rulescore.reading.rule_value import Rule
 
 
 class Swim(NamedTuple):
@@ -73,7 +73,7 @@ def _has_swim(ruleset) -> bool:
 # Its route leg, offered after the climbs: "swim 2" (drawn as a stretch of ground).
 LEG = LegKind("swim", 35, "swim 2", _swim_leg, "ground", table="swim", cost=_width, check=_check_leg, worth=_has_swim)
 
-# Declared in the shape every mechanic shares (rulescore/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 SWIM = Mechanic(
     parts={"swim": Table(Swim)},
     tested=lambda r: "swim" if r.swim else None,

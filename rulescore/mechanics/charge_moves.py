@@ -1,0 +1,145 @@
+"""How far a charge moves, in each kind a text gives: double Movement (reaches or not), or Movement plus
+a roll (a chance, capped or not). The `[charge] move` value names the kind (`read_move`)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import NamedTuple
+
+from rulescore.answers.explain import Explanation, fraction_text, inches
+from rulescore.dice.rolls import Dice, read_dice
+from rulescore.mechanics.legs import Leg, LegKind, Walking, ground_cost, ground_words
+from rulescore.reading.rule_value import Rule
+
+
+class DoubleMove(NamedTuple):
+    """A charge of twice Movement, declared without measuring: it reaches or it does not."""
+
+    def words(self, rules) -> tuple[str, Rule]:
+        return "2×M, no dice", rules.move
+
+    def reaches(self, explain: Explanation, rules, move: Fraction, distance: Fraction, cost: int) -> Fraction:
+        reach, needed = 2 * move, distance * cost
+        explain.step(f"A charge moves double Movement: {inches(reach)}, declared without measuring.", rules.move)
+        reaches = Fraction(int(needed <= reach))
+        # Said of the move alone: a roll before it (an Initiative test to see the target) is still a roll.
+        explain.to_do(
+            f"the charge move itself takes no roll: it is {inches(reach)} (double Movement) "
+            f"and the target needs {inches(needed)}"
+        )
+        explain.step(f"The target needs {inches(needed)} of movement: " + ("in reach." if reaches else "out of reach."))
+        return reaches
+
+
+class DiceMove(NamedTuple):
+    """A charge of Movement plus a roll (`Movement + D6`, `Movement + highest of 2D6`); a cap limits
+    what the roll adds, never the model's own Movement."""
+
+    dice: Dice
+
+    def words(self, rules) -> tuple[str, Rule]:
+        if rules.cap:
+            return (
+                f"M + {self.dice.name}, at most {inches(rules.cap.value)} (a Movement already over "
+                f"{inches(rules.cap.value)} gets no bonus)",
+                rules.cap,
+            )
+        return f"M + {self.dice.name}", rules.move
+
+    def reaches(self, explain: Explanation, rules, move: Fraction, distance: Fraction, cost: int) -> Fraction:
+        if rules.ends_within:
+            within = rules.ends_within.value
+            needed = max(distance - within, Fraction(0)) * cost
+            explain.step(
+                f"The charger must end within {inches(within)} of the target: it needs {inches(needed)} of "
+                f"movement for a {inches(distance)} gap.",
+                rules.ends_within,
+                assumption=rules.ends_within.assumption,
+            )
+        else:
+            needed = distance * cost
+            explain.step(f"The target needs {inches(needed)} of movement.")
+        cap = Fraction(rules.cap.value) if rules.cap else None
+
+        def moved(roll: int) -> Fraction:
+            return move + roll if cap is None else max(move, min(move + roll, cap))
+
+        total = self.dice.odds.map(moved)
+        explain.reach = ("How far the charge moves", total)
+        reaches = total.probability(lambda inches_moved: inches_moved >= needed)
+        if cap is not None and move >= cap:
+            bonus = f"no roll counts: Movement {inches(move)} is at or over the {inches(cap)} cap, and"
+        else:
+            bonus = f"roll the {self.dice.name} charge bonus: Movement {inches(move)}" + (
+                f" plus the roll, at most {inches(cap)}," if cap is not None else " plus the roll"
+            )
+        if 0 < reaches < 1:
+            least = min(roll for roll in self.dice.faces if moved(roll) >= needed)
+            explain.needs(f"needs {least}+ on the {self.dice.name}")
+            explain.to_do(f"{bonus} must cover {inches(needed)}: needs {least}+")
+        else:
+            explain.to_do(f"{bonus} {'always covers' if reaches else 'never covers'} {inches(needed)}")
+        capped = cap is not None and move + max(self.dice.faces) > cap
+        explain.step(
+            f"It moves its Movement ({inches(move)}) plus a {self.dice.name} charge bonus"
+            + (_cap_words(move, cap) if cap is not None else "")
+            + f": {fraction_text(reaches)} to cover {inches(needed)}.",
+            rules.move,
+            assumption=rules.cap.assumption if capped else None,
+        )
+        return reaches
+
+
+def _cap_words(move: Fraction, cap: Fraction) -> str:
+    """What the cap does to this Movement, in words true for any Movement."""
+    if move >= cap:
+        return f"; its Movement alone is {inches(cap)} or more, so the bonus adds nothing and it moves {inches(move)}"
+    return f"; Movement plus the bonus counts as at most {inches(cap)}"
+
+
+def read_move(text: str) -> DoubleMove | DiceMove:
+    """`double Movement`, or `Movement + ` and dice."""
+    text = str(text).strip()
+    if text == "double Movement":
+        return DoubleMove()
+    if text.startswith("Movement + "):
+        return DiceMove(read_dice(text.removeprefix("Movement + ")))
+    raise ValueError(
+        f"'{text}' is not a charge move this site reads: write 'double Movement' or 'Movement + D6' "
+        "(any dice: 'Movement + highest of 2D6')"
+    )
+
+
+def charge_needs(ruleset, read: dict, leg: Leg) -> Fraction:
+    """The movement a charge's last stretch needs: the inches to the target (less what counts as reaching
+    it), at the ground's cost."""
+    within = ruleset.charge.ends_within
+    return max(leg.inches - (within.value if within else 0), Fraction(0)) * ground_cost(ruleset, leg)
+
+
+def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
+    """A charge's last stretch to the target: reached with the movement left, or a failed charge."""
+    route.explain.to_do(f"charge the last {inches(leg.inches)}{ground_words(leg.ground)}")
+    reaches = uses <= route.left
+    route.explain.step(
+        f"The charge needs {inches(uses)} more and has {inches(route.left)}: "
+        + ("it reaches the target." if reaches else "it falls short (a failed charge)."),
+        route.ruleset.charge.move,
+    )
+    if not reaches:
+        route.end(number, leg, "falls-short", "falls short (failed charge)", route.going)
+        route.going = Fraction(0)
+
+
+LEG = LegKind(
+    "charge",
+    70,
+    "charge 3",
+    _walk,
+    "ground",
+    table="charge",
+    on_ground=True,
+    zero=True,
+    to_target=True,
+    cost=charge_needs,
+)

@@ -1,0 +1,244 @@
+"""Climbing: up or down a wall within the ruleset's limit, with Initiative tests; a failure sticks or falls."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Any, NamedTuple
+
+from rulescore.answers.explain import Explanation, inches
+from rulescore.answers.fields import YES_NO, Field, FieldError, choice, drop, movement, toughness, wounds
+from rulescore.dice.distribution import Distribution
+from rulescore.mechanics.falling import or_fall
+from rulescore.mechanics.initiative import initiative_field, pass_all
+from rulescore.mechanics.legs import Forbidden, Leg, LegKind, SoFar, Walking, cited, refused_at, tested
+from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.reading import values
+from rulescore.reading.rule_value import Rule
+
+
+class Climb(NamedTuple):
+    section: str
+    limit: Annotated[
+        Rule, _limit, "highest climb (Movement, or inches)"
+    ]  # "Movement" (up to Movement) or a number of inches
+    tests: Annotated[Rule, values.count, "Initiative tests a climb takes"]  # Initiative tests taken
+    fail_up: Annotated[Rule, values.text]
+    fail_down: Annotated[Rule, values.text]
+    touching: Annotated[Rule | None, values.flag, "a climber starts its move touching the wall"] = (
+        None  # must touch what it climbs at the start of its movement phase
+    )
+    no_run: Annotated[Rule | None, values.flag, "a model that climbs cannot run"] = (
+        None  # a model that climbs cannot run
+    )
+    animals: Annotated[Rule | None, values.flag, "animals may climb"] = None  # "Any model (except animals!)"
+    uses_movement: Annotated[Rule | None, values.flag, "a climb uses Movement"] = (
+        None  # a fixed limit (Coreheim's 4") still takes the climb off Movement
+    )
+
+
+def _limit(value: Any) -> str | int | Fraction:
+    return "Movement" if value == "Movement" else values.inches(value)
+
+
+def _movement(move: Fraction | None) -> Fraction:
+    """The model's Movement, which the form asks wherever the climb counts against it."""
+    if move is None:
+        raise FieldError("move", "Give the model's Movement: this climb counts against it.")
+    return move
+
+
+def climb(
+    explain: Explanation,
+    ruleset,
+    height: Fraction,
+    direction: str,
+    initiative: int,
+    toughness: int,
+    wounds: int,
+    running: str = "no",
+    move: Fraction | None = None,  # asked only where the climb counts against Movement
+    animal: str = "no",  # asked only where the text says an animal cannot climb
+) -> Distribution:
+    """Chance to climb `height` inches up or down, and what a failure means.
+
+    `move` is read where the climb uses Movement (a limit of Movement, or a fixed limit within it).
+    """
+    rules = ruleset.climb
+    if animal == "yes" and not may_climb_as_animal(rules):
+        raise FieldError(
+            "animal", f"{ruleset.title}: animals cannot climb (§ {rules.animals.section.replace('-', ' ')})."
+        )
+    if running == "yes" and rules.no_run:
+        raise FieldError(
+            "running",
+            f"{ruleset.title}: a model cannot run while it climbs; climb in a normal move, or run without climbing.",
+        )
+    if rules.touching:
+        explain.step("The model must be touching what it climbs at the start of its movement phase.", rules.touching)
+    by_movement = rules.limit.value == "Movement"
+    limit = _movement(move) if by_movement else Fraction(rules.limit.value)
+    if height > limit:
+        what = f"the model's Movement ({inches(limit)})" if by_movement else f"{inches(limit)} a turn"
+        raise FieldError("height", f"A climb may be at most {what}.", also=("move",) if by_movement else ())
+    if uses_movement(rules) and height > _movement(move):  # a fixed limit beyond what Movement allows
+        raise FieldError(
+            "height",
+            f"A climb uses Movement: with Movement {inches(_movement(move))} the model cannot climb {inches(height)}.",
+            also=("move",),
+        )
+    tests = "one Initiative test" if rules.tests.value == 1 else f"{rules.tests.value} Initiative tests"
+    explain.step(f"A climb of {inches(height)} is within the limit ({inches(limit)}) and takes {tests}.", rules.limit)
+    explain.to_do(f"climb {inches(height)} {direction}")
+    if uses_movement(rules):
+        move = _movement(move)
+        explain.step(
+            f"It uses {inches(height)} of its {inches(move)} Movement: {inches(move - height)} left to move as "
+            "normal if it makes it.",
+            rules.uses_movement or rules.limit,
+            assumption=rules.uses_movement.assumption if rules.uses_movement else None,
+        )
+    safe = pass_all(explain, ruleset, initiative, rules.tests.value)
+    if direction == "up":
+        explain.step(f"Failing while climbing up: the model {rules.fail_up.value}.", rules.fail_up)
+        if safe < 1:
+            explain.to_do(f"failing, it {rules.fail_up.value}")
+        return Distribution.chance(safe, "made-it", "stuck")
+    explain.step(f"Failing while climbing down: the model {rules.fail_down.value} ({inches(height)}).", rules.fail_down)
+    return or_fall(explain, ruleset, safe, "made-it", height, toughness, wounds)
+
+
+def may_climb_as_animal(rules: Climb) -> bool:
+    """Does the text let an animal climb: only Mordheim's says it may not (#50, item 5)."""
+    return rules.animals is None or bool(rules.animals.value)
+
+
+def animal_field() -> Field:
+    """Is the model an animal: a characteristic of the model, kept on Your table."""
+    return choice("animal", "An animal", "no", YES_NO).of("model.animal")
+
+
+def uses_movement(rules: Climb) -> bool:
+    """Does a climb's height come off the model's Movement (Mordheim: up to M; Coreheim: M, within 4")."""
+    return rules.limit.value == "Movement" or bool(rules.uses_movement and rules.uses_movement.value)
+
+
+def _fields(ruleset) -> list:
+    fields = [drop("height", "Height of the climb", "3")]
+    if uses_movement(ruleset.climb):
+        fields.append(movement())
+    fields.append(choice("direction", "Direction", "up", (("up", "Up"), ("down", "Down"))))
+    if ruleset.climb.no_run:
+        fields.append(choice("running", "Running this turn", "no", YES_NO))
+    if ruleset.climb.animals is not None:  # the text speaks of animals (a table may let them climb)
+        fields.append(animal_field())
+    return fields + [initiative_field(ruleset), toughness(ruleset), wounds()]
+
+
+def _lines(rules) -> list[Line]:
+    climb = rules.climb
+    if not climb:
+        return []
+    limit = "M" if climb.limit.value == "Movement" else inches(climb.limit.value)
+    tests = "one Initiative test" if climb.tests.value == 1 else f"{climb.tests.value} Initiative tests"
+    return [Line("climbing", "Climb at most", f"{limit} a turn, {tests}", climb.limit)]
+
+
+def _climb_uses(ruleset, read: dict, leg: Leg) -> Fraction:
+    return leg.inches if ruleset.climb and uses_movement(ruleset.climb) else Fraction(0)
+
+
+def _climb_leg(direction: str):
+    """A climb leg: the climb's tests from the route's values, and the height it leaves the model at."""
+
+    def walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
+        if uses > route.left:
+            return route.stop(number, leg, "out of movement, it stops at the foot")
+        initiative, t, w = tested(route.read)
+        running = "yes" if route.read["activation"] == "run" else "no"
+        table = climb(
+            route.explain, route.ruleset, leg.inches, direction, initiative, t, w, running, move=route.read["move"]
+        )
+        route.take(number, leg, table, "made-it", *(("dropped",) if direction == "down" else ()))
+        route.left -= uses
+        route.height = LEGS[direction].height_after(route.height, leg)
+        route.explain.step(
+            f"After the climb: {inches(route.left)} of movement left if it makes it, {inches(route.height)} up."
+        )
+
+    return walk
+
+
+def _check_leg(route: SoFar, leg: Leg, number: int) -> None:
+    """What the text forbids of a climb in a route: an animal's, one that does not open it, one in a run or a
+    charge, and more than its limit in a turn."""
+    rules, read, ruleset = route.ruleset.climb, route.read, route.ruleset
+    where, name = refused_at(number, leg)
+    route.climbed += leg.inches
+    if read.get("animal") == "yes" and not may_climb_as_animal(rules):  # "Any model (except animals!)"
+        raise Forbidden(where, f"{name}: animals cannot climb ({cited(rules.animals)}).")
+    if rules.touching and number > 1 and "climb-opens-route" not in ruleset.otherwise:
+        raise Forbidden(
+            where,
+            f"{name}: the model must be touching what it climbs at the start of its movement phase ({cited(rules)}); "
+            "we read that its climb opens the route.",
+            "climb-opens-route",
+        )
+    activation, move = read["activation"], read["move"]
+    if activation == "run" and rules.no_run:
+        raise Forbidden(where, f"{name}: a model cannot run while it climbs: climb in a normal move ({cited(rules)}).")
+    if activation == "charge" and rules.no_run and "charge-no-climb" not in ruleset.otherwise:
+        raise Forbidden(
+            where,
+            f"{name}: a model cannot run while it climbs ({cited(rules)}), and a charge is like a running move; "
+            "we read that it may not climb either.",
+            "charge-no-climb",
+        )
+    limit = move if rules.limit.value == "Movement" else Fraction(rules.limit.value)
+    if uses_movement(rules):
+        limit = min(limit, move)
+    if route.climbed > limit:
+        raise FieldError(
+            where, f"A climb may be at most {inches(limit)} a turn; this route climbs {inches(route.climbed)}."
+        )
+
+
+def _has_climb(ruleset) -> bool:
+    return ruleset.climb is not None
+
+
+LEGS = {
+    direction: LegKind(
+        f"climb {direction}",
+        rank,
+        f"climb {direction} 3",
+        _climb_leg(direction),
+        "climb",
+        table="climb",
+        rise=rise,
+        asks=("animal",),
+        cost=_climb_uses,
+        check=_check_leg,
+        worth=_has_climb,
+    )
+    for direction, rank, rise in (("up", 20, 1), ("down", 30, -1))
+}
+
+# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+CLIMB = Mechanic(
+    title="Climbing",
+    parts={"climb": Table(Climb)},
+    tested=lambda r: "climb" if r.climb else None,
+    calculators=(
+        Calculator(
+            "climb",
+            "Climb",
+            needs=("climb", "fall"),
+            fields=_fields,
+            compute=by_name(climb),
+            headline=lambda t, x, say: [f"{say(t['made-it'])} to make the climb"],
+        ),
+    ),
+    outcomes={"made-it": "Makes it", "stuck": "Cannot move this turn"},
+    lines=_lines,
+    legs=tuple(LEGS.values()),
+)

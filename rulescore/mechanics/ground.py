@@ -1,0 +1,83 @@
+"""Ground: how many inches of movement each inch of a kind of ground costs (`[terrain]`); the charge reads it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rulescore.answers.explain import Explanation, inches
+from rulescore.answers.fields import Field, FieldError, choice
+from rulescore.mechanics.legs import Leg, LegKind, Walking, ground_cost, ground_words
+from rulescore.mechanics.mechanic import Costs, Line, Mechanic
+from rulescore.reading import values
+
+
+def ground_label(kind: str) -> str:
+    """ "very-difficult" -> "Very difficult ground"."""
+    return f"{kind.replace('-', ' ').capitalize()} ground"
+
+
+def terrain_field(ruleset) -> Field:
+    kinds = list(ruleset.terrain) if ruleset.terrain else ["open"]
+    return choice("terrain", "Ground along the route", "open", tuple((k, ground_label(k)) for k in kinds))
+
+
+def terrain_cost(explain: Explanation, ruleset, terrain: str) -> int:
+    """Inches of movement per inch of this ground, said as a step where it is more than one."""
+    costs = ruleset.terrain
+    if costs is None or terrain not in costs:
+        if terrain == "open":
+            return 1
+        raise FieldError("terrain", f"{ruleset.title}'s text gives no movement cost for this ground.")
+    cost = costs[terrain]
+    if cost.value != 1:
+        explain.step(
+            f"Every inch of this ground costs {cost.value} inches of movement.", cost, assumption=cost.assumption
+        )
+        explain.assume("whole-route-terrain")
+    return cost.value
+
+
+def _lines(rules) -> list[Line]:
+    return [
+        Line("terrain", ground_label(ground), f"each inch costs {cost.value}", cost)
+        for ground, cost in (rules.terrain or {}).items()
+        if cost.value != 1
+    ]
+
+
+def _costly(rules) -> bool:
+    return any(cost.value != 1 for cost in (rules.terrain or {}).values())
+
+
+def _move_uses(rules, read: dict, leg: Leg) -> Fraction:
+    return leg.inches * ground_cost(rules, leg)
+
+
+def _move(walk: Walking, number: int, leg: Leg, uses: Fraction) -> None:
+    """A move leg: its inches at the ground's cost, or it stops short."""
+    explain = walk.explain
+    if leg.ground != "open":
+        rule = walk.ruleset.terrain[leg.ground]
+        explain.step(
+            f"Over{ground_words(leg.ground)} each inch costs {rule.value}: {inches(leg.inches)} uses {inches(uses)}.",
+            rule,
+            assumption=rule.assumption,
+        )
+    if uses > walk.left:
+        return walk.stop(number, leg, "out of movement, it stops short")
+    walk.left -= uses
+    explain.to_do(f"move {inches(leg.inches)}{ground_words(leg.ground)}")
+    explain.step(f"It moves {inches(leg.inches)}: {inches(walk.left)} left.")
+
+
+MOVE = LegKind(
+    "move", 10, "move 4 (or move 2 difficult)", _move, "ground", on_ground=True, cost=_move_uses, worth=_costly
+)
+
+# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+TERRAIN = Mechanic(
+    parts={"terrain": Costs(values.count, "inches each inch of {key} ground costs")},
+    title="Ground",
+    lines=_lines,
+    legs=(MOVE,),
+)

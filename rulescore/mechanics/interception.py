@@ -1,0 +1,69 @@
+"""An enemy near a charge's route: what each text's kind of interception does, and the Fear test an
+interceptor that fears the charger takes (the charge calculator's and the route's)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rulescore.answers.explain import Explanation, fraction_text, inches
+from rulescore.dice.distribution import Distribution
+from rulescore.mechanics.mechanic import Line
+
+# The kinds of interception that stop the charge outright, as the working says it.
+STOPPED_BY = {
+    "blocks": "An unengaged enemy within {} of the route blocks this charge: the charger may not charge past it.",
+    "becomes-target": "The route passes within {} of another enemy first: the charger must target that enemy "
+    "instead, or not charge.",
+}
+
+# What an enemy near the charge route does, in each ruleset's kind of interception.
+INTERCEPTION_WORDS = {
+    "blocks": "an unengaged enemy within {} of the route stops the charge",
+    "enemy-chooses": "one unengaged enemy within {} of the route may choose to intercept",
+    "becomes-target": "an enemy within {} of the route must be charged instead, or no charge",
+}
+
+
+def fear_to_intercept(explain: Explanation, rules, leadership: int) -> Fraction:
+    """An interceptor that fears the charger: the chance it passes the Fear test it must take to step in (the
+    charge calculator's and the route's)."""
+    test = rules.intercept_fear.value
+    brave = test.chance(leadership)
+    explain.to_do(f"to intercept, the enemy's Fear test {test.needs(leadership) or 'passes whatever the roll'}")
+    explain.step(
+        f"The interceptor would have to test for fear to engage the charger, so it must pass a Fear test to "
+        f"intercept (Ld {leadership}: {test.roll_words(leadership)}: {fraction_text(brave)}); failing, it "
+        "does not move and the charge goes on.",
+        rules.intercept_fear,
+        assumption=rules.intercept_fear.assumption,
+    )
+    return brave
+
+
+def intercept_branch(
+    explain: Explanation, rules, fears: bool, leadership: int, detected: Fraction, reaches: Fraction
+) -> tuple[str, Distribution]:
+    """The branch where the enemy steps in; a charger that fails to detect its target charges no one either way."""
+    if not fears:
+        return "If the enemy intercepts", Distribution({"intercepted": detected, "cannot-charge": 1 - detected})
+    brave = fear_to_intercept(explain, rules, leadership)
+    needs = rules.intercept_fear.value.needs(leadership)
+    if needs:
+        explain.needs(f"to intercept, the enemy {needs}")
+    through = detected * (1 - brave)
+    return "If the enemy tries to intercept", Distribution(
+        {
+            "intercepted": detected * brave,
+            "reaches": through * reaches,
+            "falls-short": through * (1 - reaches),
+            "cannot-charge": 1 - detected,
+        }
+    )
+
+
+def interception_lines(charge) -> list[Line]:
+    """The quick reference's line for an enemy near the route, where the text has one."""
+    if not charge.interception:
+        return []
+    words = INTERCEPTION_WORDS[charge.interception.value].format(inches(charge.interception_range.value))
+    return [Line("interception", "Enemy near the route", words, charge.interception)]

@@ -1,0 +1,142 @@
+"""Jumping down: one Initiative test per full few inches jumped, a failure falling the whole height."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+from typing import Annotated, NamedTuple
+
+from rulescore.answers.explain import Explanation, inches
+from rulescore.answers.fields import FieldError, drop, toughness, wounds
+from rulescore.dice.distribution import Distribution
+from rulescore.mechanics.falling import or_fall
+from rulescore.mechanics.initiative import initiative_field, pass_all
+from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, at_most, tested
+from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.reading import values
+from rulescore.reading.rule_value import Rule, allows
+
+
+class JumpDown(NamedTuple):
+    section: str
+    max_height: Annotated[Rule, values.inches, "highest jump down"]
+    test_every: Annotated[Rule, values.step, "one jump-down test every"]  # one test per full this-many inches
+    over_max: Annotated[
+        Rule, values.one_of("not-allowed", "falls"), "a jump down above the highest"
+    ]  # "not-allowed" or "falls"
+    fall_stops: Annotated[Rule | None, values.text] = (
+        None  # what a model that fell may not do after, in the text's terms
+    )
+    measure_first: Annotated[Rule | None, values.flag, "a drop may be measured before jumping"] = (
+        None  # may the drop be measured first (never as part of a charge)
+    )
+
+
+def pass_tests(explain: Explanation, rules, height: Fraction, every: Rule, initiative: int, say: str) -> Fraction:
+    """One Initiative test per full `every` inches jumped: say how many, and the chance to pass them all."""
+    tests = floor(height / every.value)
+    explain.step(say.format(tests=tests, s="s" if tests != 1 else ""), every)
+    if height.denominator != 1:
+        explain.assume("fraction-inches")
+    return pass_all(explain, rules, initiative, tests)
+
+
+def jump_down(
+    explain: Explanation, ruleset, height: Fraction, initiative: int, toughness: int, wounds: int
+) -> Distribution:
+    """Chance to land safely from a jump of `height` inches, and what a failed jump costs."""
+    rules = ruleset.jump_down
+    limit = rules.max_height.value
+    if height > limit and rules.over_max.value == "not-allowed":
+        raise FieldError("height", f"{allows(ruleset, 'jump_down.max_height')} jumps down of at most {inches(limit)}.")
+    if height > limit:
+        explain.step(
+            f"A jump down of more than {inches(limit)} always fails: the model falls the whole {inches(height)}.",
+            rules.over_max,
+        )
+        explain.assume("fall-full-height")
+        explain.to_do(f"a jump down of {inches(height)}, over the {inches(limit)} limit: no test")
+        return or_fall(explain, ruleset, Fraction(0), "landed", height, toughness, wounds)
+    explain.to_do(f"jump down {inches(height)}")
+    if rules.measure_first and rules.measure_first.value:
+        explain.step(
+            "The drop may be measured before jumping, unless the jump is part of a charge.", rules.measure_first
+        )
+    safe = pass_tests(
+        explain,
+        ruleset,
+        height,
+        rules.test_every,
+        initiative,
+        f"A jump down of {inches(height)} takes one Initiative test per full {inches(rules.test_every.value)}: "
+        "{tests} test{s}. It does not use Movement.",
+    )
+    if safe < 1:
+        _failed_jump(explain, rules, height)
+    return or_fall(explain, ruleset, safe, "landed", height, toughness, wounds)
+
+
+def _failed_jump(explain: Explanation, rules, height: Fraction) -> None:
+    """What failing a jump-down test costs, in the ruleset's own terms where it states them."""
+    stops = rules.fall_stops
+    explain.step(
+        f"Failing any test, the model falls the whole {inches(height)}" + (f" and {stops.value}." if stops else "."),
+        stops or rules.max_height,
+        assumption="fall-full-height",
+    )
+
+
+def _lines(rules) -> list[Line]:
+    jump = rules.jump_down
+    if not jump:
+        return []
+    over = "not allowed" if jump.over_max.value == "not-allowed" else "always fails"
+    return [
+        Line("jumping-down", "Jump down at most", f"{inches(jump.max_height.value)} (more: {over})", jump.max_height),
+        Line("jumping-down", "Tests", f"one per full {inches(jump.test_every.value)}", jump.test_every),
+    ]
+
+
+# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
+    """A jump down leg: its tests and fall, and the model lower by its height."""
+    initiative, t, w = tested(route.read)
+    route.take(number, leg, jump_down(route.explain, route.ruleset, leg.inches, initiative, t, w), "landed")
+    route.height = LEG.height_after(route.height, leg)
+
+
+def _check(route: SoFar, leg: Leg, number: int) -> None:
+    rules = route.ruleset.jump_down
+    if leg.inches > rules.max_height.value and rules.over_max.value == "not-allowed":
+        raise FieldError(f"leg-{number}", at_most(route.ruleset, "jump_down", "A model may jump down"))
+
+
+def _has_jump_down(ruleset) -> bool:
+    return ruleset.jump_down is not None
+
+
+LEG = LegKind(
+    "jump down", 50, "jump down 4", _walk, "drop", table="jump_down", rise=-1, check=_check, worth=_has_jump_down
+)
+
+JUMP_DOWN = Mechanic(
+    title="Jumping down",
+    parts={"jump_down": Table(JumpDown)},
+    tested=lambda r: "jump_down" if r.jump_down else None,
+    calculators=(
+        Calculator(
+            "jump-down",
+            "Jump down",
+            needs=("jump_down", "fall"),
+            fields=lambda r: [drop("height", "Height of the jump", "4"), initiative_field(r), toughness(r), wounds()],
+            compute=by_name(jump_down),
+            headline=lambda t, x, say: [
+                f"{say(t['landed'])} to land safely",
+                f"{say(t['fell-out-of-action'])} out of action",
+            ],
+        ),
+    ),
+    outcomes={"landed": "Lands safely"},
+    lines=_lines,
+    legs=(LEG,),
+)

@@ -1,0 +1,148 @@
+"""A leg of a route, and what a kind of leg declares (`LegKind`): the words a route writes it with, the table
+its rules are in, what it costs, what the rules forbid of it, how it is walked and how it is drawn. Each
+mechanic declares its own kinds beside its rules (`Mechanic.legs`); rulescore/route/read.py reads a route with them.
+
+A leg's numbers are read by the same reader as every field (plain decimals, bounded), so a leg can never
+ask for more than a field can.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, NamedTuple, Protocol, cast
+
+from rulescore.answers.explain import Explanation, inches
+from rulescore.answers.fields import FieldError, length
+from rulescore.dice.distribution import Distribution
+
+
+class Leg(NamedTuple):
+    kind: str  # its kind's words: "climb up"
+    inches: Fraction
+    extra: Fraction | None  # a gap's drop, a diving charge's enemy distance
+    text: str  # as the route writes it back
+    ground: str = "open"  # a move's or a charge's ground: "open", "difficult" or "very-difficult"
+
+
+class Forbidden(Exception):
+    """A route the rules forbid: where (a field or "leg-N"), why, and the reading it rests on, if one."""
+
+    def __init__(self, where: str, message: str, reading: str | None = None, unfinished: bool = False) -> None:
+        super().__init__(message)
+        self.where, self.message, self.reading, self.unfinished = where, message, reading, unfinished
+
+
+def cited(rule) -> str:
+    return f"§ {rule.section.replace('-', ' ')}"
+
+
+def ground_words(ground: str) -> str:
+    return "" if ground == "open" else " " + ground.replace("-", " ") + " ground"
+
+
+class Walking(Protocol):
+    """What a leg's walk reads and changes of the route being walked (route_walk.Walk)."""
+
+    ruleset: Any
+    explain: Explanation
+    read: dict
+    charging: str | None  # None, "reaches" or "short" (route_walk.Walk)
+    left: Fraction  # movement left
+    going: Fraction  # the chance the route is still going
+    height: Fraction  # how high the model is
+
+    def end(self, number: int, leg: Leg, key: str, words: str, chance: Fraction) -> None: ...
+    def take(self, number: int, leg: Leg, table: Distribution, *safe: str) -> None: ...
+    def stop(self, number: int, leg: Leg, words: str) -> None: ...
+
+
+class SoFar:
+    """A route checked leg by leg before any walking: how high it is and how much it has climbed."""
+
+    def __init__(self, ruleset, read: dict) -> None:
+        self.ruleset, self.read = ruleset, read
+        self.height = read.get("start_height") or Fraction(0)
+        self.climbed = Fraction(0)
+
+
+def refused_at(number: int, leg: Leg) -> tuple[str, str]:
+    """Where a refusal of this leg is shown ("leg-2") and how it names the leg ('Leg 2 (gap 1")')."""
+    return f"leg-{number}", f"Leg {number} ({leg.text})"
+
+
+def _no_cost(ruleset, read: dict, leg: Leg) -> Fraction:
+    return Fraction(0)
+
+
+def _no_check(route: SoFar, leg: Leg, number: int) -> None:
+    return None
+
+
+def _never(ruleset) -> bool:
+    return False
+
+
+class LegKind(NamedTuple):
+    """One kind of leg, as the mechanic whose rules it follows declares it."""
+
+    words: str  # as a route writes it: "climb up"
+    rank: int  # where the route's form offers it among the others (by tens: a new kind fits between)
+    example: str  # as the route's help shows it: "gap 2 (drop 6)"
+    walk: Callable[[Walking, int, Leg, Fraction], None]  # (walk, leg number, leg, the movement it uses)
+    drawn: str  # how the side view draws it: "ground", "climb", "obstacle", "leap" or "drop"
+    table: str | None = None  # the numbers.toml table its rules are in (a ruleset without it has no such leg)
+    offered: Callable[[Any], bool] | None = None  # Ruleset -> has it this leg (default: has the table)
+    extra: str | None = None  # the word for its second number: "drop"
+    extra_default: Fraction | None = None  # the second number, when the leg leaves it out
+    extra_zero: bool = True  # may the second number be 0 (a drop of 0" is no drop)
+    on_ground: bool = False  # crosses ground, which it may name: "move 2 difficult"
+    zero: bool = False  # 0" is a leg (a charge that starts in contact)
+    rise: int = 0  # +1: the model ends the leg its inches higher; -1: lower
+    to_target: bool = False  # ends a charge at its target
+    asks: tuple[str, ...] = ()  # the route's fields only this kind of leg reads ("animal")
+    worth: Callable[[Any], bool] = _never  # Ruleset -> does this leg alone make a route worth planning
+    cost: Callable[[Any, dict, Leg], Fraction] = _no_cost  # (ruleset, values, leg) -> the movement it uses
+    check: Callable[[SoFar, Leg, int], None] = _no_check  # refuses what the rules forbid whatever the dice
+
+    def has(self, ruleset) -> bool:
+        if self.offered is not None:
+            return self.offered(ruleset)
+        return self.table is None or getattr(ruleset, self.table) is not None
+
+    def height_after(self, height: Fraction, leg: Leg) -> Fraction:
+        return max(height + self.rise * leg.inches, Fraction(0))
+
+
+# A leg's inches, read as a field reads them: the same refusals, the same bounds.
+_INCHES = length("inches", "A leg's inches", "1", "0", "48")
+
+
+def number(word: str) -> Fraction:
+    try:
+        return cast(Fraction, _INCHES.read(word))  # a length field reads a Fraction
+    except FieldError as error:
+        raise ValueError(error.message) from None
+
+
+def ground_cost(ruleset, leg: Leg) -> int:
+    """Inches of movement each inch of this leg's ground costs."""
+    if leg.ground == "open":
+        return 1
+    costs = ruleset.terrain or {}
+    if leg.ground not in costs:
+        raise FieldError("terrain", f"{ruleset.title}'s text gives no movement cost for{ground_words(leg.ground)}.")
+    return costs[leg.ground].value
+
+
+def at_most(ruleset, table: str, what: str) -> str:
+    """A leg over its highest: the text's limit, or the table's house rule (#47: credited to the book)."""
+    limit = inches(getattr(ruleset, table).max_height.value)
+    if f"{table}.max_height" in ruleset.house_numbers:
+        return f"{what} at most {limit}: your table's house rule."
+    return f"{what} at most {limit}."
+
+
+def tested(read: dict) -> tuple[int, int, int]:
+    """The Initiative, Toughness and Wounds a leg's test and fall read (each asked wherever a leg tests them)."""
+    return cast(tuple[int, int, int], tuple(read.get(key) for key in ("initiative", "toughness", "wounds")))

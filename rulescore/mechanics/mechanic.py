@@ -1,0 +1,151 @@
+"""What a mechanic is: one kind of rule (a charge, a climb, a fall) as the module that holds it declares it.
+
+A mechanic owns the numbers.toml keys it reads (a table, a single value or a table of costs), says when
+a ruleset's values for it need the ruleset's Initiative test, and brings its calculators, the words of
+its outcomes and its quick-reference lines. `rulescore.rulebooks` lists every mechanic; the loader
+(`rulesets.py`) is handed that list and knows none of them.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Annotated, Any, NamedTuple, get_origin, get_type_hints
+
+from rulescore.answers.explain import Explanation
+from rulescore.answers.fields import Field
+from rulescore.dice.distribution import Distribution
+from rulescore.mechanics.legs import LegKind
+from rulescore.reading.rule_value import Rule
+
+Reader = Callable[[Any], Any]  # a raw TOML value -> the value, or ValueError("must be ...")
+
+
+@functools.cache
+def readers_of(kind: type) -> dict[str, Reader]:
+    """The numbers.toml keys a table's type reads, each declared once, with its reader, as a field
+    `key: Annotated[Rule, reader]`: the name, the reader and the place in the type are one line."""
+    hints = get_type_hints(kind, include_extras=True)
+    return {name: hint.__metadata__[0] for name, hint in hints.items() if get_origin(hint) is Annotated}
+
+
+@functools.cache
+def words_of(kind: type) -> dict[str, str]:
+    """The keys a table may play otherwise, each in a player's words (`key: Annotated[Rule, reader, "words"]`):
+    a key without words is the text's own words, quoted by the answers, not a rule a table plays otherwise."""
+    hints = get_type_hints(kind, include_extras=True)
+    return {
+        name: hint.__metadata__[1]
+        for name, hint in hints.items()
+        if get_origin(hint) is Annotated and len(hint.__metadata__) > 1
+    }
+
+
+class Table(NamedTuple):
+    """A `[table]` of numbers.toml, read into `kind` (its keys and readers: `readers_of`). Where the kind
+    depends on the table (a fall is hits or a roll), `kinds` maps the key that says which to its type."""
+
+    kind: type | None
+    kinds: dict[str, type] | None = None
+
+    @property
+    def readers(self) -> dict[str, Reader]:
+        """Every key the table may hold, whichever kind it is."""
+        found: dict[str, Reader] = {}
+        for kind in self.kinds.values() if self.kinds else [self.kind]:
+            found.update(readers_of(kind))
+        return found
+
+    @property
+    def words(self) -> dict[str, str]:
+        """Every key a table may play otherwise, in a player's words, whichever kind it is."""
+        found: dict[str, str] = {}
+        for kind in self.kinds.values() if self.kinds else [self.kind]:
+            found.update(words_of(kind))
+        return found
+
+
+class Single(NamedTuple):
+    """One value at the top of numbers.toml; it names its own section."""
+
+    reader: Reader
+    words: str = ""  # in a player's words, as a house rule names it ("" : not played otherwise)
+
+
+class Costs(NamedTuple):
+    """A table of any keys, each one value of the same kind (ground type -> inches spent per inch)."""
+
+    reader: Reader
+    words: str = ""  # a key's value in a player's words, "{key}" standing for the key
+
+
+class Calculator(NamedTuple):
+    """One calculator: what it asks, where it applies and how it answers."""
+
+    name: str
+    title: str
+    # The numbers.toml keys a ruleset must give for it (its own first: its section is where it sits).
+    needs: tuple[str, ...]
+    fields: Callable[[Any], list[Field]]
+    compute: Callable[[Explanation, Any, dict], tuple[Distribution, list[tuple[str, Distribution]]]]
+    # (main table, extra tables, how a chance is said) -> the answer's first lines
+    headline: Callable[[Distribution, list[tuple[str, Distribution]], Callable[[Fraction], str]], list[str]]
+    # Whose are the "target.*" characteristics it asks, as the page's picker names them (the hiding model's
+    # spotter is no target: #47, item 7).
+    target: str = "Target"
+
+    def supports(self, rules: Any) -> bool:
+        """Has this ruleset's text the rules for it."""
+        return all(getattr(rules, key) is not None for key in self.needs)
+
+    def section(self, rules: Any) -> str:
+        """The rule section the calculator sits in."""
+        return getattr(rules, self.needs[0]).section
+
+
+def by_name(rule: Callable[..., Distribution], **renamed: str) -> Callable[[Explanation, Any, dict], tuple]:
+    """A calculator's answer from its rule's own function, the form's values given by field name (`renamed`:
+    a field whose argument is named otherwise); a field the ruleset does not ask takes the default."""
+    return lambda explain, rules, values: (
+        rule(explain, rules, **{renamed.get(k, k): v for k, v in values.items()}),
+        [],
+    )
+
+
+# The topic of a quick-reference line no compare page holds: how a ruleset takes a characteristic test.
+CHARACTERISTIC_TEST = "tests"
+
+
+class Line(NamedTuple):
+    """One number or rule of a ruleset, in a few words, with the rule it comes from."""
+
+    topic: str  # the shared topic id (rules/topics.toml, checked as it is read), or CHARACTERISTIC_TEST
+    label: str
+    text: str
+    rule: Rule | None  # None: from outside the text (see the assumptions page)
+
+
+def _none(rules: Any) -> None:
+    return None
+
+
+def _no_lines(rules: Any) -> list[Line]:
+    return []
+
+
+class Mechanic(NamedTuple):
+    """One kind of rule: the keys of numbers.toml it reads and everything the site does with them."""
+
+    parts: dict[str, Table | Single | Costs]  # its numbers.toml keys; the first names the mechanic
+    title: str = ""  # the kind of rule in a player's words, as Your table heads its house rules
+    # Ruleset -> the key whose values take Initiative tests in that ruleset, or None
+    tested: Callable[[Any], str | None] = _none
+    calculators: tuple[Calculator, ...] = ()
+    outcomes: dict[str, str] = {}  # outcome key -> the words a player reads, in the order shown
+    lines: Callable[[Any], list[Line]] = _no_lines  # Ruleset -> its quick-reference lines
+    legs: tuple[LegKind, ...] = ()  # the kinds of route leg its rules govern
+
+    @property
+    def name(self) -> str:
+        return next(iter(self.parts))

@@ -1,0 +1,96 @@
+"""Running: may this model run this turn, and how far."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Any, NamedTuple
+
+from rulescore.answers.explain import Explanation, inches
+from rulescore.answers.fields import choice, length, movement
+from rulescore.dice.distribution import Distribution
+from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.reading import values
+from rulescore.reading.rule_value import Rule
+
+
+class Run(NamedTuple):
+    section: str
+    multiplier: Annotated[Rule, values.count, "a run is Movement times"]
+    enemy_range: Annotated[
+        Rule, values.inches, "no run with an enemy within"
+    ]  # no counting enemy within this many inches at the start of the turn
+    ignored_states: Annotated[Rule, _enemy_states]  # enemy states that do not stop a run
+    no_shooting: Annotated[Rule | None, values.text] = None  # what a run costs the rest of the turn, in our words
+
+
+def _enemy_states(value: Any) -> tuple[str, ...]:
+    return values.words_list(value, 'enemy states, e.g. ["fleeing", "stunned"]')
+
+
+ENEMY_STATES = (
+    ("standing", "Standing"),
+    ("fleeing", "Fleeing"),
+    ("stunned", "Stunned"),
+    ("knocked-down", "Knocked down"),
+    ("hidden", "Hidden"),
+)
+
+
+def run(explain: Explanation, ruleset, move: Fraction, distance: Fraction, enemy_state: str) -> Distribution:
+    """Whether a model may run, given the nearest enemy's distance and state at the start of the turn."""
+    rules = ruleset.run
+    if enemy_state in rules.ignored_states.value:
+        explain.step(
+            f"A {enemy_state.replace('-', ' ')} enemy does not count when deciding whether a model may run.",
+            rules.ignored_states,
+        )
+        allowed = True
+    else:
+        allowed = distance > rules.enemy_range.value
+        explain.step(
+            f"No standing enemy may be within {inches(rules.enemy_range.value)} at the start of the turn: the nearest "
+            f"is {inches(distance)} away, so the model {'may' if allowed else 'may not'} run.",
+            rules.enemy_range,
+            assumption="within-includes-edge",
+        )
+    explain.to_do(f"no dice: it {'may run ' + inches(move * rules.multiplier.value) if allowed else 'may not run'}")
+    if allowed:
+        explain.step(
+            f"A run is {rules.multiplier.value} times Movement: {inches(move * rules.multiplier.value)}; "
+            "a model that runs cannot shoot this turn.",
+            rules.multiplier,
+        )
+    return Distribution.always("may-run" if allowed else "may-not-run")
+
+
+def _lines(rules) -> list[Line]:
+    run = rules.run
+    if not run:
+        return []
+    return [
+        Line("running", "Run", f"{run.multiplier.value}×M", run.multiplier),
+        Line("running", "No run if an enemy is within", inches(run.enemy_range.value), run.enemy_range),
+    ]
+
+
+# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+RUN = Mechanic(
+    title="Running",
+    parts={"run": Table(Run)},
+    calculators=(
+        Calculator(
+            "run",
+            "Running",
+            needs=("run",),
+            fields=lambda r: [
+                movement(),
+                length("distance", "Nearest enemy's distance", "10", "0", "99"),
+                choice("enemy_state", "That enemy is", "standing", ENEMY_STATES),
+            ],
+            compute=by_name(run),
+            headline=lambda t, x, say: ["may run" if t["may-run"] == 1 else "may not run"],
+        ),
+    ),
+    outcomes={"may-run": "May run", "may-not-run": "May not run"},
+    lines=_lines,
+)

@@ -1,0 +1,280 @@
+"""Plan a move: a whole activation, leg by leg, each leg worked out by its own mechanic and the legs
+composed exactly (no simulation).
+
+A route is the model (Movement, Initiative, Toughness, Wounds, the height it starts at), the kind of
+activation (a move, a half-move, a run or a charge) and its legs in order (read.py reads them). Each leg
+costs what its rule says of the allowance; a failed test ends the route there (stuck at the foot of the
+wall, or a fall with the fall table's injuries); a leg the rules forbid refuses the whole route, naming the
+leg and the rule, or the reading it rests on. A charge is worked out whole before it is walked: a double
+move that cannot cover the route is a failed charge, walked again with the model's Movement alone; a
+charge of Movement plus a roll is walked once per total the roll can give.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from math import ceil
+from typing import NamedTuple
+
+from rulescore.answers.explain import Explanation, inches, said_alike, sentence
+from rulescore.answers.fields import MOST_ITEMS, Field, choice, length, listed, movement, read_form, toughness, wounds
+from rulescore.answers.result import Cited, OutcomeTable, Refusal, Result, Row
+from rulescore.mechanics.climbing import animal_field
+from rulescore.mechanics.initiative import initiative_field
+from rulescore.mechanics.legs import Forbidden, Leg, cited, refused_at
+from rulescore.route.charge import Planned, charge_fields, charge_route, charge_used
+from rulescore.route.check import check
+from rulescore.route.read import LEG_KINDS, default_legs, leg_kinds, plannable, read_leg
+from rulescore.route.walk import Walk, walk_legs
+from rulescore.rulebooks import ASSUMPTIONS, RULESETS
+from rulescore.rulesets import Ruleset
+
+NAME = "route"
+TITLE = "Plan a move"
+
+
+def fields(ruleset) -> list[Field]:
+    """The model, the kind of activation and where it starts, then the legs: a list, a leg each."""
+    kinds = [("move", "A normal move")]
+    if ruleset.half_move:
+        kinds.append(("half-move", "A half-move (to shoot or hide)"))
+    if ruleset.run:
+        kinds.append(("run", "A run"))
+    if ruleset.charge:
+        kinds.append(("charge", "A charge"))
+    # A text with no charge move says so where a charge would be chosen, not by leaving it out unsaid (#50).
+    said = "" if ruleset.charge else NO_CHARGE.format(title=ruleset.title)
+    found = [movement(), choice("activation", "This activation is", "move", tuple(kinds), help=said)]
+    if ruleset.gap:  # the height a failed gap jump falls from
+        found.append(
+            length(
+                "start_height",
+                "Height it starts at",
+                "0",
+                "0",
+                "24",
+                help="0 for the ground; climbs and jumps down change it as the route goes.",
+            )
+        )
+    if ruleset.run:  # a run is allowed only with no enemy that counts this near (#50, item 1)
+        found.append(nearest_enemy(ruleset))
+    if ruleset.climb and ruleset.climb.animals is not None:  # an animal's route may not climb (#50, item 5)
+        found.append(animal_field())
+    found += charge_fields(ruleset)
+    if ruleset.test:
+        found.append(initiative_field(ruleset))
+    if ruleset.fall:
+        found += [toughness(ruleset), wounds()]
+    return [*found, listed("legs", "Legs, in order", tuple(default_legs(ruleset)), tuple(leg_kinds(ruleset)))]
+
+
+# The route's fields that only some kinds of leg read (being an animal: a climb's).
+ASKED_BY_LEGS = {name for kind in LEG_KINDS.values() for name in kind.asks}
+NO_CHARGE = "{title}'s text gives no charge move, so a charge is not planned here: plan the move to the enemy."
+
+
+def used(field: Field, read: dict, legs: list[Leg]) -> bool:
+    """Is this field part of what the answer was worked out from: the nearest enemy decides only a run, being
+    an animal only a route that climbs."""
+    if field.name == "nearest_enemy":
+        return read["activation"] == "run"
+    if not charge_used(field, read):
+        return False
+    return field.name not in ASKED_BY_LEGS or any(field.name in LEG_KINDS[leg.kind].asks for leg in legs)
+
+
+def nearest_enemy(ruleset) -> Field:
+    """How far the nearest enemy that counts stands at the start of the turn: what a run is decided by."""
+    ignored = [state.replace("-", " ") for state in ruleset.run.ignored_states.value]
+    not_counted = f"{', '.join(ignored[:-1])} or {ignored[-1]}" if len(ignored) > 1 else "".join(ignored)
+    return length(
+        "nearest_enemy",
+        "Nearest enemy at the start of the turn",
+        "12",
+        "0",
+        "99",
+        help=f"For a run: the nearest enemy that is not {not_counted}." if ignored else "For a run.",
+    )
+
+
+def plan(
+    ruleset_id: str,
+    values: Mapping[str, str | list[str]] | None,
+    legs: Sequence[str] | None = None,
+    rules: Ruleset | None = None,
+) -> Result | Refusal:
+    """The whole route's outcomes; a Refusal (naming the field or the leg) for what the rules forbid. The
+    legs are the `legs` value (a list), or given apart (the tests' and the oracle's way); `rules`, the
+    ruleset as a table plays it (its house rules), else the ruleset's own."""
+    values = dict(values or {})
+    if legs is not None:
+        values["legs"] = list(legs)
+    ruleset = rules or RULESETS.get(ruleset_id)
+    if ruleset is None or not plannable(ruleset):
+        known = ", ".join(r for r, rules in RULESETS.items() if plannable(rules))
+        return Refusal(
+            NAME, str(ruleset_id), {"ruleset": f"No route planner for '{str(ruleset_id)[:30]}'. Known: {known}."}
+        )
+    form = fields(ruleset)
+    if values.get("activation") == "charge" and not ruleset.charge:  # said in the text's terms, not "choose one of"
+        return Refusal(NAME, ruleset.id, {"activation": NO_CHARGE.format(title=ruleset.title)})
+    read, errors = read_form(form, values, "A route")
+    given = values.get("legs", ())
+    if isinstance(given, list | tuple) and len(given) > MOST_ITEMS:
+        errors["legs"] = f"A route is at most {MOST_ITEMS} legs."
+    parsed = []
+    given_legs = read.get("legs", ())  # a list field reads a tuple of its items
+    for number, text in enumerate(given_legs if isinstance(given_legs, tuple) else (), start=1):
+        try:
+            parsed.append(read_leg(text))
+        except ValueError as error:
+            errors[f"leg-{number}"] = f"Leg {number}: {error}"
+    if not parsed and not errors:
+        message = "Add a leg: a route is one leg or more (move 4, climb up 3, ...)."
+        return Refusal(NAME, ruleset_id, {"legs": message}, unfinished=True)
+    if errors:
+        return Refusal(NAME, ruleset_id, errors)
+    explain = Explanation()
+    try:
+        planned = _route(explain, ruleset, read, parsed)
+    except Forbidden as refused:
+        readings = ((refused.where, refused.reading),) if refused.reading else ()
+        return Refusal(NAME, ruleset_id, {refused.where: refused.message}, readings, refused.unfinished)
+    walk = planned.walk
+    done = walk.going
+    finish = "reaches the target" if LEG_KINDS[parsed[-1].kind].to_target else "completes the route"
+    rows = _rows(walk, finish)
+    extra = (OutcomeTable(planned.branch[0], tuple(_rows(planned.branch[1], finish))),) if planned.branch else ()
+
+    def headline(say) -> list[str]:
+        reaching = f"{say(done)} that it {finish}" if 0 < done < 1 else ("it always " if done else "it never ") + finish
+        return ["the enemy chooses whether to intercept", f"if not intercepted: {reaching}"] if extra else [reaching]
+
+    headlines, _ = said_alike(headline)
+    text = "; ".join(explain.procedure)
+    opening, parts = explain.grouped()
+    cite = lambda s: Cited(s.text, s.section, s.assumption)  # noqa: E731
+    return Result(
+        calculator=NAME,
+        ruleset=ruleset_id,
+        ruleset_title=ruleset.title,
+        title=TITLE,
+        inputs={
+            **{
+                f.name: str(values.get(f.name, f.default)).strip()
+                for f in form
+                if f.kind != "list" and used(f, read, parsed)
+            },
+            "legs": [leg.text for leg in parsed],
+        },
+        procedure=sentence(text),
+        headlines=tuple(headlines),
+        caption=planned.caption,
+        outcomes=tuple(rows),
+        extra=extra,
+        reach=None,
+        steps=tuple(cite(s) for s in explain.steps),
+        assumptions=tuple(ASSUMPTIONS[a] for a in explain.assumptions),
+        after=tuple(cite(s) for s in [*walk.after(str(read["activation"]), done, extra), *planned.then]),
+        opening=opening,
+        parts=parts,
+        once=tuple(explain.once.items()),
+        chance=done,  # the chance it gets to the end, said or not ("it always completes the route")
+    )
+
+
+def _rows(walk: Walk, finish: str) -> list[Row]:
+    """Each way the walk ends, with its chance; the route's end first."""
+    rows = [Row("completes", finish[0].upper() + finish[1:], walk.going)] if walk.going else []
+    return rows + [Row(end.key, end.label, chance, end.leg, end.way, end.kind) for end, chance in walk.ends.items()]
+
+
+def route_defaults(legs: Sequence[str]) -> dict[str, str]:
+    """What the legs left out and the route took for them: "leg-2.enemy" -> '1"'."""
+    found = {}
+    for number, text in enumerate(legs, start=1):
+        try:
+            leg = read_leg(text)
+        except ValueError:
+            continue
+        kind = LEG_KINDS[leg.kind]
+        if kind.extra_default is not None and leg.extra is None:
+            found[f"leg-{number}.{kind.extra}"] = inches(kind.extra_default)
+    return found
+
+
+class Planner(NamedTuple):
+    """The route planner, asked as every calculator is (rulescore.doors): its legs are its free words."""
+
+    name: str = NAME
+    title: str = TITLE
+    free: str = "legs"
+
+    def supports(self, rules: Ruleset) -> bool:
+        return plannable(rules)
+
+    def fields(self, rules: Ruleset) -> list[Field]:
+        return fields(rules)
+
+    def describe(self, rules: Ruleset) -> dict:
+        return {"name": NAME, "title": TITLE, "section": None, "fields": [f.describe() for f in fields(rules)]}
+
+    def answer(self, ruleset_id: str, values: dict, rules: Ruleset | None, percentages: bool) -> Result | Refusal:
+        return plan(ruleset_id, values, rules=rules)
+
+    def assumed(self, free: Sequence[str]) -> dict[str, str]:
+        return route_defaults(free)
+
+
+PLANNER = Planner()
+
+
+def _route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Planned:
+    move, activation = read["move"], read["activation"]
+    last = legs[-1]
+    check(ruleset, read, legs)
+    if activation == "charge" and not LEG_KINDS[last.kind].to_target:
+        message = "A charge ends at its target: add a last leg, charge N (the inches left to it)."
+        raise Forbidden("activation", message, unfinished=True)
+    for number, leg in enumerate(legs, start=1):
+        if LEG_KINDS[leg.kind].to_target:
+            where, name = refused_at(number, leg)
+            if activation != "charge":
+                raise Forbidden(where, f"{name}: a charge ends a charge; choose 'A charge' for this activation.")
+            if number != len(legs):
+                raise Forbidden(where, f"{name}: a charge ends the route: the model is then in combat.")
+    near_enemies = ruleset.charge.near_enemies if ruleset.charge else None
+    if near_enemies and activation != "charge":  # Trench Crusade, Moves: only a charge comes this close
+        gap = inches(near_enemies.value)
+        explain.to_do(f"keep more than {gap} from every enemy model (only a charge may come closer)")
+        explain.step(
+            f"Only a charge may move within {gap} of an enemy model; a model that starts within {gap} of enemies "
+            f"may move only if it stays within {gap} of each of them all the way, or retreats.",
+            near_enemies,
+        )
+    if activation == "run":
+        rule, near, nearest = ruleset.run.multiplier, ruleset.run.enemy_range, read["nearest_enemy"]
+        if nearest <= near.value:  # "within" takes in its edge (the running calculator reads it so)
+            raise Forbidden(
+                "nearest_enemy",
+                f"A model may not run with an enemy that counts within {inches(near.value)} at the start of the "
+                f"turn: the nearest is {inches(nearest)} away ({cited(near)}). It may still move, or charge.",
+                "within-includes-edge",
+            )
+        explain.step(
+            f"No enemy that counts is within {inches(near.value)} at the start of the turn (the nearest is "
+            f"{inches(nearest)} away), so it may run.",
+            near,
+            assumption="within-includes-edge",
+        )
+        explain.step(f"A run: {rule.value} times Movement, {inches(move * rule.value)} in all.", rule)
+        return Planned(walk_legs(Walk(ruleset, explain, move * rule.value, read), legs))
+    if activation == "half-move":
+        half = Fraction(ceil(move / 2))
+        explain.step(f"A half-move: half its Movement, rounded up: {inches(half)}.", ruleset.half_move)
+        return Planned(walk_legs(Walk(ruleset, explain, half, read), legs))
+    if activation == "move":
+        explain.step(f"A normal move: up to its Movement, {inches(move)}.")
+        return Planned(walk_legs(Walk(ruleset, explain, move, read), legs))
+    return charge_route(explain, ruleset, read, legs)

@@ -1,0 +1,94 @@
+"""The legs of a route as a player writes them: `move 4`, `move 2 difficult`, `climb up 3`, `gap 2 drop 6`,
+`barrier 0.5`, `charge 3` ..., read with the kinds of leg the mechanics declare (`Mechanic.legs`)."""
+
+from __future__ import annotations
+
+from rulescore.answers.explain import inches
+from rulescore.mechanics.legs import Leg, LegKind, ground_words, number
+from rulescore.rulebooks import MECHANICS
+
+
+def _kinds() -> dict[str, LegKind]:
+    """Every kind of leg, in the order the route's form offers them; two kinds never share their words."""
+    found: dict[str, LegKind] = {}
+    for kind in sorted((kind for mechanic in MECHANICS for kind in mechanic.legs), key=lambda kind: kind.rank):
+        if found.setdefault(kind.words, kind) is not kind:
+            raise ValueError(f"two kinds of leg are written '{kind.words}'")
+    return found
+
+
+LEG_KINDS = _kinds()
+# Longest first, so that no kind is read as another whose words begin it.
+_BY_LENGTH = sorted(LEG_KINDS, key=len, reverse=True)
+EXAMPLE = "a leg is one of: " + ", ".join(kind.example for kind in LEG_KINDS.values())
+
+
+def read_leg(text: str) -> Leg:
+    """ "climb up 3" -> Leg("climb up", 3, None, ...); ValueError saying what a leg looks like."""
+    words = " ".join(str(text)[:80].lower().replace('"', " ").replace("”", " ").split())
+    found = next((k for k in _BY_LENGTH if words == k or words.startswith(k + " ")), None)
+    shown = str(text)[:30]
+    if found is None:
+        raise ValueError(f"'{shown}' is not a leg: {EXAMPLE}")
+    kind = LEG_KINDS[found]
+    rest = words[len(found) :].split()
+    if not rest:
+        raise ValueError(f"'{shown}' needs its inches: {EXAMPLE}")
+    try:
+        length_ = number(rest[0])
+        extra = None
+        rest = rest[1:]
+        if len(rest) >= 2 and kind.extra and rest[0] == kind.extra:
+            extra = number(rest[1])
+            rest = rest[2:]
+    except ValueError as error:
+        raise ValueError(f"'{shown}': {error}") from None
+    ground = "open"
+    if rest:  # the ground it crosses, by the name the ruleset's terrain table gives it ("very difficult")
+        named = rest[:-1] if rest[-1] == "ground" and len(rest) > 1 else rest
+        ground = "-".join(named)
+        if not kind.on_ground or len(named) > 3 or not all(word.isalpha() for word in named):
+            raise ValueError(f"'{shown}' is not a leg: {EXAMPLE}")
+    if length_ == 0 and not kind.zero:
+        raise ValueError(f"'{shown}': a leg of 0\" is no leg")
+    if extra == 0 and not kind.extra_zero:
+        raise ValueError(f"'{shown}': a {kind.extra} of 0\" is no {kind.extra}")
+    return Leg(
+        found,
+        length_,
+        extra,
+        f"{found} {inches(length_)}"
+        + (f" {kind.extra} {inches(extra)}" if extra is not None else "")
+        + ground_words(ground),
+        ground,
+    )
+
+
+def plannable(ruleset) -> bool:
+    """Has the text more to a move than walking in the open: a climb, a gap, a jump down or costly ground."""
+    return any(kind.worth(ruleset) for kind in LEG_KINDS.values())
+
+
+def leg_kinds(ruleset) -> list[tuple[str, str]]:
+    """The kinds of leg this ruleset's text has rules for, as a form offers them: (what the leg writes, where
+    `{}` stands for its inches; the words the list shows)."""
+    grounds = [g for g, cost in (ruleset.terrain or {}).items() if cost.value != 1]
+    offered: list[tuple[str, str]] = []
+    for words, kind in LEG_KINDS.items():
+        if kind.has(ruleset):
+            offered.append((f"{words} {{}}", words))
+            if kind.on_ground:
+                offered += [(f"{words} {{}}{ground_words(g)}", f"{words}{ground_words(g)}") for g in grounds]
+    return offered
+
+
+def default_legs(ruleset) -> list[str]:
+    """A first route the page shows worked out: one leg of each kind the text has, that fits Movement 4, the
+    heights agreeing (the gap is jumped at the height climbed, the jump down comes back to the ground)."""
+    legs = ["climb up 2"] if ruleset.climb else []
+    legs += ["gap 1" if ruleset.climb else "gap 1 drop 2"] if ruleset.gap else []
+    legs += ["jump down 2"] if ruleset.jump_down else []
+    costly = [ground for ground, cost in (ruleset.terrain or {}).items() if cost.value != 1]
+    legs += [f"move 1{ground_words(costly[0])}"] if not legs and costly else []
+    # Written back as a route writes them ('climb up 2"'): the page's own items, so its first taps' keys match.
+    return [read_leg(text).text for text in [*legs, "move 1"]]
