@@ -72,7 +72,7 @@ def hand_written(root: Path, content: Content, engine: str) -> dict[str, str]:
         if page.calculators and not re.match(r"\A---\n(?:.*\n)*?calculators: true\n", markdown):
             raise RulesFileError(source, 1, "shows calculators: its front matter needs `calculators: true`")
         markdown = PLACEHOLDER.sub(lambda m, page=page: expand(m.group(1), m.group(2), page, content), markdown)
-        found[path] = markdown
+        found[path] = page.told(markdown)
     return found
 
 

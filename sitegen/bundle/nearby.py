@@ -15,7 +15,6 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from urllib.parse import urljoin
 
 from rulescore import RULESETS
 from rulescore.compare import compare_fields
@@ -81,32 +80,6 @@ def near(fields: list[dict], taps: int | None = None) -> list[Values]:
         for values in ring:
             found.setdefault(key(values), values)
     return list(found.values())
-
-
-CALCULATOR = re.compile(
-    r'<section class="calc" data-search-exclude id="([^"]+)" data-calculator="([^"]+)" data-ruleset="([^"]*)"'
-    r"([^>]*)>(.*?)</section>",
-    re.S,
-)
-RULE = re.compile(r'class="calc-rule" href="([^"#]*)#([^"]+)"')
-
-
-def opened_at(html: str, page: str) -> str:
-    """Where each calculator of the rendered page at `page` (its path in the site) is opened (its own id,
-    and the anchor of its rule when the rule is on this page) and the file of its stored answers, as
-    "anchor:file" pairs: the page asks for a file at once when opened there. A page that opens with its
-    calculator, before any section (the route planner, a comparison), asks for it opened at its top too
-    (an empty anchor, #51): that calculator is what the page is for."""
-    here = urljoin("/", page)
-    pairs = []
-    for found in CALCULATOR.finditer(html):
-        element_id, name, ruleset_id, rest, inside = found.groups()
-        file = f"compare-{name}" if 'data-compare="yes"' in rest else f"{ruleset_id}-{name}"
-        rule = RULE.search(inside)
-        same_page = rule and urljoin(here, rule.group(1) or here) == urljoin(here, ".")
-        first = not pairs and "<h2" not in html[: found.start()]
-        pairs += [f":{file}"] * first + [f"{element_id}:{file}"] + ([f"{rule.group(2)}:{file}"] if same_page else [])
-    return " ".join(pairs)
 
 
 def key(values: Values) -> str:

@@ -153,10 +153,6 @@ def finish(site: Path, assets: Assets, engine: str = "mkdocs") -> int:
     count = 0
     for path in sorted(site.rglob("*.html")):
         html = path.read_text(encoding="utf-8")
-        # Where the page's calculators are opened, for the start script to ask for their stored answers at once.
-        opened = nearby.opened_at(html, path.relative_to(site).as_posix())
-        if opened:
-            html = html.replace("<script data-runtime=", f'<script data-near="{opened}" data-runtime=', 1)
         policy = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html)}">'
         path.write_text(into_head(html, policy), encoding="utf-8")
         count += 1

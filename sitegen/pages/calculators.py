@@ -95,15 +95,25 @@ def compared_rulesets(name: str) -> str:
     return said_together(having, "and") + f"; no such rule in the text held of {said_together(lacking, 'or')}"
 
 
+def every_placed() -> list[tuple[str, str, str]]:
+    """(ruleset, calculator, element id) for every calculator of every ruleset, as the calculators page holds them."""
+    return [
+        (ruleset_id, name, f"calc-{ruleset_id}-{name}")
+        for ruleset_id, rules in RULESETS.items()
+        for name, calc in CALCULATORS.items()
+        if calc.supports(rules)
+    ]
+
+
 def render_all(root: str, links: str | None = None) -> str:
     """Every calculator, grouped in one tab per ruleset (Material content tabs work without JavaScript)."""
     tabs = []
     for ruleset_id, rules in RULESETS.items():
-        names = [name for name, calc in CALCULATORS.items() if calc.supports(rules)]
+        placed = [(name, element_id) for at, name, element_id in every_placed() if at == ruleset_id]
         blocks = [
-            markup.safe(render_calculator(name, ruleset_id, root, f"calc-{ruleset_id}-{name}", links)) for name in names
+            markup.safe(render_calculator(name, ruleset_id, root, element_id, links)) for name, element_id in placed
         ]
-        jumps = [(f"calc-{ruleset_id}-{name}", CALCULATORS[name].title) for name in names]
+        jumps = [(element_id, CALCULATORS[name].title) for name, element_id in placed]
         tabs.append({"id": ruleset_id, "title": rules.title, "blocks": blocks, "jumps": jumps})
     html = markup.render_form("tabs.html", tabs=tabs)
     return "\n".join(line for line in html.splitlines() if line.strip())

@@ -94,13 +94,13 @@ def load_content(rules: RulesFolder, engine: str = "mkdocs") -> Content:
         planner = plannable(RULESETS[ruleset.id])
         pages = {
             f"{ruleset.id}/index.md": render_index(document, terms, quick=quick, planner=planner),
-            chapter_at.path: chapter.markdown,
+            chapter_at.path: chapter_at.told(chapter.markdown),
         }
         if quick:
             pages[f"{ruleset.id}/quick.md"] = compare.render_quick(ruleset.id, document, terms, planner)
         if planner:
             route_at = Page(f"{ruleset.id}/route.md", source, engine, (ruleset.id,))
-            pages[route_at.path] = markup.render("route.md", page=route_at, ruleset=ruleset)
+            pages[route_at.path] = route_at.told(markup.render("route.md", page=route_at, ruleset=ruleset))
         if terms:
             pages[f"{ruleset.id}/glossary.md"] = render_glossary(ruleset, terms, chapter.term_uses)
         loaded.append(RulesetPages(ruleset, document, terms, chapter, pages))
@@ -114,7 +114,7 @@ def load_content(rules: RulesFolder, engine: str = "mkdocs") -> Content:
                 engine,
                 tuple(rulesets_for(topic.calculator)) if topic.calculator else (),
             )
-            pages[page.path] = compare.render_topic(topic, documents, glossaries, page)
+            pages[page.path] = page.told(compare.render_topic(topic, documents, glossaries, page))
     if editions:
         pages[editions.path] = render_editions(documents, editions)
     content.compare_pages = pages

@@ -145,6 +145,13 @@ def asked_with_the_page(phone, address: str, calc_id: str, file: str) -> None:
     assert asked is not None and asked < read, (asked, read)
 
 
+def near(html: str) -> list[str]:
+    """The "anchor:file" pairs the build wrote into the page's start script, as the generator told it."""
+    found = re.search(r'<script data-near="([^"]*)"', html)
+    assert found, "no data-near on a page with calculators"
+    return found.group(1).split()
+
+
 def test_a_page_opened_at_a_calculator_asks_for_its_answers_with_the_page(phone, server, built_site):
     """Opened at a calculator's rule, its stored answers are asked for from the page's head, before the page
     has been read (on a 1.6 Mbit/s link with 150 ms round trips, a quick first tap in WebKitGTK waited 0.19 s
@@ -152,11 +159,11 @@ def test_a_page_opened_at_a_calculator_asks_for_its_answers_with_the_page(phone,
     asked_with_the_page(phone, server.origin + "/mordheim-1999/movement/#falling", "calc-fall", "mordheim-1999-fall")
     # Where each calculator is opened, as the build wrote it into the page: its id, and its rule on this page.
     page = (built_site / "mordheim-1999" / "movement" / "index.html").read_text(encoding="utf-8")
-    pairs = nearby.opened_at(page, "mordheim-1999/movement/index.html").split()
+    pairs = near(page)
     assert {"falling:mordheim-1999-fall", "calc-fall:mordheim-1999-fall"} <= set(pairs)
     calculators = (built_site / "calculators" / "index.html").read_text(encoding="utf-8")
     # No rule there: each calculator by its id, and the page's first (it opens with it) at its top too.
-    opened = nearby.opened_at(calculators, "calculators/index.html").split()
+    opened = near(calculators)
     assert all(pair.startswith("calc-") for pair in opened[1:]) and opened[0].startswith(":")
 
 
@@ -166,10 +173,10 @@ def test_the_route_planner_opened_at_its_top_asks_for_its_answers_with_the_page(
     1.6 Mbit/s, 150 ms: 243 ms while the file was asked for once the calculator was seen)."""
     asked_with_the_page(phone, server.origin + "/mordheim-1999/route/", "calc-route", "mordheim-1999-route")
     page = (built_site / "mordheim-1999" / "route" / "index.html").read_text(encoding="utf-8")
-    assert nearby.opened_at(page, "mordheim-1999/route/index.html").split()[0] == ":mordheim-1999-route"
+    assert near(page)[0] == ":mordheim-1999-route"
     # A rules page opened at its top asks for none: its calculators are screens away.
     rules = (built_site / "mordheim-1999" / "movement" / "index.html").read_text(encoding="utf-8")
-    assert not nearby.opened_at(rules, "mordheim-1999/movement/index.html").startswith(":")
+    assert not near(rules)[0].startswith(":")
 
 
 def test_a_login_page_in_place_of_the_stored_answers_is_never_shown(phone, server):

@@ -108,3 +108,32 @@ def test_each_page_has_the_site_head_on_zensical(zensical_site):
 def test_journeys_on_zensical_in_chromium(playwright, zensical_site):
     """Calculators boot, answer, share and work offline, and search answers, on the Zensical build too."""
     assert_journeys_pass_in_chromium(playwright, zensical_site)
+
+
+CALCULATOR_ID = re.compile(r'<section class="calc"[^>]* id="([^"]+)"')
+NEAR = re.compile(r'<script data-near="([^"]*)" data-runtime=')
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_the_start_script_names_every_calculator_the_page_holds(engine, request):
+    """The build is told by the generator where each calculator opens (its front matter), not by reading the
+    engine's HTML: on either engine's pages, the ids it names are exactly the page's calculators, each anchor
+    it names is on the page, and the page it opens with is the first calculator there."""
+    site = request.getfixturevalue("built_site" if engine == "mkdocs" else "zensical_site")
+    checked = 0
+    for path in sorted(site.rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        held = CALCULATOR_ID.findall(html)
+        near = NEAR.search(html)
+        if not held:
+            assert near is None, path
+            continue
+        pairs = [pair.split(":") for pair in near.group(1).split()]
+        named = [anchor for anchor, _ in pairs if anchor in held]
+        assert named == held, path
+        assert all(f'id="{anchor}"' in html for anchor, _ in pairs if anchor), path
+        assert all(re.fullmatch(r"(compare|[a-z0-9-]+)-[a-z-]+", file) for _, file in pairs), path
+        if pairs[0][0] == "":  # opened at its top: the page's first calculator is the one it asks for
+            assert pairs[1] == [held[0], pairs[0][1]], path
+        checked += 1
+    assert checked >= 20
