@@ -6,7 +6,7 @@
 const listOf = (field) => /** @type {HTMLInputElement} */ (field.querySelector("input[name=legs]"));
 /** @type {(field: HTMLElement) => string[]} */
 const legsOf = (field) => JSON.parse(listOf(field).value);
-/** @typedef {{value: string, label: string}} LegKind a leg's pattern ("move {} difficult ground") and its words */
+/** @typedef {{value: string, label: string, step: string, lowest: string}} LegKind a leg's pattern ("move {} difficult ground"), its words, and what its - / + moves it by and down to */
 /** @type {(field: HTMLElement) => LegKind[]} */
 const kindsOf = (field) => JSON.parse(field.dataset.kinds);
 const NEW_INCHES = "2"; // a new leg: the first kind the ruleset offers (a move), 2"
@@ -113,11 +113,13 @@ function rowChanged(field, row, finished) {
 function stepInches(field, row, delta) {
   const box = row.querySelector(".calc-leg-inches");
   const kind = row.querySelector(".calc-leg-kind").value;
-  const size = kind.startsWith("barrier") ? 0.5 : 1; // a low wall is measured in half inches
-  const lowest = kind.startsWith("charge") ? 0 : size; // a charge may start in base contact
+  // Each kind's step and least inches, as its rules module declares them (a low wall in half inches);
+  // a kind the form does not offer steps by whole inches.
+  const { step, lowest } = kindsOf(field).find(({ value }) => value === kind) ?? { step: "1", lowest: "1" };
+  const size = Number(step);
   const now = Number.parseFloat(box.value.replace(",", "."));
   const from = Number.isNaN(now) ? Number(NEW_INCHES) : now;
-  box.value = String(Math.min(48, Math.max(lowest, Math.round((from + delta * size) / size) * size)));
+  box.value = String(Math.min(48, Math.max(Number(lowest), Math.round((from + delta * size) / size) * size)));
   rowChanged(field, row, true);
 }
 

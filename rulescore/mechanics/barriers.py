@@ -75,7 +75,7 @@ def _check(route: SoFar, leg: Leg, number: int) -> None:
         )
 
 
-LEG = LegKind("barrier", 60, "barrier 0.5", _walk, "obstacle", table="barrier", check=_check)
+LEG = LegKind("barrier", 60, "barrier 0.5", _walk, "obstacle", table="barrier", check=_check, step=Fraction(1, 2))
 
 BARRIER = Mechanic(
     title="Walls and barriers",

@@ -98,6 +98,7 @@ class LegKind(NamedTuple):
     extra_zero: bool = True  # may the second number be 0 (a drop of 0" is no drop)
     on_ground: bool = False  # crosses ground, which it may name: "move 2 difficult"
     zero: bool = False  # 0" is a leg (a charge that starts in contact)
+    step: Fraction = Fraction(1)  # the inches a - or + on the route's form moves it by (a low wall: half inches)
     rise: int = 0  # +1: the model ends the leg its inches higher; -1: lower
     to_target: bool = False  # ends a charge at its target
     asks: tuple[str, ...] = ()  # the route's fields only this kind of leg reads ("animal")

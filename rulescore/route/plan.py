@@ -66,7 +66,11 @@ def fields(ruleset) -> list[Field]:
         found.append(initiative_field(ruleset))
     if ruleset.fall:
         found += [toughness(ruleset), wounds()]
-    return [*found, listed("legs", "Legs, in order", tuple(default_legs(ruleset)), tuple(leg_kinds(ruleset)))]
+    legs = leg_kinds(ruleset)
+    offered = tuple((pattern, words) for pattern, words, _ in legs)
+    # A leg's - / + moves it by its kind's step, down to 0" where 0" is a leg of that kind, else one step.
+    steps = tuple((kind.step, Fraction(0) if kind.zero else kind.step) for _, _, kind in legs)
+    return [*found, listed("legs", "Legs, in order", tuple(default_legs(ruleset)), offered, steps)]
 
 
 # The route's fields that only some kinds of leg read (being an animal: a climb's).

@@ -69,16 +69,16 @@ def plannable(ruleset) -> bool:
     return any(kind.worth(ruleset) for kind in LEG_KINDS.values())
 
 
-def leg_kinds(ruleset) -> list[tuple[str, str]]:
+def leg_kinds(ruleset) -> list[tuple[str, str, LegKind]]:
     """The kinds of leg this ruleset's text has rules for, as a form offers them: (what the leg writes, where
-    `{}` stands for its inches; the words the list shows)."""
+    `{}` stands for its inches; the words the list shows; its kind)."""
     grounds = [g for g, cost in (ruleset.terrain or {}).items() if cost.value != 1]
-    offered: list[tuple[str, str]] = []
+    offered: list[tuple[str, str, LegKind]] = []
     for words, kind in LEG_KINDS.items():
         if kind.has(ruleset):
-            offered.append((f"{words} {{}}", words))
+            offered.append((f"{words} {{}}", words, kind))
             if kind.on_ground:
-                offered += [(f"{words} {{}}{ground_words(g)}", f"{words}{ground_words(g)}") for g in grounds]
+                offered += [(f"{words} {{}}{ground_words(g)}", f"{words}{ground_words(g)}", kind) for g in grounds]
     return offered
 
 

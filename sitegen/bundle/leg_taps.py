@@ -31,20 +31,21 @@ def write(pattern: str, inches: str) -> str:
     return pattern.replace("{}", f'{inches}"')
 
 
-def _stepped(pattern: str, inches: str, step: int) -> str | None:
-    """A leg's inches after − or +, written as JavaScript's String() writes the number; None if not a number."""
+def _stepped(kind: dict, inches: str, step: int) -> str | None:
+    """A leg's inches after − or +, by its kind's step down to its least (the form's data, as legs.js reads
+    it), written as JavaScript's String() writes the number; None if not a number."""
     try:
         now = float(inches.replace(",", "."))
     except ValueError:
         return None
-    size = 0.5 if pattern.startswith("barrier") else 1.0  # a low wall in half inches
-    lowest = 0.0 if pattern.startswith("charge") else size  # a charge may start in base contact
+    size, lowest = float(kind["step"]), float(kind["lowest"])
     moved = min(MOST, max(lowest, floor((now + step * size) / size + 0.5) * size))  # floor(x + ½): Math.round
     return str(int(moved)) if float(moved).is_integer() else repr(float(moved))
 
 
-def leg_taps(kinds: list[str], legs: list[str]) -> Iterator[list[str]]:
-    """Every list of legs one tap on the legs editor makes from `legs`."""
+def leg_taps(offered: list[dict], legs: list[str]) -> Iterator[list[str]]:
+    """Every list of legs one tap on the legs editor makes from `legs`; `offered` the form's kinds of leg."""
+    kinds = [kind["value"] for kind in offered]
     fresh = write(kinds[0], NEW_INCHES)
     for index, leg in enumerate(legs):
         before, after = legs[:index], legs[index + 1 :]
@@ -52,7 +53,7 @@ def leg_taps(kinds: list[str], legs: list[str]) -> Iterator[list[str]]:
         if kind:
             pattern, inches = kind
             for step in (-1, 1):
-                stepped = _stepped(pattern, inches, step)
+                stepped = _stepped(offered[kinds.index(pattern)], inches, step)
                 if stepped is not None and write(pattern, stepped) != leg:
                     yield [*before, write(pattern, stepped), *after]
             yield from ([*before, write(other, inches), *after] for other in kinds if other != pattern)

@@ -47,8 +47,7 @@ def one_tap(fields: list[dict], values: Values) -> Iterator[Values]:
     for field in fields:
         name, now = field["name"], values[field["name"]]
         if field["kind"] == "list":  # a route's legs, as the legs editor changes them
-            kinds = [kind["value"] for kind in field["choices"]]
-            yield from ({**values, name: legs} for legs in leg_taps(kinds, list(now)))
+            yield from ({**values, name: legs} for legs in leg_taps(field["choices"], list(now)))
             continue
         if field["kind"] == "choice":
             yield from ({**values, name: c["value"]} for c in field["choices"] if c["value"] != now)

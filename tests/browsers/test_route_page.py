@@ -58,6 +58,27 @@ def test_every_ruleset_with_the_legs_has_a_planner_with_its_default_route(browse
         context.close()
 
 
+def test_a_legs_step_is_its_kinds(phone, server):
+    """The - / + on a leg moves it as its kind declares (rulescore/mechanics: a barrier in half inches, down to
+    half an inch; a charge down to 0", in base contact; a move by whole inches, down to 1")."""
+    phone.goto(server.origin + "/mordheim-1999/route/")
+    phone.locator("#calc-route [data-leg=clear]").tap()
+    steps = {"barrier": ["1", "0.5", "0.5"], "move": ["2", "1", "1"], "charge": ["1", "0", "0"]}
+    for kind, seen in steps.items():
+        add_leg(phone, kind, seen[0])
+        row = phone.locator("#calc-route .calc-leg").last
+        after = []
+        for _ in seen[1:]:
+            row.locator("[data-leg=less]").tap()
+            after.append(row.locator(".calc-leg-inches").input_value())
+        assert after == seen[1:], kind
+    row.locator("[data-leg=more]").tap()
+    assert row.locator(".calc-leg-inches").input_value() == "1"
+    first = phone.locator("#calc-route .calc-leg").first
+    first.locator("[data-leg=more]").tap()
+    assert first.locator(".calc-leg-inches").input_value() == "1"  # 0.5 + a half
+
+
 def test_a_four_leg_route_built_with_taps_is_answered_and_shared(phone, server, browser):
     phone.goto(server.origin + "/mordheim-1999/route/")
     # Take the default legs out in one tap, then build the route a player plans: up a wall, across, over a gap, down.
