@@ -26,8 +26,8 @@ export default [
     },
   },
   {
-    files: ["sitegen/finishing/service_worker.js"],
-    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, module: "readonly" } },
+    files: ["sitegen/finishing/service_worker/*.js"],
+    languageOptions: { sourceType: "module", globals: globals.serviceworker },
   },
   { files: ["**/*.mjs"], languageOptions: { sourceType: "module", globals: globals.node } },
   // Puppeteer's page.evaluate() runs these functions in the page.

@@ -146,7 +146,7 @@ LONG = 300  # lines: past this, a file says at its top why it is one file
 
 
 # The site's own JavaScript: what the browser runs (the page scripts, the worker, the service worker).
-SCRIPTS = ["calculators/*.js", "calculators/src/*.js", "docs/assets/*.js", "sitegen/finishing/service_worker.js"]
+SCRIPTS = ["calculators/*.js", "calculators/src/*.js", "docs/assets/*.js", "sitegen/finishing/service_worker/*.js"]
 
 
 def scripts() -> list[Path]:

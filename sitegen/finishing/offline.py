@@ -10,12 +10,14 @@ import re
 from pathlib import Path
 
 from sitegen.bundle import nearby
-from sitegen.bundle.assets import Assets
+from sitegen.bundle.assets import Assets, esbuild
 
 THEME_COLOUR = "#795548"
-TEMPLATE = Path(__file__).resolve().parent / "service_worker.js"
+ROOT = Path(__file__).resolve().parents[2]
+# The service worker's modules, bundled into one script as the page script is (esbuild, minified).
+SERVICE_WORKER = Path("sitegen/finishing/service_worker/main.js")
 # Where the service worker's template holds its manifest, written over at build time.
-MANIFEST = re.compile(r"/\* manifest \*/(.*?)/\* manifest end \*/")
+MANIFEST = '"@manifest@"'  # in service_worker/build.js: the manifest is written over it, as a JSON string
 # Left out of the offline copy: source maps, compressed copies, the worker itself, the host's _headers,
 # and the theme's own search (copied in with the theme; the site's search is its own, nothing asks for it).
 SKIP = re.compile(r"(\.map$|\.gz$|^sw\.js$|^_headers$|^assets/javascripts/lunr/|^assets/javascripts/workers/search\.)")
@@ -125,11 +127,17 @@ def service_worker(site: Path, assets: Assets) -> str:
         "sizes": sizes,
         "answers": nearby.FOLDER,  # any build's: never kept, and offline the worker says there are none
     }
-    template = TEMPLATE.read_text(encoding="utf-8")
-    written, count = MANIFEST.subn(lambda _: f"/* manifest */ {json.dumps(manifest)} /* manifest end */", template)
-    if count != 1:
-        raise ValueError(f"{TEMPLATE}: one /* manifest */ ... /* manifest end */ expected, found {count}")
-    return written
+    bundled = esbuild(ROOT, SERVICE_WORKER, "--bundle", "--format=iife", "--minify")
+    if bundled.count(MANIFEST) != 1:
+        raise ValueError(f"{SERVICE_WORKER}: the bundle holds {bundled.count(MANIFEST)} {MANIFEST}, not one")
+    return bundled.replace(MANIFEST, json.dumps(json.dumps(manifest)))
+
+
+def written_manifest(worker_script: str) -> dict:
+    """The manifest a built sw.js was written with, read back (the tests read what a build keeps)."""
+    start = worker_script.index('"{\\"build\\"')
+    written, _ = json.JSONDecoder().raw_decode(worker_script, start)
+    return json.loads(written)
 
 
 def content_security_policy(html: str) -> str:

@@ -6,7 +6,6 @@ The journey in every engine (tests/browsers/journeys.py, "an update waits...") c
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import shutil
 from html.parser import HTMLParser
@@ -14,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.finishing.offline import MANIFEST
+from sitegen.finishing.offline import written_manifest
 from tests.helpers import CHANGED_WORDS, CHROMIUM, CHROMIUM_ARGS, one_page_changed
 from tests.server import StaticServer
 
@@ -89,7 +88,7 @@ def built_headline(site: Path) -> str:
 
 def kept_lists(site: Path) -> dict:
     """What a build's own service worker keeps (its manifest), as the phone reads it."""
-    return json.loads(MANIFEST.search((site / "sw.js").read_text(encoding="utf-8")).group(1).strip())
+    return written_manifest((site / "sw.js").read_text(encoding="utf-8"))
 
 
 def offline_files(site: Path) -> dict[str, tuple[str, str]]:

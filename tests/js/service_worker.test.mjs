@@ -1,11 +1,14 @@
 // The service worker's own decisions, in Node (node --test): the file is valid JavaScript before the
 // build writes its manifest in, and these parts of it need no browser.
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
 import { test } from "node:test";
 
-const require = createRequire(import.meta.url);
-const worker = require("../../sitegen/finishing/service_worker.js");
+import { pageKey } from "../../sitegen/finishing/service_worker/answer.js";
+import { MANIFEST } from "../../sitegen/finishing/service_worker/build.js";
+import { escapeHtml } from "../../sitegen/finishing/service_worker/not_saved.js";
+import { cachesToDrop } from "../../sitegen/finishing/service_worker/update.js";
+
+const worker = { MANIFEST, pageKey, escapeHtml, cachesToDrop };
 const SCOPE = "https://rules.invalid/";
 
 test("before the build, the manifest is empty: a worker that keeps nothing", () => {
