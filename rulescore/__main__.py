@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from typing import Any
 
 from rulescore.doors import DOORS
 from rulescore.entry import answer, catalogue, fields_of
@@ -52,9 +53,16 @@ def _free(calculator: str | None) -> bool:
     return bool(door and door.free)
 
 
-def read_arguments(argv: list[str]) -> tuple[dict, dict[str, str]]:
+def read_arguments(argv: list[str]) -> tuple[dict[str, Any], dict[str, str]]:
     """The calculator, ruleset and field values in `argv`, and what is wrong with them by field."""
-    found: dict = {"calculator": None, "ruleset": None, "values": {}, "legs": [], "help": False, "list": False}
+    found: dict[str, Any] = {
+        "calculator": None,
+        "ruleset": None,
+        "values": {},
+        "legs": [],
+        "help": False,
+        "list": False,
+    }
     errors: dict[str, str] = {}
     rest = iter(argv)
     for arg in rest:
@@ -106,7 +114,7 @@ def _read_file(path: str) -> PlayersTable:
         return read_table(file.read(LONGEST + 1))
 
 
-def _table(found: dict) -> tuple[dict[str, str], tuple[HouseRule, ...]]:
+def _table(found: dict[str, Any]) -> tuple[dict[str, str], tuple[HouseRule, ...]]:
     """The values a --model file's model (and --target) fill, and a --house-rules file's house rules."""
     filled: dict[str, str] = {}
     if found.get("model"):
@@ -131,7 +139,7 @@ def said(value: str | list[str]) -> str:
     return value if isinstance(value, str) else "[" + ", ".join(value) + "]"
 
 
-def emit(data: dict) -> None:
+def emit(data: dict[str, Any]) -> None:
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     try:
         sys.stdout.write(text)

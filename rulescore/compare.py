@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rulescore.answers.result import Refusal, Result
 from rulescore.entry import answer, describe
@@ -15,13 +15,13 @@ def rulesets_for(name: str) -> list[str]:
     return [r.id for r in RULESETS.values() if calc.supports(r)]
 
 
-def compare_fields(name: str) -> list[dict]:
+def compare_fields(name: str) -> list[dict[str, Any]]:
     """The form's fields: one per input that means the same in every ruleset.
 
     An input that means something else in one ruleset (Coreheim's Initiative is a D12 target
     number) gets a field of its own, named after that ruleset, so no number is silently reused.
     """
-    fields: dict[tuple[str, str], dict] = {}
+    fields: dict[tuple[str, str], dict[str, Any]] = {}
     taken: set[str] = set()
     for ruleset_id in rulesets_for(name):
         for field in describe(name, RULESETS[ruleset_id])["fields"]:
@@ -51,7 +51,7 @@ class Compared(NamedTuple):
     def ok(self) -> bool:
         return not self.errors
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         if self.errors:
             return {"ok": False, "errors": self.errors}
         rows = [
@@ -61,7 +61,7 @@ class Compared(NamedTuple):
         return {"ok": True, "errors": {}, "rows": rows}
 
 
-def compare(name: str, values: Mapping[str, str]) -> dict:
+def compare(name: str, values: Mapping[str, str]) -> dict[str, Any]:
     """Each ruleset's result for the same form values, as JSON; a field no ruleset accepts is refused."""
     return compare_answers(name, values).to_json()
 

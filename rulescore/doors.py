@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import partial
 from operator import le
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from rulescore.answers.explain import Explanation, percent_words, said, said_alike, sentence
 from rulescore.answers.fields import Field, read_form
@@ -31,8 +31,10 @@ class Door(Protocol):
     def free(self) -> str: ...
     def supports(self, rules: Ruleset) -> bool: ...
     def fields(self, rules: Ruleset) -> list[Field]: ...
-    def describe(self, rules: Ruleset) -> dict: ...
-    def answer(self, ruleset_id: str, values: dict, rules: Ruleset | None, percentages: bool) -> Result | Refusal: ...
+    def describe(self, rules: Ruleset) -> dict[str, Any]: ...
+    def answer(
+        self, ruleset_id: str, values: dict[str, Any], rules: Ruleset | None, percentages: bool
+    ) -> Result | Refusal: ...
     # What the answer took for what the free words left out (a diving charge leg's enemy distance).
     def assumed(self, free: Sequence[str]) -> dict[str, str]: ...
 
@@ -57,7 +59,7 @@ class Worked(NamedTuple):
     def fields(self, rules: Ruleset) -> list[Field]:
         return self.calculator.fields(rules)
 
-    def describe(self, rules: Ruleset) -> dict:
+    def describe(self, rules: Ruleset) -> dict[str, Any]:
         calc = self.calculator
         fields = [f.describe() for f in calc.fields(rules)]
         return {
@@ -71,7 +73,9 @@ class Worked(NamedTuple):
     def assumed(self, free: Sequence[str]) -> dict[str, str]:
         return {}
 
-    def answer(self, ruleset_id: str, values: dict, rules: Ruleset | None, percentages: bool) -> Result | Refusal:
+    def answer(
+        self, ruleset_id: str, values: dict[str, Any], rules: Ruleset | None, percentages: bool
+    ) -> Result | Refusal:
         calc, name = self.calculator, self.calculator.name
         if rules is None:
             return Refusal(

@@ -7,6 +7,7 @@ Bad input never raises: it comes back as a Refusal, {"ok": false, "errors": {fie
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rulescore.answers.fields import FieldError
 from rulescore.answers.result import Refusal, Result
@@ -18,7 +19,7 @@ from rulescore.table.house_rules import HouseRule, ruled
 
 def calculate(
     calculator: str, ruleset: str, values: Mapping[str, str | list[str]] | None = None, *, percentages: bool = False
-) -> dict:
+) -> dict[str, Any]:
     """Run one calculator for one ruleset on a form's values (all strings), as JSON; `percentages` says
     every chance as one (for answers set side by side).
 
@@ -57,7 +58,7 @@ def answer(
 
 
 def _answer(
-    calculator: str, ruleset: str, values: Mapping | None, percentages: bool, house: tuple[HouseRule, ...]
+    calculator: str, ruleset: str, values: Mapping[str, Any] | None, percentages: bool, house: tuple[HouseRule, ...]
 ) -> Result | Refusal:
     values = dict(values or {})
     try:
@@ -73,7 +74,9 @@ def _answer(
         )
 
 
-def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool, rules: Ruleset | None) -> Result | Refusal:
+def _calculate(
+    name: str, ruleset_id: str, values: dict[str, Any], percentages: bool, rules: Ruleset | None
+) -> Result | Refusal:
     door = DOORS.get(name)
     if door is None:
         return Refusal(
@@ -82,18 +85,18 @@ def _calculate(name: str, ruleset_id: str, values: dict, percentages: bool, rule
     return door.answer(ruleset_id, values, rules, percentages)
 
 
-def fields_of(name: str, ruleset_id: str) -> list:
+def fields_of(name: str, ruleset_id: str) -> list[Any]:
     """A calculator's (the route planner's too) fields for a ruleset; none where it does not apply."""
     rules, door = RULESETS.get(ruleset_id), DOORS.get(name)
     return door.fields(rules) if door and rules and door.supports(rules) else []
 
 
-def describe(name: str, rules: Ruleset) -> dict:
+def describe(name: str, rules: Ruleset) -> dict[str, Any]:
     """A calculator's (the route planner's too) title, the section of the text it works out, its fields."""
     return DOORS[name].describe(rules)
 
 
-def catalogue(planner: bool = False) -> dict:
+def catalogue(planner: bool = False) -> dict[str, Any]:
     """Every calculator (`planner`: the route planner too, last), the rulesets that have it and its fields in each."""
     return {
         name: {

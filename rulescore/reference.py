@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from rulescore.mechanics.mechanic import Line
+from rulescore.mechanics.mechanic import Line, Mechanic
 from rulescore.rulebooks import MECHANICS
 from rulescore.rulesets import Ruleset
 
@@ -28,7 +28,7 @@ READING_ORDER = (
 )
 
 
-def _place(mechanic) -> int:
+def _place(mechanic: Mechanic) -> int:
     return READING_ORDER.index(mechanic.name) if mechanic.name in READING_ORDER else len(READING_ORDER)
 
 

@@ -82,11 +82,11 @@ def load_folder(rules_dir: Path) -> tuple[dict[str, Ruleset], dict[str, Assumpti
     return load(read_folder(rules_dir), MECHANICS)
 
 
-class OnFirstUse(Mapping):
+class OnFirstUse(Mapping[str, Any]):
     """A mapping read from rules/ the first time it is used, so a broken file is an error of the
     build that reads it (file:line), not of importing rulescore."""
 
-    def __init__(self, read: Callable[[], Mapping]) -> None:
+    def __init__(self, read: Callable[[], Mapping[str, Any]]) -> None:
         self._read = read
 
     def __getitem__(self, key: str) -> Any:

@@ -12,15 +12,17 @@ a ruleset does not give is None (the calculators refuse it). The wheel carries a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
-from rulescore.mechanics.mechanic import Costs, Mechanic, Single, Table
+from rulescore.mechanics.mechanic import Costs, Mechanic, Reader, Single, Table
 from rulescore.reading.anchors import slugify
 from rulescore.reading.assumptions import GENERAL, Assumption, read_assumptions
 from rulescore.reading.folder import ASSUMPTIONS_FILE, METADATA, NUMBERS, RulesFileError, TomlFile
 from rulescore.reading.rule_value import Rule
+
+Known = Mapping[str, Assumption]  # the assumptions a value may stand on, by id
 
 Loaded = tuple[dict[str, "Ruleset"], dict[str, Assumption]]  # every ruleset and every assumption, by id
 
@@ -81,7 +83,7 @@ class Citation(NamedTuple):
 
 
 def _rule(
-    file: TomlFile, table: str | None, key: str, raw: Any, reader: Callable, default_section: str | None, known: Mapping
+    file: TomlFile, table: str | None, key: str, raw: Any, reader: Reader, default_section: str | None, known: Known
 ) -> tuple[Rule, tuple[str | None, str]]:
     """One value with where it comes from, and where its section is written (table, key), for the citation."""
     where = f"[{table}] {key}" if table else key
@@ -146,9 +148,9 @@ class _Vocabulary(NamedTuple):
         return ", ".join(["inherit", *self.single, *self.tables, *self.costs])
 
 
-def _read_numbers(file: TomlFile, known: Mapping[str, Assumption], words: _Vocabulary) -> tuple[str | None, dict]:
+def _read_numbers(file: TomlFile, known: Known, words: _Vocabulary) -> tuple[str | None, dict[str, Any]]:
     """What one numbers.toml says: its `inherit`, and table -> key -> (Rule, file, where its section is)."""
-    found: dict[str, dict[str, tuple[Rule, TomlFile, tuple]]] = {}
+    found: dict[str, dict[str, tuple[Rule, TomlFile, tuple[Any, ...]]]] = {}
     inherit = file.data.get("inherit")
     if inherit is not None and not isinstance(inherit, str):
         raise file.fail(None, "inherit", "inherit must be a ruleset id in quotes")
@@ -189,10 +191,10 @@ def _resolve(
     files: Mapping[str, TomlFile],
     ruleset_id: str,
     ids: set[str],
-    known: Mapping[str, Assumption],
+    known: Known,
     words: _Vocabulary,
     seen: tuple[str, ...] = (),
-) -> dict:
+) -> dict[str, Any]:
     """A ruleset's numbers with what it inherits filled in (its own values win, key by key)."""
     file = files.get(f"{ruleset_id}/{NUMBERS}")
     if file is None:
@@ -212,7 +214,7 @@ def _resolve(
     return merged
 
 
-def _build(file: TomlFile | None, meta: dict, numbers: dict, words: _Vocabulary) -> Ruleset:
+def _build(file: TomlFile | None, meta: dict[str, Any], numbers: dict[str, Any], words: _Vocabulary) -> Ruleset:
     """One ruleset from its metadata and resolved numbers; `file` (its numbers.toml) is named in errors."""
     parts: dict[str, Any] = {}
     citations = []
@@ -258,11 +260,8 @@ def _table(file: TomlFile, table: str, shape: Table, rules: dict[str, Rule]) -> 
     if shape.kinds:
         chosen = [name for name in shape.kinds if name in rules]
         if len(chosen) != 1:
-            raise file.fail(
-                table,
-                None,
-                f"[{table}] needs exactly one of " + " or ".join(shape.kinds) + f" (which kind of {table} this is)",
-            )
+            kinds = " or ".join(shape.kinds)
+            raise file.fail(table, None, f"[{table}] needs exactly one of {kinds} (which kind of {table} this is)")
         kind = shape.kinds[chosen[0]]
     unknown = set(rules) - set(kind._fields)
     missing = [f for f in kind._fields if f != "section" and f not in rules and f not in kind._field_defaults]

@@ -125,7 +125,9 @@ def percent_words(p: Fraction) -> str:
     return whole
 
 
-def said(headline: Callable[[Callable[[Fraction], str]], list[str]], say: Callable[[Fraction], str]):
+def said(
+    headline: Callable[[Callable[[Fraction], str]], list[str]], say: Callable[[Fraction], str]
+) -> tuple[list[str], Fraction | None]:
     """The answer's lines with each chance said by `say`, and the first chance they say (the headline's own),
     kept as data for a layer that shows it otherwise; None where the lines say no chance."""
     heard: list[Fraction] = []

@@ -112,7 +112,7 @@ class Field(NamedTuple):
     def _show(self, value: Fraction) -> str:
         return f"{int(value):+d}" if self.kind == "modifier" else _show(value)
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """The field as the page and `--list` show it."""
         default = list(self.default) if isinstance(self.default, tuple) else self.default
         data: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind, "default": default}
@@ -204,6 +204,7 @@ def wounds() -> Field:
     return whole("wounds", "Wounds", 1, 1, 10).of("model.wounds")
 
 
-def toughness(rules) -> Field:
+def toughness(rules: Any) -> Field:
     """Toughness as the ruleset's kind of fall reads it (a characteristic, or a profile's modifier)."""
-    return rules.fall.toughness_field(rules.game).of("model.toughness")
+    field: Field = rules.fall.toughness_field(rules.game)
+    return field.of("model.toughness")

@@ -4,7 +4,7 @@ only at the edges (the command line, the page's worker, the tests): `to_json()`.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from rulescore.answers.explain import fraction_text, inches, percent_text
 from rulescore.reading.assumptions import Assumption
@@ -22,7 +22,7 @@ class Row(NamedTuple):
     way: str = ""
     ending: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "outcome": self.outcome,
             "label": self.label,
@@ -37,7 +37,7 @@ class OutcomeTable(NamedTuple):
     title: str
     rows: tuple[Row, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"title": self.title, "outcomes": [row.to_json() for row in self.rows]}
 
 
@@ -47,7 +47,7 @@ class Reach(NamedTuple):
     title: str
     rows: tuple[tuple[Fraction, Fraction], ...]  # (inches, chance of moving at least that far)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "title": self.title,
             "rows": [
@@ -64,7 +64,7 @@ class Cited(NamedTuple):
     section: str | None
     assumption: str | None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return self._asdict()
 
 
@@ -102,7 +102,7 @@ class Result(NamedTuple):
         """An answer (a Refusal's is False): what the page, the worker and the command line ask first."""
         return True
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return (
             {
                 "ok": True,
@@ -142,7 +142,7 @@ class Refusal(NamedTuple):
     def ok(self) -> Literal[False]:
         return False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         found = {"ok": False, "calculator": self.calculator, "ruleset": self.ruleset, "errors": self.errors}
         return (
             found
@@ -152,6 +152,6 @@ class Refusal(NamedTuple):
         )
 
 
-def _house(house: tuple[str, ...]) -> dict:
+def _house(house: tuple[str, ...]) -> dict[str, Any]:
     """An answer without house rules is the same JSON as before there were any."""
     return {"house_rules": list(house)} if house else {}

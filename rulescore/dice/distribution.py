@@ -5,12 +5,12 @@ No game knowledge lives here; the rules are built on top of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
 
-class Distribution(Mapping):
+class Distribution(Mapping[Any, Fraction]):
     """An immutable, exact distribution over hashable outcomes; probabilities sum to 1."""
 
     __slots__ = ("_odds",)
@@ -39,7 +39,7 @@ class Distribution(Mapping):
         except TypeError:  # an unhashable question has no outcome to match
             return False
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self._odds)
 
     def __len__(self) -> int:
@@ -126,7 +126,7 @@ class Distribution(Mapping):
         return sum((outcome * chance for outcome, chance in self._odds.items()), Fraction(0))
 
 
-def _order(outcome: Hashable) -> tuple:
+def _order(outcome: Hashable) -> tuple[Any, ...]:
     # Numbers in numeric order, anything else after them in a stable order.
     if isinstance(outcome, (int, Fraction)) and not isinstance(outcome, bool):
         return (0, outcome, "")

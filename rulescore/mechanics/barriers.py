@@ -10,6 +10,7 @@ from rulescore.answers.fields import FieldError, drop
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Single, by_name
+from rulescore.mechanics.rules import Rules
 
 
 def _barrier(value: Any) -> tuple[int, str]:
@@ -19,13 +20,13 @@ def _barrier(value: Any) -> tuple[int, str]:
     return int(words[1]), words[0]
 
 
-def crosses_free(ruleset, height: Fraction) -> tuple[bool, int, str]:
+def crosses_free(ruleset: Rules, height: Fraction) -> tuple[bool, int, str]:
     """Is a barrier this high crossed without using movement; and the limit as the text gives it."""
     limit, how = ruleset.barrier.value  # (1, "under"): less than 1" high; (1, "up to"): 1" or less
     return (height < limit if how == "under" else height <= limit), limit, how
 
 
-def barrier(explain: Explanation, ruleset, height: Fraction) -> Distribution:
+def barrier(explain: Explanation, ruleset: Rules, height: Fraction) -> Distribution:
     """Whether a barrier this high is crossed for free, or must be gone around (or climbed)."""
     rule = ruleset.barrier
     free, limit, how = crosses_free(ruleset, height)
@@ -47,7 +48,7 @@ def barrier(explain: Explanation, ruleset, height: Fraction) -> Distribution:
     return Distribution.always("goes-around")
 
 
-def _lines(rules) -> list[Line]:
+def _lines(rules: Rules) -> list[Line]:
     if not rules.barrier:
         return []
     height, how = rules.barrier.value

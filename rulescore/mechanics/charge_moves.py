@@ -4,21 +4,22 @@ a roll (a chance, capped or not). The `[charge] move` value names the kind (`rea
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, fraction_text, inches
 from rulescore.dice.rolls import Dice, read_dice
 from rulescore.mechanics.legs import Leg, LegKind, Walking, ground_cost, ground_words
+from rulescore.mechanics.rules import Rules
 from rulescore.reading.rule_value import Rule
 
 
 class DoubleMove(NamedTuple):
     """A charge of twice Movement, declared without measuring: it reaches or it does not."""
 
-    def words(self, rules) -> tuple[str, Rule]:
+    def words(self, rules: Any) -> tuple[str, Rule]:
         return "2×M, no dice", rules.move
 
-    def reaches(self, explain: Explanation, rules, move: Fraction, distance: Fraction, cost: int) -> Fraction:
+    def reaches(self, explain: Explanation, rules: Any, move: Fraction, distance: Fraction, cost: int) -> Fraction:
         reach, needed = 2 * move, distance * cost
         explain.step(f"A charge moves double Movement: {inches(reach)}, declared without measuring.", rules.move)
         reaches = Fraction(int(needed <= reach))
@@ -37,7 +38,7 @@ class DiceMove(NamedTuple):
 
     dice: Dice
 
-    def words(self, rules) -> tuple[str, Rule]:
+    def words(self, rules: Any) -> tuple[str, Rule]:
         if rules.cap:
             return (
                 f"M + {self.dice.name}, at most {inches(rules.cap.value)} (a Movement already over "
@@ -46,7 +47,7 @@ class DiceMove(NamedTuple):
             )
         return f"M + {self.dice.name}", rules.move
 
-    def reaches(self, explain: Explanation, rules, move: Fraction, distance: Fraction, cost: int) -> Fraction:
+    def reaches(self, explain: Explanation, rules: Any, move: Fraction, distance: Fraction, cost: int) -> Fraction:
         if rules.ends_within:
             within = rules.ends_within.value
             needed = max(distance - within, Fraction(0)) * cost
@@ -110,7 +111,7 @@ def read_move(text: str) -> DoubleMove | DiceMove:
     )
 
 
-def charge_needs(ruleset, read: dict, leg: Leg) -> Fraction:
+def charge_needs(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
     """The movement a charge's last stretch needs: the inches to the target (less what counts as reaching
     it), at the ground's cost."""
     within = ruleset.charge.ends_within

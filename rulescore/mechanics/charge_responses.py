@@ -14,7 +14,7 @@ from rulescore.dice.rolls import read_dice
 from rulescore.mechanics.mechanic import Line
 
 
-def read_flee(value: Any) -> tuple:
+def read_flee(value: Any) -> tuple[Any, ...]:
     """numbers.toml's `flee`: the dice a fleeing unit rolls, for Movement 6 or less and for more."""
     if not isinstance(value, list) or len(value) != 2:
         raise ValueError('must be two dice: Movement 6 or less, then more (["2D6", "3D6"])')
@@ -28,7 +28,7 @@ CHARGED_UNITS = (
 )
 
 
-def response_fields(rules) -> list[Field]:
+def response_fields(rules: Any) -> list[Field]:
     """The charged unit's fields, where the text gives it responses."""
     fields = []
     if rules.stand_and_shoot or rules.flee:
@@ -43,7 +43,7 @@ def response_fields(rules) -> list[Field]:
 
 
 def target_responses(
-    explain: Explanation, rules, move: Fraction, distance: Fraction, target: str, target_move: Fraction
+    explain: Explanation, rules: Any, move: Fraction, distance: Fraction, target: str, target_move: Fraction
 ) -> list[tuple[str, Distribution]]:
     """The working of each response the text gives the charged unit; a flight as its own table."""
     if target == "engaged" and rules.engaged_holds:
@@ -87,7 +87,7 @@ def target_responses(
     return [("If the target flees", Distribution.chance(escape, "escapes", "caught"))]
 
 
-def response_lines(charge) -> list[Line]:
+def response_lines(charge: Any) -> list[Line]:
     """The quick reference's lines for the responses the text gives."""
     found = []
     if charge.stand_and_shoot:

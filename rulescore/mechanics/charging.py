@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Annotated, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, chance_words, fraction_text, inches, sentence
 from rulescore.answers.fields import YES_NO, Field, FieldError, choice, length, movement, whole
@@ -20,6 +20,7 @@ from rulescore.mechanics.ground import terrain_cost, terrain_field
 from rulescore.mechanics.initiative import initiative_field, initiative_test, test_words
 from rulescore.mechanics.interception import STOPPED_BY, intercept_branch, interception_lines
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 
@@ -59,7 +60,7 @@ class Charge(NamedTuple):
 
 def charge(
     explain: Explanation,
-    ruleset,
+    ruleset: Rules,
     move: Fraction,
     distance: Fraction,
     terrain: str = "open",
@@ -159,11 +160,11 @@ def charge(
     return table, extra
 
 
-def _hides_from_charges(ruleset) -> bool:
+def _hides_from_charges(ruleset: Rules) -> bool:
     return ruleset.hiding is not None and ruleset.hiding.cannot_be_charged is not None
 
 
-def _fields(ruleset) -> list[Field]:
+def _fields(ruleset: Rules) -> list[Field]:
     rules = ruleset.charge
     fields = [movement(), length("distance", "Distance to the target", "7", "0", "48")]
     if ruleset.terrain:
@@ -193,14 +194,16 @@ def _fields(ruleset) -> list[Field]:
     return fields
 
 
-def _compute(explain: Explanation, ruleset, v: dict):
+def _compute(
+    explain: Explanation, ruleset: Rules, v: dict[str, Any]
+) -> tuple[Distribution, list[tuple[str, Distribution]]]:
     keep = ("terrain", "unseen", "interceptor", "initiative", "target_move", "leadership", "target")
     table, extra = charge(explain, ruleset, v["move"], v["distance"], **{k: v[k] for k in keep if k in v})
     _what_follows(explain, ruleset, table, v["distance"], v.get("unseen", "no"))
     return table, extra
 
 
-def _what_follows(explain: Explanation, ruleset, table: Distribution, distance: Fraction, unseen: str) -> None:
+def _what_follows(explain: Explanation, ruleset: Rules, table: Distribution, distance: Fraction, unseen: str) -> None:
     """What the model may still do this turn when it does not charge, or charges and falls short (#39)."""
     if table["cannot-charge"]:
         detect = ruleset.charge.detect_unseen
@@ -231,7 +234,7 @@ def _headline(table: Distribution, extra: list[tuple[str, Distribution]], say: C
 
 
 # The quick reference's lines, a Line per number: alike in shape to every mechanic's, by design.
-def _lines(rules) -> list[Line]:
+def _lines(rules: Rules) -> list[Line]:
     charge = rules.charge
     if not charge:
         return []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
@@ -12,6 +13,7 @@ from rulescore.mechanics.falling import or_fall
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Forbidden, Leg, LegKind, SoFar, Walking, cited, refused_at, tested
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 
@@ -49,7 +51,7 @@ def _movement(move: Fraction | None) -> Fraction:
 
 def climb(
     explain: Explanation,
-    ruleset,
+    ruleset: Rules,
     height: Fraction,
     direction: str,
     initiative: int,
@@ -122,7 +124,7 @@ def uses_movement(rules: Climb) -> bool:
     return rules.limit.value == "Movement" or bool(rules.uses_movement and rules.uses_movement.value)
 
 
-def _fields(ruleset) -> list:
+def _fields(ruleset: Rules) -> list[Any]:
     fields = [drop("height", "Height of the climb", "3")]
     if uses_movement(ruleset.climb):
         fields.append(movement())
@@ -134,7 +136,7 @@ def _fields(ruleset) -> list:
     return fields + [initiative_field(ruleset), toughness(ruleset), wounds()]
 
 
-def _lines(rules) -> list[Line]:
+def _lines(rules: Rules) -> list[Line]:
     climb = rules.climb
     if not climb:
         return []
@@ -143,11 +145,11 @@ def _lines(rules) -> list[Line]:
     return [Line("climbing", "Climb at most", f"{limit} a turn, {tests}", climb.limit)]
 
 
-def _climb_uses(ruleset, read: dict, leg: Leg) -> Fraction:
+def _climb_uses(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
     return leg.inches if ruleset.climb and uses_movement(ruleset.climb) else Fraction(0)
 
 
-def _climb_leg(direction: str):
+def _climb_leg(direction: str) -> Callable[[Walking, int, Leg, Fraction], None]:
     """A climb leg: the climb's tests from the route's values, and the height it leaves the model at."""
 
     def walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
@@ -202,7 +204,7 @@ def _check_leg(route: SoFar, leg: Leg, number: int) -> None:
         )
 
 
-def _has_climb(ruleset) -> bool:
+def _has_climb(ruleset: Rules) -> bool:
     return ruleset.climb is not None
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import FieldError, drop, length, toughness, wounds
@@ -13,6 +13,7 @@ from rulescore.mechanics.initiative import initiative_field
 from rulescore.mechanics.jumping_down import pass_tests
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, at_most, tested
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule, allows
 
@@ -28,7 +29,13 @@ class DivingCharge(NamedTuple):
 
 
 def diving_charge(
-    explain: Explanation, ruleset, height: Fraction, distance: Fraction, initiative: int, toughness: int, wounds: int
+    explain: Explanation,
+    ruleset: Rules,
+    height: Fraction,
+    distance: Fraction,
+    initiative: int,
+    toughness: int,
+    wounds: int,
 ) -> Distribution:
     """Chance that a diving charge lands and gets its bonus."""
     rules = ruleset.diving_charge
@@ -89,7 +96,7 @@ def diving_charge(
     return or_fall(explain, ruleset, safe, "landed", height, toughness, wounds)
 
 
-def _lines(rules) -> list[Line]:
+def _lines(rules: Rules) -> list[Line]:
     dive = rules.diving_charge
     if not dive:
         return []
@@ -108,7 +115,7 @@ def _lines(rules) -> list[Line]:
 ENEMY = Fraction(1)
 
 
-def _enemy(ruleset, read: dict, leg: Leg) -> Fraction:
+def _enemy(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
     return leg.extra if leg.extra is not None else ENEMY  # from the landing point to the enemy
 
 
@@ -134,7 +141,7 @@ def _check(route: SoFar, leg: Leg, number: int) -> None:
         raise FieldError(f"leg-{number}", at_most(route.ruleset, "diving_charge", "A diving charge jumps down"))
 
 
-def _offered(ruleset) -> bool:
+def _offered(ruleset: Rules) -> bool:
     return ruleset.charge is not None and ruleset.diving_charge is not None
 
 

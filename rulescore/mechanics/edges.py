@@ -10,11 +10,18 @@ from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.falling import or_fall
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Single, by_name
+from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 
 
 def edge_fall(
-    explain: Explanation, ruleset, initiative: int, height: Fraction, toughness: int, wounds: int, railings: str = "no"
+    explain: Explanation,
+    ruleset: Rules,
+    initiative: int,
+    height: Fraction,
+    toughness: int,
+    wounds: int,
+    railings: str = "no",
 ) -> Distribution:
     """A model knocked down or stunned near an edge: chance it stays up, and the fall if not."""
     rule = ruleset.edge_fall
@@ -36,7 +43,7 @@ def edge_fall(
 
 
 # The quick reference's lines, a Line per number: alike in shape to every mechanic's, by design.
-def _lines(rules) -> list[Line]:
+def _lines(rules: Rules) -> list[Line]:
     if not rules.edge_fall:
         return []
     return [

@@ -15,9 +15,10 @@ from typing import Annotated, NamedTuple
 from rulescore.answers.explain import Explanation, chance_words, fraction_text, inches
 from rulescore.answers.fields import Field, drop, modifier, toughness, whole, wounds
 from rulescore.dice.distribution import Distribution
-from rulescore.dice.rolls import read_dice, read_injury, read_test
+from rulescore.dice.rolls import Test, read_dice, read_injury, read_test
 from rulescore.dice.wounds import hits_table, one_hit_table, wound_chance
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 
@@ -65,7 +66,9 @@ class StrengthHits(NamedTuple):
     def is_fall(self, height: Fraction) -> bool:
         return True  # under an inch is still a fall (no hit, but the model has fallen)
 
-    def outcome(self, explain: Explanation, rules, height: Fraction, toughness: int, wounds: int) -> Distribution:
+    def outcome(
+        self, explain: Explanation, rules: Rules, height: Fraction, toughness: int, wounds: int
+    ) -> Distribution:
         strength = floor(height)
         if height.denominator != 1:
             explain.assume("fraction-inches")
@@ -149,7 +152,9 @@ class WoundRoll(NamedTuple):
         """Under the least height (Coreheim: a full 2") the model drops, but has not fallen."""
         return not self.least or height >= self.least.value
 
-    def outcome(self, explain: Explanation, rules, height: Fraction, toughness: int, wounds: int) -> Distribution:
+    def outcome(
+        self, explain: Explanation, rules: Rules, height: Fraction, toughness: int, wounds: int
+    ) -> Distribution:
         test = self.roll.value
         if self.least and height < self.least.value:
             explain.step(
@@ -197,7 +202,7 @@ class WoundRoll(NamedTuple):
         return one_hit_table(test, target, toughness, wounds, self.injury.value)
 
 
-def _wounding_rolls(test, target: int, toughness: int) -> str:
+def _wounding_rolls(test: Test, target: int, toughness: int) -> str:
     """Which faces wound, as a player reads the die: "it wounds on 5+", "every roll but a natural 1 wounds"."""
     faces = test.dice.faces
     wounding = [face for face in faces if test.passed(face, target, toughness)]
@@ -216,7 +221,7 @@ def _wounding_rolls(test, target: int, toughness: int) -> str:
 KINDS = {"hits": StrengthHits, "roll": WoundRoll}
 
 
-def fall(explain: Explanation, rules, height: Fraction, toughness: int, wounds: int) -> Distribution:
+def fall(explain: Explanation, rules: Rules, height: Fraction, toughness: int, wounds: int) -> Distribution:
     """Outcome of a fall from `height` inches for a model of this Toughness and Wounds.
 
     Toughness is the ruleset's own: a characteristic in Mordheim (T3), the profile's modifier in Coreheim (+0).
@@ -225,11 +230,12 @@ def fall(explain: Explanation, rules, height: Fraction, toughness: int, wounds: 
         raise ValueError(f"{rules.id} has no falling rules")
     if rules.fall.stops and rules.fall.is_fall(height):  # what a fall stops this turn, as the text says
         explain.then(f"A model that falls {rules.fall.stops.value}.", rules.fall.stops)
-    return rules.fall.outcome(explain, rules, height, toughness, wounds)
+    table: Distribution = rules.fall.outcome(explain, rules, height, toughness, wounds)
+    return table
 
 
 def or_fall(
-    explain: Explanation, rules, safe: Fraction, safe_key: str, height: Fraction, toughness: int, wounds: int
+    explain: Explanation, rules: Rules, safe: Fraction, safe_key: str, height: Fraction, toughness: int, wounds: int
 ) -> Distribution:
     """`safe_key` with chance `safe`, otherwise a fall from `height` with its injuries ("fell-" outcomes);
     a drop too short to be a fall is "dropped": unhurt, and not fallen, so its turn goes on."""
@@ -256,7 +262,7 @@ def _safe_or(safe: Fraction, safe_key: str, fall_table: Distribution) -> Distrib
     )
 
 
-def _lines(rules) -> list[Line]:
+def _lines(rules: Rules) -> list[Line]:
     return [Line("falling", label, text, rule) for label, text, rule in rules.fall.words()] if rules.fall else []
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import FieldError, choice, drop, movement, toughness, wounds
@@ -13,6 +13,7 @@ from rulescore.mechanics.falling import or_fall
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Forbidden, Leg, LegKind, SoFar, Walking, refused_at, tested
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 
@@ -34,7 +35,7 @@ class Gap(NamedTuple):
 
 def gap(
     explain: Explanation,
-    ruleset,
+    ruleset: Rules,
     width: Fraction,
     move: Fraction,
     initiative: int,
@@ -105,14 +106,15 @@ def gap(
     return or_fall(explain, ruleset, safe, "made-it", height, toughness, wounds)
 
 
-def _reach(explain: Explanation, ruleset, move: Fraction, part_of: str) -> Fraction:
+def _reach(explain: Explanation, ruleset: Rules, move: Fraction, part_of: str) -> Fraction:
     """The movement a jump has to come off, from the model's Movement: a run's or a double-Movement charge's
     reach when the jump is part of one (#47: a 3" gap in a charge at M4 left 1", not 5"). The route planner
     passes gap() what is left of its legs instead."""
     if part_of == "run" and ruleset.run:
         times = ruleset.run.multiplier
         explain.step(f"A run is {times.value} times Movement: {inches(move * times.value)} to move.", times)
-        return move * times.value
+        reach: Fraction = move * times.value
+        return reach
     charge = ruleset.charge
     if part_of == "charge" and charge and isinstance(charge.move.value, DoubleMove):
         explain.step(f"A charge is double Movement: {inches(2 * move)} to move.", charge.move)
@@ -120,13 +122,13 @@ def _reach(explain: Explanation, ruleset, move: Fraction, part_of: str) -> Fract
     return move
 
 
-def _jump(explain: Explanation, ruleset, values: dict) -> tuple[Distribution, list]:
+def _jump(explain: Explanation, ruleset: Rules, values: dict[str, Any]) -> tuple[Distribution, list[Any]]:
     """The calculator: the form's Movement is the model's, turned into what the move it is part of allows."""
     reach = _reach(explain, ruleset, values["move"], values.get("part_of", "move"))
     return by_name(gap, gap="width")(explain, ruleset, {**values, "move": reach})
 
 
-def _fields(ruleset) -> list:
+def _fields(ruleset: Rules) -> list[Any]:
     rules = ruleset.gap
     fields = [drop("gap", "Width of the gap", "2"), movement()]
     moves = [("move", "A normal move")] + ([("run", "A run")] if rules.in_charge and ruleset.run else [])
@@ -135,7 +137,7 @@ def _fields(ruleset) -> list:
     return fields + [initiative_field(ruleset), drop("height", "Drop below the gap", "6"), toughness(ruleset), wounds()]
 
 
-def _lines(rules) -> list[Line]:
+def _lines(rules: Rules) -> list[Line]:
     gap = rules.gap
     if not gap:
         return []
@@ -152,7 +154,7 @@ def _lines(rules) -> list[Line]:
 
 
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
-def _gap_uses(ruleset, read: dict, leg: Leg) -> Fraction:
+def _gap_uses(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
     return leg.inches if ruleset.gap and ruleset.gap.uses_movement.value else Fraction(0)
 
 
@@ -187,7 +189,7 @@ def _check(route: SoFar, leg: Leg, number: int) -> None:
         )
 
 
-def _has_gap(ruleset) -> bool:
+def _has_gap(ruleset: Rules) -> bool:
     return ruleset.gap is not None
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import Field, FieldError, choice
 from rulescore.mechanics.legs import Leg, LegKind, Walking, ground_cost, ground_words
 from rulescore.mechanics.mechanic import Costs, Line, Mechanic
+from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 
 
@@ -16,12 +18,12 @@ def ground_label(kind: str) -> str:
     return f"{kind.replace('-', ' ').capitalize()} ground"
 
 
-def terrain_field(ruleset) -> Field:
+def terrain_field(ruleset: Rules) -> Field:
     kinds = list(ruleset.terrain) if ruleset.terrain else ["open"]
     return choice("terrain", "Ground along the route", "open", tuple((k, ground_label(k)) for k in kinds))
 
 
-def terrain_cost(explain: Explanation, ruleset, terrain: str) -> int:
+def terrain_cost(explain: Explanation, ruleset: Rules, terrain: str) -> int:
     """Inches of movement per inch of this ground, said as a step where it is more than one."""
     costs = ruleset.terrain
     if costs is None or terrain not in costs:
@@ -34,10 +36,11 @@ def terrain_cost(explain: Explanation, ruleset, terrain: str) -> int:
             f"Every inch of this ground costs {cost.value} inches of movement.", cost, assumption=cost.assumption
         )
         explain.assume("whole-route-terrain")
-    return cost.value
+    inches_each: int = cost.value
+    return inches_each
 
 
-def _lines(rules) -> list[Line]:
+def _lines(rules: Rules) -> list[Line]:
     return [
         Line("terrain", ground_label(ground), f"each inch costs {cost.value}", cost)
         for ground, cost in (rules.terrain or {}).items()
@@ -45,11 +48,11 @@ def _lines(rules) -> list[Line]:
     ]
 
 
-def _costly(rules) -> bool:
+def _costly(rules: Rules) -> bool:
     return any(cost.value != 1 for cost in (rules.terrain or {}).values())
 
 
-def _move_uses(rules, read: dict, leg: Leg) -> Fraction:
+def _move_uses(rules: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
     return leg.inches * ground_cost(rules, leg)
 
 

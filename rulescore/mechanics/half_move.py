@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from rulescore.mechanics.mechanic import Line, Mechanic, Single
+from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 
 
-def _lines(rules) -> list[Line]:
+def _lines(rules: Rules) -> list[Line]:
     if not rules.half_move:
         return []
     return [Line("half-move", "Half-move (to shoot or hide)", rules.half_move.value, rules.half_move)]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import choice, length, whole
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.initiative import target_number
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name, readers_of
+from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 
@@ -60,7 +61,7 @@ DID = {
 }
 
 
-def choices(rules) -> tuple[tuple[str, str], ...]:
+def choices(rules: Any) -> tuple[tuple[str, str], ...]:
     """What a model may have done this turn that the ruleset's hiding rule speaks of; the same first
     two everywhere, so a comparison asks one question of every ruleset."""
     return (
@@ -75,7 +76,7 @@ def choices(rules) -> tuple[tuple[str, str], ...]:
 
 
 def hide(
-    explain: Explanation, ruleset, initiative: int, distance: Fraction, this_turn: str = "half-moved"
+    explain: Explanation, ruleset: Rules, initiative: int, distance: Fraction, this_turn: str = "half-moved"
 ) -> Distribution:
     """Whether a model may hide after `this_turn`, and whether an enemy with this Initiative, this far away, spots it."""
     rules = ruleset.hiding
@@ -136,7 +137,7 @@ def hide(
     return Distribution.always("spotted" if spotted else "stays-hidden")
 
 
-def _fields(ruleset) -> list:
+def _fields(ruleset: Rules) -> list[Any]:
     options = choices(ruleset.hiding)
     enemy = "How close the enemy moves" if ruleset.hiding.enemy_moves else "Enemy's distance"
     return [
@@ -154,7 +155,7 @@ def _fields(ruleset) -> list:
 
 
 # The quick reference's lines, a Line per number: alike in shape to every mechanic's, by design.
-def _lines(rules) -> list[Line]:
+def _lines(rules: Rules) -> list[Line]:
     if not rules.hiding:
         return []
     return [

@@ -9,9 +9,10 @@ from rulescore.answers.explain import Explanation, chance_words, fraction_text
 from rulescore.answers.fields import Field, whole
 from rulescore.dice.rolls import read_test
 from rulescore.mechanics.mechanic import CHARACTERISTIC_TEST, Line, Mechanic, Single
+from rulescore.mechanics.rules import Rules
 
 
-def initiative_test(explain: Explanation, rules, initiative: int) -> tuple[Fraction, str | None]:
+def initiative_test(explain: Explanation, rules: Rules, initiative: int) -> tuple[Fraction, str | None]:
     """Chance to pass one Initiative test, by the ruleset's kind of test, and the roll it needs in
     players' words (None when no roll can fail or none can pass)."""
     rule = rules.test
@@ -28,7 +29,7 @@ def initiative_test(explain: Explanation, rules, initiative: int) -> tuple[Fract
     return p, test.needs(initiative)
 
 
-def target_number(ruleset) -> bool:
+def target_number(ruleset: Rules) -> bool:
     """Is Initiative a number to roll over (Coreheim's I7+), not a characteristic to roll under."""
     return ruleset.test is not None and ruleset.test.value.over
 
@@ -39,7 +40,7 @@ def test_words(tests: int, needs: str | None, p: Fraction) -> str:
     return f"{what} {needs}" if needs else f"{what} {'passed' if p == 1 else 'failed'} whatever the roll"
 
 
-def pass_all(explain: Explanation, rules, initiative: int, tests: int) -> Fraction:
+def pass_all(explain: Explanation, rules: Rules, initiative: int, tests: int) -> Fraction:
     """Chance to pass `tests` Initiative tests in a row."""
     if tests == 0:
         explain.step("No Initiative test is needed.")
@@ -54,11 +55,11 @@ def pass_all(explain: Explanation, rules, initiative: int, tests: int) -> Fracti
     return p**tests
 
 
-def initiative_field(rules, label: str = "Initiative") -> Field:
+def initiative_field(rules: Rules, label: str = "Initiative") -> Field:
     return _initiative(rules, label).of("model.initiative")
 
 
-def _initiative(rules, label: str) -> Field:
+def _initiative(rules: Rules, label: str) -> Field:
     if target_number(rules):
         # A target number: the lower, the better the model (7+ beats 8+); said in the label, where "+" is.
         return whole(
@@ -73,7 +74,7 @@ def _initiative(rules, label: str) -> Field:
     return whole("initiative", label, 3, 1, 10)
 
 
-def _lines(rules) -> list[Line]:
+def _lines(rules: Rules) -> list[Line]:
     if not rules.test:
         return []
     return [

@@ -4,6 +4,7 @@ interceptor that fears the charger takes (the charge calculator's and the route'
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from rulescore.answers.explain import Explanation, fraction_text, inches
 from rulescore.dice.distribution import Distribution
@@ -24,11 +25,11 @@ INTERCEPTION_WORDS = {
 }
 
 
-def fear_to_intercept(explain: Explanation, rules, leadership: int) -> Fraction:
+def fear_to_intercept(explain: Explanation, rules: Any, leadership: int) -> Fraction:
     """An interceptor that fears the charger: the chance it passes the Fear test it must take to step in (the
     charge calculator's and the route's)."""
     test = rules.intercept_fear.value
-    brave = test.chance(leadership)
+    brave: Fraction = test.chance(leadership)
     explain.to_do(f"to intercept, the enemy's Fear test {test.needs(leadership) or 'passes whatever the roll'}")
     explain.step(
         f"The interceptor would have to test for fear to engage the charger, so it must pass a Fear test to "
@@ -41,7 +42,7 @@ def fear_to_intercept(explain: Explanation, rules, leadership: int) -> Fraction:
 
 
 def intercept_branch(
-    explain: Explanation, rules, fears: bool, leadership: int, detected: Fraction, reaches: Fraction
+    explain: Explanation, rules: Any, fears: bool, leadership: int, detected: Fraction, reaches: Fraction
 ) -> tuple[str, Distribution]:
     """The branch where the enemy steps in; a charger that fails to detect its target charges no one either way."""
     if not fears:
@@ -61,7 +62,7 @@ def intercept_branch(
     )
 
 
-def interception_lines(charge) -> list[Line]:
+def interception_lines(charge: Any) -> list[Line]:
     """The quick reference's line for an enemy near the route, where the text has one."""
     if not charge.interception:
         return []

@@ -13,6 +13,7 @@ from rulescore.mechanics.falling import or_fall
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, at_most, tested
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule, allows
 
@@ -32,7 +33,9 @@ class JumpDown(NamedTuple):
     )
 
 
-def pass_tests(explain: Explanation, rules, height: Fraction, every: Rule, initiative: int, say: str) -> Fraction:
+def pass_tests(
+    explain: Explanation, rules: Rules, height: Fraction, every: Rule, initiative: int, say: str
+) -> Fraction:
     """One Initiative test per full `every` inches jumped: say how many, and the chance to pass them all."""
     tests = floor(height / every.value)
     explain.step(say.format(tests=tests, s="s" if tests != 1 else ""), every)
@@ -42,7 +45,7 @@ def pass_tests(explain: Explanation, rules, height: Fraction, every: Rule, initi
 
 
 def jump_down(
-    explain: Explanation, ruleset, height: Fraction, initiative: int, toughness: int, wounds: int
+    explain: Explanation, ruleset: Rules, height: Fraction, initiative: int, toughness: int, wounds: int
 ) -> Distribution:
     """Chance to land safely from a jump of `height` inches, and what a failed jump costs."""
     rules = ruleset.jump_down
@@ -76,7 +79,7 @@ def jump_down(
     return or_fall(explain, ruleset, safe, "landed", height, toughness, wounds)
 
 
-def _failed_jump(explain: Explanation, rules, height: Fraction) -> None:
+def _failed_jump(explain: Explanation, rules: Rules, height: Fraction) -> None:
     """What failing a jump-down test costs, in the ruleset's own terms where it states them."""
     stops = rules.fall_stops
     explain.step(
@@ -86,7 +89,7 @@ def _failed_jump(explain: Explanation, rules, height: Fraction) -> None:
     )
 
 
-def _lines(rules) -> list[Line]:
+def _lines(rules: Rules) -> list[Line]:
     jump = rules.jump_down
     if not jump:
         return []
@@ -111,7 +114,7 @@ def _check(route: SoFar, leg: Leg, number: int) -> None:
         raise FieldError(f"leg-{number}", at_most(route.ruleset, "jump_down", "A model may jump down"))
 
 
-def _has_jump_down(ruleset) -> bool:
+def _has_jump_down(ruleset: Rules) -> bool:
     return ruleset.jump_down is not None
 
 

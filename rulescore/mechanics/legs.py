@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, Protocol, cast
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import FieldError, length
 from rulescore.dice.distribution import Distribution
+from rulescore.mechanics.rules import Rules
 
 
 class Leg(NamedTuple):
@@ -33,7 +34,7 @@ class Forbidden(Exception):
         self.where, self.message, self.reading, self.unfinished = where, message, reading, unfinished
 
 
-def cited(rule) -> str:
+def cited(rule: Any) -> str:  # a Rule, or a table: each names its section
     return f"§ {rule.section.replace('-', ' ')}"
 
 
@@ -46,7 +47,7 @@ class Walking(Protocol):
 
     ruleset: Any
     explain: Explanation
-    read: dict
+    read: dict[str, Any]
     charging: str | None  # None, "reaches" or "short" (route_walk.Walk)
     left: Fraction  # movement left
     going: Fraction  # the chance the route is still going
@@ -60,7 +61,7 @@ class Walking(Protocol):
 class SoFar:
     """A route checked leg by leg before any walking: how high it is and how much it has climbed."""
 
-    def __init__(self, ruleset, read: dict) -> None:
+    def __init__(self, ruleset: Rules, read: dict[str, Any]) -> None:
         self.ruleset, self.read = ruleset, read
         self.height = read.get("start_height") or Fraction(0)
         self.climbed = Fraction(0)
@@ -71,7 +72,7 @@ def refused_at(number: int, leg: Leg) -> tuple[str, str]:
     return f"leg-{number}", f"Leg {number} ({leg.text})"
 
 
-def _no_cost(ruleset, read: dict, leg: Leg) -> Fraction:
+def _no_cost(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
     return Fraction(0)
 
 
@@ -79,7 +80,7 @@ def _no_check(route: SoFar, leg: Leg, number: int) -> None:
     return None
 
 
-def _never(ruleset) -> bool:
+def _never(ruleset: Rules) -> bool:
     return False
 
 
@@ -103,10 +104,10 @@ class LegKind(NamedTuple):
     to_target: bool = False  # ends a charge at its target
     asks: tuple[str, ...] = ()  # the route's fields only this kind of leg reads ("animal")
     worth: Callable[[Any], bool] = _never  # Ruleset -> does this leg alone make a route worth planning
-    cost: Callable[[Any, dict, Leg], Fraction] = _no_cost  # (ruleset, values, leg) -> the movement it uses
+    cost: Callable[[Any, dict[str, Any], Leg], Fraction] = _no_cost  # (ruleset, values, leg) -> the movement it uses
     check: Callable[[SoFar, Leg, int], None] = _no_check  # refuses what the rules forbid whatever the dice
 
-    def has(self, ruleset) -> bool:
+    def has(self, ruleset: Rules) -> bool:
         if self.offered is not None:
             return self.offered(ruleset)
         return self.table is None or getattr(ruleset, self.table) is not None
@@ -126,17 +127,18 @@ def number(word: str) -> Fraction:
         raise ValueError(error.message) from None
 
 
-def ground_cost(ruleset, leg: Leg) -> int:
+def ground_cost(ruleset: Rules, leg: Leg) -> int:
     """Inches of movement each inch of this leg's ground costs."""
     if leg.ground == "open":
         return 1
     costs = ruleset.terrain or {}
     if leg.ground not in costs:
         raise FieldError("terrain", f"{ruleset.title}'s text gives no movement cost for{ground_words(leg.ground)}.")
-    return costs[leg.ground].value
+    cost: int = costs[leg.ground].value
+    return cost
 
 
-def at_most(ruleset, table: str, what: str) -> str:
+def at_most(ruleset: Rules, table: str, what: str) -> str:
     """A leg over its highest: the text's limit, or the table's house rule (#47: credited to the book)."""
     limit = inches(getattr(ruleset, table).max_height.value)
     if f"{table}.max_height" in ruleset.house_numbers:
@@ -144,6 +146,6 @@ def at_most(ruleset, table: str, what: str) -> str:
     return f"{what} at most {limit}."
 
 
-def tested(read: dict) -> tuple[int, int, int]:
+def tested(read: dict[str, Any]) -> tuple[int, int, int]:
     """The Initiative, Toughness and Wounds a leg's test and fall read (each asked wherever a leg tests them)."""
     return cast(tuple[int, int, int], tuple(read.get(key) for key in ("initiative", "toughness", "wounds")))

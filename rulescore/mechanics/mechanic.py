@@ -88,7 +88,7 @@ class Calculator(NamedTuple):
     # The numbers.toml keys a ruleset must give for it (its own first: its section is where it sits).
     needs: tuple[str, ...]
     fields: Callable[[Any], list[Field]]
-    compute: Callable[[Explanation, Any, dict], tuple[Distribution, list[tuple[str, Distribution]]]]
+    compute: Callable[[Explanation, Any, dict[str, Any]], tuple[Distribution, list[tuple[str, Distribution]]]]
     # (main table, extra tables, how a chance is said) -> the answer's first lines
     headline: Callable[[Distribution, list[tuple[str, Distribution]], Callable[[Fraction], str]], list[str]]
     # Whose are the "target.*" characteristics it asks, as the page's picker names them (the hiding model's
@@ -101,10 +101,13 @@ class Calculator(NamedTuple):
 
     def section(self, rules: Any) -> str:
         """The rule section the calculator sits in."""
-        return getattr(rules, self.needs[0]).section
+        section: str = getattr(rules, self.needs[0]).section
+        return section
 
 
-def by_name(rule: Callable[..., Distribution], **renamed: str) -> Callable[[Explanation, Any, dict], tuple]:
+def by_name(
+    rule: Callable[..., Distribution], **renamed: str
+) -> Callable[[Explanation, Any, dict[str, Any]], tuple[Any, ...]]:
     """A calculator's answer from its rule's own function, the form's values given by field name (`renamed`:
     a field whose argument is named otherwise); a field the ruleset does not ask takes the default."""
     return lambda explain, rules, values: (

@@ -9,6 +9,7 @@ from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import choice, length, movement
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 
@@ -36,7 +37,7 @@ ENEMY_STATES = (
 )
 
 
-def run(explain: Explanation, ruleset, move: Fraction, distance: Fraction, enemy_state: str) -> Distribution:
+def run(explain: Explanation, ruleset: Rules, move: Fraction, distance: Fraction, enemy_state: str) -> Distribution:
     """Whether a model may run, given the nearest enemy's distance and state at the start of the turn."""
     rules = ruleset.run
     if enemy_state in rules.ignored_states.value:
@@ -63,7 +64,7 @@ def run(explain: Explanation, ruleset, move: Fraction, distance: Fraction, enemy
     return Distribution.always("may-run" if allowed else "may-not-run")
 
 
-def _lines(rules) -> list[Line]:
+def _lines(rules: Rules) -> list[Line]:
     run = rules.run
     if not run:
         return []

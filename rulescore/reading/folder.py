@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 
 class RulesFileError(Exception):
@@ -35,7 +36,7 @@ GLOSSARY = "glossary.toml"  # read by rulescore.web, which marks game terms in a
 class TomlFile:
     """One TOML file of rules/: where it is, its text (for line numbers) and what it says."""
 
-    def __init__(self, path: Path, raw: str, data: dict) -> None:
+    def __init__(self, path: Path, raw: str, data: dict[str, Any]) -> None:
         self.path, self.raw, self.data = path, raw, data
         self.lines = raw.splitlines()
 
@@ -114,7 +115,7 @@ def _strings(value: object) -> Iterator[str]:
             yield from _strings(item)
 
 
-class RulesFolder(Mapping):
+class RulesFolder(Mapping[str, TomlFile]):
     """Every TOML file of a rules/ folder, read once: "topics.toml", "<id>/numbers.toml", ... -> TomlFile;
     `folders` are the ruleset folders (every folder not hidden, a ruleset.toml or not)."""
 
@@ -148,7 +149,7 @@ PARSED = "rules.json"
 READ = (METADATA, NUMBERS, ASSUMPTIONS_FILE, GLOSSARY)
 
 
-def parsed_files(files: Mapping[str, TomlFile]) -> dict[str, dict]:
+def parsed_files(files: Mapping[str, TomlFile]) -> dict[str, dict[str, Any]]:
     """What the wheel carries of rules/, as rules.json holds it: each ruleset's files that rulescore reads."""
     return {
         name: {"text": file.raw, "data": file.data}

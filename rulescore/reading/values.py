@@ -53,7 +53,7 @@ def one_of(*allowed: str) -> Callable[[Any], str]:
     def read(value: Any) -> str:
         if value not in allowed:
             raise ValueError(f"must be one of: {', '.join(repr(a) for a in allowed)}")
-        return value
+        return str(value)
 
     read.allowed = allowed  # type: ignore[attr-defined]  # offered as a choice where a table plays it otherwise
     return read

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rulescore.answers.explain import Step
+from rulescore.rulesets import Ruleset
 
 
 def _ended(keys: list[str], kind: str) -> bool:
@@ -13,7 +14,7 @@ def _ended(keys: list[str], kind: str) -> bool:
     return any(f"-{kind}" in key for key in keys)
 
 
-def after_route(ruleset, activation: str, done: Fraction, ends: list[str]) -> list[Step]:
+def after_route(ruleset: Ruleset, activation: str, done: Fraction, ends: list[str]) -> list[Step]:
     """One line per way the route ends that a text speaks of; `ends` are the route's outcome keys."""
     lines: list[Step] = []
     hiding, charge = ruleset.hiding, ruleset.charge

@@ -5,7 +5,7 @@ walked as far as that takes it. Each from the text and cited, or refused in its 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, Step, fraction_text, inches, sentence
 from rulescore.answers.fields import YES_NO, Field, FieldError, choice, whole
@@ -15,12 +15,13 @@ from rulescore.mechanics.initiative import initiative_test, test_words
 from rulescore.mechanics.interception import STOPPED_BY, fear_to_intercept
 from rulescore.mechanics.legs import Forbidden, Leg, cited
 from rulescore.route.walk import Ending, Walk, needed, walk_legs
+from rulescore.rulesets import Ruleset
 
 # The outcome a failed detection ends in, when the legs before the charge are all walked.
 NOT_SEEN = Ending("not-seen", "Fails to see the target: no charge; it moves as far as the last leg", kind="not-seen")
 
 
-def charge_fields(ruleset) -> list[Field]:
+def charge_fields(ruleset: Ruleset) -> list[Field]:
     """What a charge settles before it moves, each asked only where the text has the rule."""
     rules = ruleset.charge
     if rules is None:
@@ -58,7 +59,7 @@ def charge_fields(ruleset) -> list[Field]:
     return found
 
 
-def charge_used(field: Field, read: dict) -> bool:
+def charge_used(field: Field, read: dict[str, Any]) -> bool:
     """A charge's own fields are part of a charge's answer only; the Leadership only of an enemy that fears."""
     if field.name == "leadership":
         return read["activation"] == "charge" and read.get("interceptor") == "fears"
@@ -75,7 +76,7 @@ class Planned(NamedTuple):
     then: tuple[Step, ...] = ()  # what the text says follows, beside what the walk's ends say
 
 
-def charge_route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Planned:
+def charge_route(explain: Explanation, ruleset: Ruleset, read: dict[str, Any], legs: list[Leg]) -> Planned:
     """Sight, then an enemy near the route, then the charge moved and walked."""
     rules = ruleset.charge
     seen = _sight(explain, ruleset, read)
@@ -92,7 +93,10 @@ def charge_route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> 
     through = _moved(explain, ruleset, read, legs)
     # The target not seen: no charge, the legs before it walked as a normal move (one walk for both tables).
     unseen = _not_seen(ruleset, read, legs) if seen < 1 else None
-    seeing = lambda charged: _mixed(ruleset, read, (charged, seen), (unseen, 1 - seen)) if unseen else charged  # noqa: E731
+
+    def seeing(charged: Walk) -> Walk:
+        return _mixed(ruleset, read, (charged, seen), (unseen, 1 - seen)) if unseen else charged
+
     if brave is None:
         return Planned(seeing(through), then=then)
     met = _moved(Explanation(), ruleset, read, legs, interceptor=True)
@@ -102,7 +106,7 @@ def charge_route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> 
     return Planned(seeing(through), "If the enemy lets the charge through", (title, seeing(met)), then)
 
 
-def _interception(explain: Explanation, rules, interceptor: str, leadership: int | None) -> Fraction | None:
+def _interception(explain: Explanation, rules: Any, interceptor: str, leadership: int | None) -> Fraction | None:
     """An enemy that may choose to intercept: the chance it may (a Fear test it must pass), None if none."""
     if interceptor == "no":
         return None
@@ -127,7 +131,7 @@ def _interception(explain: Explanation, rules, interceptor: str, leadership: int
     return fear_to_intercept(explain, rules, leadership)
 
 
-def _sight(explain: Explanation, ruleset, read: dict) -> Fraction:
+def _sight(explain: Explanation, ruleset: Ruleset, read: dict[str, Any]) -> Fraction:
     """The chance the charger sees its target: 1 in sight; an Initiative test within the detection range;
     a target it may not charge is refused in the text's words."""
     rules, target = ruleset.charge, read.get("target", "seen")
@@ -161,7 +165,7 @@ def _sight(explain: Explanation, ruleset, read: dict) -> Fraction:
     return detected
 
 
-def _not_seen(ruleset, read: dict, legs: list[Leg]) -> Walk:
+def _not_seen(ruleset: Ruleset, read: dict[str, Any], legs: list[Leg]) -> Walk:
     """Failing to see the target: the legs before the charge walked as a normal move, stopping before it."""
     moving = {**read, "activation": "move"}
     unseen = walk_legs(Walk(ruleset, Explanation(), read["move"], moving, branch=_NOT_SEEN_BRANCH), legs[:-1])
@@ -174,7 +178,7 @@ def _not_seen(ruleset, read: dict, legs: list[Leg]) -> Walk:
 _NOT_SEEN_BRANCH = ("not-seen-", "Not seen, a normal move: ")
 
 
-def _mixed(ruleset, read: dict, *weighed: tuple[Walk, Fraction]) -> Walk:
+def _mixed(ruleset: Ruleset, read: dict[str, Any], *weighed: tuple[Walk, Fraction]) -> Walk:
     """Walks of one route under different fortunes (a roll, a test, an enemy's choice), each counted with its
     chance; the walking is done, so the mix explains nothing itself."""
     found = Walk(ruleset, Explanation(), Fraction(0), read)
@@ -184,7 +188,9 @@ def _mixed(ruleset, read: dict, *weighed: tuple[Walk, Fraction]) -> Walk:
     return found
 
 
-def _moved(explain: Explanation, ruleset, read: dict, legs: list[Leg], interceptor: bool = False) -> Walk:
+def _moved(
+    explain: Explanation, ruleset: Ruleset, read: dict[str, Any], legs: list[Leg], interceptor: bool = False
+) -> Walk:
     """A charge: how far it moves, then the route walked as far as that takes it."""
     rules, move = ruleset.charge, read["move"]
     total = needed(ruleset, read, legs)

@@ -3,12 +3,15 @@ table and its kind's own check (the climbs against their limit, the height each 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulescore.answers.fields import FieldError
 from rulescore.mechanics.legs import Forbidden, Leg, SoFar, cited, ground_cost, refused_at
 from rulescore.route.read import LEG_KINDS
+from rulescore.rulesets import Ruleset
 
 
-def check(ruleset, read: dict, legs: list[Leg]) -> None:
+def check(ruleset: Ruleset, read: dict[str, Any], legs: list[Leg]) -> None:
     """Refuse, before any walking, a route the rules forbid whatever the dice: each leg against its table, the
     climbs against their limit, the height each gap would fall from."""
     route = SoFar(ruleset, read)

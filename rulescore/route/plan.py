@@ -12,12 +12,12 @@ charge of Movement plus a roll is walked once per total the roll can give.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import ceil
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from rulescore.answers.explain import Explanation, inches, said_alike, sentence
+from rulescore.answers.explain import Explanation, Step, inches, said_alike, sentence
 from rulescore.answers.fields import MOST_ITEMS, Field, choice, length, listed, movement, read_form, toughness, wounds
 from rulescore.answers.result import Cited, OutcomeTable, Refusal, Result, Row
 from rulescore.mechanics.climbing import animal_field
@@ -34,7 +34,7 @@ NAME = "route"
 TITLE = "Plan a move"
 
 
-def fields(ruleset) -> list[Field]:
+def fields(ruleset: Ruleset) -> list[Field]:
     """The model, the kind of activation and where it starts, then the legs: a list, a leg each."""
     kinds = [("move", "A normal move")]
     if ruleset.half_move:
@@ -78,17 +78,17 @@ ASKED_BY_LEGS = {name for kind in LEG_KINDS.values() for name in kind.asks}
 NO_CHARGE = "{title}'s text gives no charge move, so a charge is not planned here: plan the move to the enemy."
 
 
-def used(field: Field, read: dict, legs: list[Leg]) -> bool:
+def used(field: Field, read: dict[str, Any], legs: list[Leg]) -> bool:
     """Is this field part of what the answer was worked out from: the nearest enemy decides only a run, being
     an animal only a route that climbs."""
     if field.name == "nearest_enemy":
-        return read["activation"] == "run"
+        return bool(read["activation"] == "run")
     if not charge_used(field, read):
         return False
     return field.name not in ASKED_BY_LEGS or any(field.name in LEG_KINDS[leg.kind].asks for leg in legs)
 
 
-def nearest_enemy(ruleset) -> Field:
+def nearest_enemy(ruleset: Ruleset) -> Field:
     """How far the nearest enemy that counts stands at the start of the turn: what a run is decided by."""
     ignored = [state.replace("-", " ") for state in ruleset.run.ignored_states.value]
     not_counted = f"{', '.join(ignored[:-1])} or {ignored[-1]}" if len(ignored) > 1 else "".join(ignored)
@@ -151,14 +151,17 @@ def plan(
     rows = _rows(walk, finish)
     extra = (OutcomeTable(planned.branch[0], tuple(_rows(planned.branch[1], finish))),) if planned.branch else ()
 
-    def headline(say) -> list[str]:
+    def headline(say: Callable[[Fraction], str]) -> list[str]:
         reaching = f"{say(done)} that it {finish}" if 0 < done < 1 else ("it always " if done else "it never ") + finish
         return ["the enemy chooses whether to intercept", f"if not intercepted: {reaching}"] if extra else [reaching]
 
     headlines, _ = said_alike(headline)
     text = "; ".join(explain.procedure)
     opening, parts = explain.grouped()
-    cite = lambda s: Cited(s.text, s.section, s.assumption)  # noqa: E731
+
+    def cite(step: Step) -> Cited:
+        return Cited(step.text, step.section, step.assumption)
+
     return Result(
         calculator=NAME,
         ruleset=ruleset_id,
@@ -221,10 +224,12 @@ class Planner(NamedTuple):
     def fields(self, rules: Ruleset) -> list[Field]:
         return fields(rules)
 
-    def describe(self, rules: Ruleset) -> dict:
+    def describe(self, rules: Ruleset) -> dict[str, Any]:
         return {"name": NAME, "title": TITLE, "section": None, "fields": [f.describe() for f in fields(rules)]}
 
-    def answer(self, ruleset_id: str, values: dict, rules: Ruleset | None, percentages: bool) -> Result | Refusal:
+    def answer(
+        self, ruleset_id: str, values: dict[str, Any], rules: Ruleset | None, percentages: bool
+    ) -> Result | Refusal:
         return plan(ruleset_id, values, rules=rules)
 
     def assumed(self, free: Sequence[str]) -> dict[str, str]:
@@ -234,7 +239,7 @@ class Planner(NamedTuple):
 PLANNER = Planner()
 
 
-def _route(explain: Explanation, ruleset, read: dict, legs: list[Leg]) -> Planned:
+def _route(explain: Explanation, ruleset: Ruleset, read: dict[str, Any], legs: list[Leg]) -> Planned:
     move, activation = read["move"], read["activation"]
     last = legs[-1]
     check(ruleset, read, legs)

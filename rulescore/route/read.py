@@ -6,6 +6,7 @@ from __future__ import annotations
 from rulescore.answers.explain import inches
 from rulescore.mechanics.legs import Leg, LegKind, ground_words, number
 from rulescore.rulebooks import MECHANICS
+from rulescore.rulesets import Ruleset
 
 
 def _kinds() -> dict[str, LegKind]:
@@ -64,12 +65,12 @@ def read_leg(text: str) -> Leg:
     )
 
 
-def plannable(ruleset) -> bool:
+def plannable(ruleset: Ruleset) -> bool:
     """Has the text more to a move than walking in the open: a climb, a gap, a jump down or costly ground."""
     return any(kind.worth(ruleset) for kind in LEG_KINDS.values())
 
 
-def leg_kinds(ruleset) -> list[tuple[str, str, LegKind]]:
+def leg_kinds(ruleset: Ruleset) -> list[tuple[str, str, LegKind]]:
     """The kinds of leg this ruleset's text has rules for, as a form offers them: (what the leg writes, where
     `{}` stands for its inches; the words the list shows; its kind)."""
     grounds = [g for g, cost in (ruleset.terrain or {}).items() if cost.value != 1]
@@ -82,7 +83,7 @@ def leg_kinds(ruleset) -> list[tuple[str, str, LegKind]]:
     return offered
 
 
-def default_legs(ruleset) -> list[str]:
+def default_legs(ruleset: Ruleset) -> list[str]:
     """A first route the page shows worked out: one leg of each kind the text has, that fits Movement 4, the
     heights agreeing (the gap is jumped at the height climbed, the jump down comes back to the ground)."""
     legs = ["climb up 2"] if ruleset.climb else []

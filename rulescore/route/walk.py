@@ -4,7 +4,7 @@ model is at, and where and how the route ends otherwise (plan.py decides the all
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import FieldError
@@ -13,6 +13,7 @@ from rulescore.mechanics.legs import Forbidden, Leg
 from rulescore.route.after import after_route
 from rulescore.route.read import LEG_KINDS
 from rulescore.rulebooks import label, outcome_order
+from rulescore.rulesets import Ruleset
 
 # Our readings of the route's rules that a table may play otherwise (a house rule), said as that table plays.
 PLAYED_OTHERWISE = {
@@ -21,12 +22,12 @@ PLAYED_OTHERWISE = {
 }
 
 
-def cost(ruleset, read: dict, leg: Leg) -> Fraction:
+def cost(ruleset: Ruleset, read: dict[str, Any], leg: Leg) -> Fraction:
     """The movement a leg uses when it is made."""
     return LEG_KINDS[leg.kind].cost(ruleset, read, leg)
 
 
-def needed(ruleset, read: dict, legs: list[Leg]) -> Fraction:
+def needed(ruleset: Ruleset, read: dict[str, Any], legs: list[Leg]) -> Fraction:
     """The movement the whole route needs to reach its end."""
     try:
         return sum((cost(ruleset, read, leg) for leg in legs), Fraction(0))
@@ -59,10 +60,10 @@ class Walk:
 
     def __init__(
         self,
-        ruleset,
+        ruleset: Ruleset,
         explain: Explanation,
         allowance: Fraction,
-        read: dict,
+        read: dict[str, Any],
         charging: str | None = None,
         branch: tuple[str, str] = ("", ""),
         interceptor: bool = False,
@@ -108,7 +109,7 @@ class Walk:
         for slot, chance in other.ends.items():
             self.ends[slot] = self.ends.get(slot, Fraction(0)) + weight * chance
 
-    def after(self, activation: str, done: Fraction, branches: tuple = ()) -> list[Step]:
+    def after(self, activation: str, done: Fraction, branches: tuple[Any, ...] = ()) -> list[Step]:
         """What the model may still do this turn, for each way the route ends (here or in the other branch of
         an enemy's choice, a table of Rows) that the texts speak of."""
         keys = [end.key for end in self.ends] + [row.outcome for table in branches for row in table.rows]

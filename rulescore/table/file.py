@@ -4,7 +4,7 @@ carries them and the command line reads them (--model, --house-rules). Read whol
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rulescore.answers.explain import sentence
 from rulescore.answers.fields import FieldError
@@ -27,7 +27,7 @@ class PlayersTable(NamedTuple):
     models: tuple[Model, ...] = ()
     house_rules: tuple[HouseRule, ...] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "version": VERSION,

@@ -36,7 +36,7 @@ class HouseRule(NamedTuple):
     value: str  # as the player wrote it ("8", "yes"); a reading: "otherwise"
     words: str  # "House rule: jump down, max height 8 (the rules: 6)"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "rule": self.rule, "value": self.value}
 
 
@@ -135,7 +135,7 @@ def said_value(rule: str, value: Any) -> str:
     return _said(value)
 
 
-def offered(ruleset_id: str) -> list[dict]:
+def offered(ruleset_id: str) -> list[dict[str, Any]]:
     """What a table may switch for a ruleset, as its page lists them: our readings, then each kind of rule's
     numbers under the kind's name; a choice (yes or no, one of a few) offers its choices."""
     rules = RULESETS[ruleset_id]
@@ -250,7 +250,7 @@ def ruled(ruleset_id: str, house: tuple[HouseRule, ...]) -> Ruleset:
     return played
 
 
-def _where(rules: Ruleset, table: str, key: str) -> dict:
+def _where(rules: Ruleset, table: str, key: str) -> dict[str, Any]:
     """Where the text's value is written, so the table's value is cited where the rule stands (an inherited
     value included, which the ruleset's own file does not hold)."""
     part = getattr(rules, table or key)

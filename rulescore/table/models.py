@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rulescore.answers.fields import Field, FieldError
 from rulescore.route.plan import fields as route_fields
@@ -46,7 +46,7 @@ class Model(NamedTuple):
     side: str  # "mine" or "enemy"
     profile: dict[str, str]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "ruleset": self.ruleset, "side": self.side, "profile": dict(self.profile)}
 
 

@@ -8,6 +8,7 @@ only escaped.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
 from rulescore.answers.explain import fraction_text, inches, number_text, percent_text, sentence
@@ -70,7 +71,7 @@ def _cite(step: Cited, rules: Ruleset, root: str) -> str:
     return ""
 
 
-def _sentence(items) -> str:
+def _sentence(items: Iterable[str]) -> str:
     return sentence("; ".join(items))
 
 

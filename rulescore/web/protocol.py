@@ -4,7 +4,7 @@ tests/core/test_protocol.py checks both files name the same fields, each require
 
 # No `from __future__ import annotations`: TypedDict reads NotRequired from evaluated annotations.
 import json
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 
 class Reading(TypedDict):
@@ -45,7 +45,7 @@ class TableReply(TypedDict):
 
     ok: bool
     errors: dict[str, str]
-    table: NotRequired[dict]
+    table: NotRequired[dict[str, Any]]
     words: NotRequired[dict[str, str]]
     html: NotRequired[str]
 

@@ -6,6 +6,7 @@ Python draws it at build time and live; its words are the screen reader's (`aria
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 
 from rulescore.answers.explain import percent_text
@@ -13,6 +14,9 @@ from rulescore.answers.result import Result
 from rulescore.mechanics.legs import Leg
 from rulescore.route.read import LEG_KINDS, read_leg
 from rulescore.web.terms import escape
+
+# A shape of the side view, drawn once the view knows its height: given how a height becomes SVG's y.
+Shape = Callable[[Callable[[Fraction], Fraction]], str]
 
 # The least a leg takes across or up the drawing, so a short leg's mark still has room (inches).
 WIDEST_MARK, LEAST_ACROSS, LEAST_UP = Fraction(5, 2), Fraction(2), Fraction(1)
@@ -58,8 +62,12 @@ def route_view(result: Result) -> str:
     # At least a foot across, so a short route is not drawn huge; its words a fixed share of that width.
     width, tall = max(x + 1, Fraction(10)), top + 3
     size = width * Fraction(1, 20)
-    flip = lambda h: tall - 1 - h  # noqa: E731 (heights up, SVG's y down)
-    parts = [f'<line class="calc-view-ground" x1="0" y1="{_n(flip(0))}" x2="{_n(width)}" y2="{_n(flip(0))}"/>']
+
+    def flip(h: Fraction) -> Fraction:  # heights up, SVG's y down
+        return tall - 1 - h
+
+    ground = _n(flip(Fraction(0)))
+    parts = [f'<line class="calc-view-ground" x1="0" y1="{ground}" x2="{_n(width)}" y2="{ground}"/>']
     for shape in drawn:
         parts.append(shape(flip))
     for number, middle, level, chance in marks:  # every other mark a line higher, so neighbours never touch
@@ -81,7 +89,7 @@ def _n(value: Fraction) -> str:
     return f"{float(value):.2f}".rstrip("0").rstrip(".")
 
 
-def _leg(leg: Leg, x: Fraction, y: Fraction):
+def _leg(leg: Leg, x: Fraction, y: Fraction) -> tuple[Fraction, Fraction, list[Shape]]:
     """Where the leg leaves the model, and how it is drawn (each shape a function of the height flip): by the
     shape its kind declares, so a new kind of leg is drawn as the one it is like."""
     kind, length = LEG_KINDS[leg.kind], leg.inches
@@ -134,11 +142,11 @@ def _leg(leg: Leg, x: Fraction, y: Fraction):
     return x + 1, to, shapes
 
 
-def _line(style: str, x1: Fraction, y1: Fraction, x2: Fraction, y2: Fraction):
+def _line(style: str, x1: Fraction, y1: Fraction, x2: Fraction, y2: Fraction) -> Shape:
     return lambda flip: f'<line class="{style}" x1="{_n(x1)}" y1="{_n(flip(y1))}" x2="{_n(x2)}" y2="{_n(flip(y2))}"/>'
 
 
-def _solid(x1: Fraction, x2: Fraction, height: Fraction):
+def _solid(x1: Fraction, x2: Fraction, height: Fraction) -> Shape:
     """What the model stands on above the ground: a building's side, drawn filled."""
     if height <= 0:
         return lambda flip: ""
@@ -148,6 +156,6 @@ def _solid(x1: Fraction, x2: Fraction, height: Fraction):
     )
 
 
-def _enemy(x: Fraction, y: Fraction):
+def _enemy(x: Fraction, y: Fraction) -> Shape:
     """The charge's target, standing where the charge ends."""
     return lambda flip: f'<circle class="calc-view-enemy" cx="{_n(x)}" cy="{_n(flip(y) - Fraction(1, 2))}" r="0.5"/>'

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Any
 
 # A label's hint in brackets ("Initiative (target number: lower is better)") is for the form, not the line.
 HINT = re.compile(r"\s*\(.*\)$")
 
 
-def values_said(fields: list[dict], values: Mapping[str, str | list[str]]) -> str:
+def values_said(fields: list[dict[str, Any]], values: Mapping[str, str | list[str]]) -> str:
     """Each field as the form labels it, with its value (a field not given, its default)."""
     parts = []
     for field in fields:
@@ -28,7 +29,7 @@ def values_said(fields: list[dict], values: Mapping[str, str | list[str]]) -> st
     return ", ".join(parts)
 
 
-def answer_said(fields: list[dict], inputs: Mapping[str, str | list[str]]) -> str:
+def answer_said(fields: list[dict[str, Any]], inputs: Mapping[str, str | list[str]]) -> str:
     """The values an answer was worked out from, as the form labels them: a field it did not use is not said
     (a route's nearest enemy counts only in a run)."""
     return values_said([field for field in fields if field["name"] in inputs], inputs)

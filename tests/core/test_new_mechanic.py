@@ -136,6 +136,13 @@ def test_its_own_tests_and_the_whole_core_suite_pass_in_the_copy(project):
     assert swim.returncode == 0 and "2 passed" in swim.stdout, swim.stdout[-2000:]  # its oracle, in both rulesets
 
 
+def test_the_rules_core_with_it_passes_the_type_check(project):
+    """The recipe's module is typed as the core is (mypy --strict, pyproject.toml): a newcomer who follows it
+    passes the style check too."""
+    done = subprocess.run([sys.executable, "-m", "mypy"], cwd=project, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:]
+
+
 def test_the_site_shows_its_calculator_and_quick_reference_line(project):
     html = (project / "site" / "mordheim-1999" / "movement" / "index.html").read_text(encoding="utf-8")
     assert 'id="calc-swim"' in html

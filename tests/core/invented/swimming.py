@@ -10,7 +10,7 @@ a line in rulescore/rulebooks.py, its numbers in a ruleset's numbers.toml, its t
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import FieldError, drop
@@ -18,6 +18,7 @@ from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, tested
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 
@@ -27,7 +28,7 @@ class Swim(NamedTuple):
     max_width: Annotated[Rule, values.inches]  # the widest water a model may swim in one move
 
 
-def swim(explain: Explanation, ruleset, width: Fraction, initiative: int) -> Distribution:
+def swim(explain: Explanation, ruleset: Rules, width: Fraction, initiative: int) -> Distribution:
     """Chance to swim across water `width` inches wide."""
     rules = ruleset.swim
     if width > rules.max_width.value:
@@ -38,7 +39,7 @@ def swim(explain: Explanation, ruleset, width: Fraction, initiative: int) -> Dis
     return Distribution.chance(safe, "swims-across", "stops-in-water")
 
 
-def _lines(rules) -> list[Line]:
+def _lines(rules: Rules) -> list[Line]:
     # Its compare topic is terrain's (rules/topics.toml): one that no [[topic]] has is refused as rules are read.
     return (
         [Line("terrain", "Swim at most", inches(rules.swim.max_width.value), rules.swim.max_width)]
@@ -62,11 +63,11 @@ def _check_leg(route: SoFar, leg: Leg, number: int) -> None:
         raise FieldError(f"leg-{number}", f"A model may swim at most {inches(widest)}.")
 
 
-def _width(ruleset, read: dict, leg: Leg) -> Fraction:
+def _width(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
     return leg.inches  # swimming uses its width of movement
 
 
-def _has_swim(ruleset) -> bool:
+def _has_swim(ruleset: Rules) -> bool:
     return ruleset.swim is not None
 
 
