@@ -14,6 +14,7 @@ from rulescore.answers.explain import Explanation, chance_words, fraction_text, 
 from rulescore.answers.fields import YES_NO, Field, FieldError, choice, length, movement, whole
 from rulescore.dice.distribution import Distribution
 from rulescore.dice.rolls import read_test
+from rulescore.mechanics.charge_after import after_charge, what_follows
 from rulescore.mechanics.charge_moves import LEG, read_move
 from rulescore.mechanics.charge_responses import read_flee, response_fields, response_lines, target_responses
 from rulescore.mechanics.ground import terrain_cost, terrain_field
@@ -199,25 +200,8 @@ def _compute(
 ) -> tuple[Distribution, list[tuple[str, Distribution]]]:
     keep = ("terrain", "unseen", "interceptor", "initiative", "target_move", "leadership", "target")
     table, extra = charge(explain, ruleset, v["move"], v["distance"], **{k: v[k] for k in keep if k in v})
-    _what_follows(explain, ruleset, table, v["distance"], v.get("unseen", "no"))
+    what_follows(explain, ruleset, table, v["distance"], v.get("unseen", "no"))
     return table, extra
-
-
-def _what_follows(explain: Explanation, ruleset: Rules, table: Distribution, distance: Fraction, unseen: str) -> None:
-    """What the model may still do this turn when it does not charge, or charges and falls short (#39)."""
-    if table["cannot-charge"]:
-        detect = ruleset.charge.detect_unseen
-        if unseen == "yes" and detect is not None and distance <= detect.value:  # the text says it of a failed roll
-            explain.then("Failing to see it, it may not charge this turn, but may move its normal distance, shoot "
-                         "and cast spells.", detect)  # fmt: skip
-        else:
-            explain.then("Not charging, it may still move, shoot and cast spells as normal.", assumption="not-charging")
-        near = ruleset.run.enemy_range if ruleset.run else None
-        # A hidden enemy does not stop a run; one in the open (seen or not) within range does.
-        if near is not None and unseen != "hidden" and distance <= near.value:
-            explain.then(f"With the target within {inches(near.value)}, it may not run either.", near)
-    if table["falls-short"] and ruleset.charge.failed:
-        explain.then(f"After a failed charge it {ruleset.charge.failed.value}.", ruleset.charge.failed)
 
 
 def _headline(table: Distribution, extra: list[tuple[str, Distribution]], say: Callable[[Fraction], str]) -> list[str]:
@@ -294,4 +278,5 @@ CHARGE = Mechanic(
     },
     lines=_lines,
     legs=(LEG,),
+    after=after_charge,
 )

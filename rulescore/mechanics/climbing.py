@@ -6,12 +6,23 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
-from rulescore.answers.explain import Explanation, inches
+from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import YES_NO, Field, FieldError, choice, drop, movement, toughness, wounds
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.falling import or_fall
 from rulescore.mechanics.initiative import initiative_field, pass_all
-from rulescore.mechanics.legs import Forbidden, Leg, LegKind, SoFar, Walking, cited, refused_at, tested
+from rulescore.mechanics.legs import (
+    Followed,
+    Forbidden,
+    Leg,
+    LegKind,
+    RouteEnd,
+    SoFar,
+    Walking,
+    cited,
+    refused_at,
+    tested,
+)
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
@@ -225,6 +236,15 @@ LEGS = {
     for direction, rank, rise in (("up", 20, 1), ("down", 30, -1))
 }
 
+
+def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
+    """A failed climb up leaves the model where the text says."""
+    climb = rules.climb
+    if not (climb and end.ended("stuck")):
+        return []
+    return [(100, Step(f"Failing a climb up, it {climb.fail_up.value}.", climb.fail_up.section))]
+
+
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 CLIMB = Mechanic(
     title="Climbing",
@@ -243,4 +263,5 @@ CLIMB = Mechanic(
     outcomes={"made-it": "Makes it", "stuck": "Cannot move this turn"},
     lines=_lines,
     legs=tuple(LEGS.values()),
+    after=_after,
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rulescore.answers.explain import Step
+from rulescore.mechanics.legs import Followed, RouteEnd
 from rulescore.mechanics.mechanic import Line, Mechanic, Single
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
@@ -13,5 +15,20 @@ def _lines(rules: Rules) -> list[Line]:
     return [Line("half-move", "Half-move (to shoot or hide)", rules.half_move.value, rules.half_move)]
 
 
+def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
+    """A completed move longer than a half-move costs the shot and the hiding, where hiding says so."""
+    half_move, hiding = rules.half_move, rules.hiding
+    if not (end.done and half_move):
+        return []
+    if end.activation == "move" and hiding and hiding.moved:
+        words = "If it moves more than a half-move, it may not shoot or hide this turn (a half-move keeps both)."
+        return [(10, Step(words, half_move.section))]
+    if end.activation == "half-move":
+        return [
+            (20, Step("Completing the half-move, it may still shoot, or hide at the end of it.", half_move.section))
+        ]
+    return []
+
+
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
-HALF_MOVE = Mechanic(parts={"half_move": Single(values.text)}, lines=_lines)
+HALF_MOVE = Mechanic(parts={"half_move": Single(values.text)}, lines=_lines, after=_after)

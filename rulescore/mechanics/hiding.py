@@ -5,10 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
-from rulescore.answers.explain import Explanation, inches
+from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import choice, length, whole
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.initiative import target_number
+from rulescore.mechanics.legs import Followed, RouteEnd
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name, readers_of
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
@@ -168,6 +169,15 @@ def _lines(rules: Rules) -> list[Line]:
     ]
 
 
+def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
+    """A completed move keeps the shot and the hiding, where no half-move rule takes them (half_move.py)."""
+    hiding = rules.hiding
+    if not (end.done and end.activation == "move" and hiding) or (rules.half_move and hiding.moved):
+        return []
+    words = "Completing the move, it may still shoot, and hide if it ends where it could conceal itself."
+    return [(10, Step(words, hiding.section))]
+
+
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 HIDING = Mechanic(
     title="Hiding",
@@ -187,4 +197,5 @@ HIDING = Mechanic(
     ),
     outcomes={"cannot-hide": "Cannot hide this turn", "spotted": "Spotted", "stays-hidden": "Stays hidden"},
     lines=_lines,
+    after=_after,
 )

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, NamedTuple, Protocol, cast
 
-from rulescore.answers.explain import Explanation, inches
+from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import FieldError, length
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.rules import Rules
@@ -82,6 +82,22 @@ def _no_check(route: SoFar, leg: Leg, number: int) -> None:
 
 def _never(ruleset: Rules) -> bool:
     return False
+
+
+class RouteEnd(NamedTuple):
+    """How a route went, as each mechanic reads it to say what the model may still do this turn."""
+
+    activation: str  # "move", "half-move", "run" or "charge"
+    done: Fraction  # the chance the route gets to its end
+    ends: tuple[str, ...]  # its outcome keys: "leg2-fell-stunned"; in a branch, "not-seen-leg2-fell-stunned"
+
+    def ended(self, kind: str) -> bool:
+        """Does a leg end this way ("fell-", "stuck"), in the route or in a branch of it."""
+        return any(f"-{kind}" in key for key in self.ends)
+
+
+# A line of what follows a route: where it stands among every mechanic's (by tens), and the line.
+Followed = tuple[int, Step]
 
 
 class LegKind(NamedTuple):

@@ -16,7 +16,7 @@ from typing import Annotated, Any, NamedTuple, get_origin, get_type_hints
 from rulescore.answers.explain import Explanation
 from rulescore.answers.fields import Field
 from rulescore.dice.distribution import Distribution
-from rulescore.mechanics.legs import LegKind
+from rulescore.mechanics.legs import Followed, LegKind, RouteEnd
 from rulescore.reading.rule_value import Rule
 
 Reader = Callable[[Any], Any]  # a raw TOML value -> the value, or ValueError("must be ...")
@@ -137,6 +137,10 @@ def _no_lines(rules: Any) -> list[Line]:
     return []
 
 
+def _nothing_after(rules: Any, end: RouteEnd) -> list[Followed]:
+    return []
+
+
 class Mechanic(NamedTuple):
     """One kind of rule: the keys of numbers.toml it reads and everything the site does with them."""
 
@@ -148,6 +152,8 @@ class Mechanic(NamedTuple):
     outcomes: dict[str, str] = {}  # outcome key -> the words a player reads, in the order shown
     lines: Callable[[Any], list[Line]] = _no_lines  # Ruleset -> its quick-reference lines
     legs: tuple[LegKind, ...] = ()  # the kinds of route leg its rules govern
+    # (Ruleset, how a route went) -> what its rules say the model may still do this turn, each line ranked
+    after: Callable[[Any, RouteEnd], list[Followed]] = _nothing_after
 
     @property
     def name(self) -> str:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
-from rulescore.answers.explain import Explanation, inches
+from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import choice, length, movement
 from rulescore.dice.distribution import Distribution
+from rulescore.mechanics.legs import Followed, RouteEnd
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
@@ -74,6 +75,16 @@ def _lines(rules: Rules) -> list[Line]:
     ]
 
 
+def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
+    """A completed run costs the shot, and the hiding where the text says so."""
+    run, hiding = rules.run, rules.hiding
+    if not (end.done and end.activation == "run" and run and run.no_shooting):
+        return []
+    cannot_hide = hiding and hiding.ran and hiding.ran.value == "cannot hide"
+    words = f"Having run, it {run.no_shooting.value}" + (", and it cannot hide." if cannot_hide else ".")
+    return [(30, Step(words, run.section))]
+
+
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 RUN = Mechanic(
     title="Running",
@@ -94,4 +105,5 @@ RUN = Mechanic(
     ),
     outcomes={"may-run": "May run", "may-not-run": "May not run"},
     lines=_lines,
+    after=_after,
 )

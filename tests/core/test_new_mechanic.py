@@ -106,6 +106,10 @@ def test_the_route_planner_walks_its_leg(project):
         "leg2-stops-in-water": F(2, 6),
     }
     assert 'Leg 2 (swim 2"): stops in the water' in [row["label"] for row in result["outcomes"]]
+    # What follows, as its module says it, after the others' lines.
+    assert [line["text"] for line in result["after"]][
+        -1
+    ] == "A model that stops in the water may do nothing else this turn."
     code, refused = rulescore(project, "route", "--ruleset", "mordheim-1999", "swim 5", "move=6", "initiative=4")
     assert code != 0 and refused["errors"]["leg-1"].startswith('Leg 1 (swim 5"): A model may swim at most 4"')
     code, short = rulescore(

@@ -12,11 +12,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
-from rulescore.answers.explain import Explanation, inches
+from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import FieldError, drop
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.initiative import initiative_field, pass_all
-from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, tested
+from rulescore.mechanics.legs import Followed, Leg, LegKind, RouteEnd, SoFar, Walking, tested
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
@@ -67,6 +67,13 @@ def _width(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
     return leg.inches  # swimming uses its width of movement
 
 
+def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
+    """What follows a route that stopped in the water (after every other line: the others rank to 100)."""
+    if not (rules.swim and end.ended("stops-in-water")):
+        return []
+    return [(110, Step("A model that stops in the water may do nothing else this turn.", rules.swim.section))]
+
+
 def _has_swim(ruleset: Rules) -> bool:
     return ruleset.swim is not None
 
@@ -91,4 +98,5 @@ SWIM = Mechanic(
     outcomes={"swims-across": "Swims across", "stops-in-water": "Stops in the water"},
     lines=_lines,
     legs=(LEG,),
+    after=_after,
 )
