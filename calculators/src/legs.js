@@ -6,7 +6,10 @@
 const listOf = (field) => /** @type {HTMLInputElement} */ (field.querySelector("input[name=legs]"));
 /** @type {(field: HTMLElement) => string[]} */
 const legsOf = (field) => JSON.parse(listOf(field).value);
-/** @typedef {{value: string, label: string, step: string, lowest: string}} LegKind a leg's pattern ("move {} difficult ground"), its words, and what its - / + moves it by and down to */
+/**
+ * A leg's pattern ("move {} difficult ground"), its words, and what its - / + moves it by and down to.
+ * @typedef {{value: string, label: string, step: string, lowest: string}} LegKind
+ */
 /** @type {(field: HTMLElement) => LegKind[]} */
 const kindsOf = (field) => JSON.parse(field.dataset.kinds);
 const NEW_INCHES = "2"; // a new leg: the first kind the ruleset offers (a move), 2"
