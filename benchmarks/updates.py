@@ -3,7 +3,6 @@ the site changed."""
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 import sys
@@ -20,15 +19,12 @@ from tests.server import StaticServer
 
 def offline_figures(site: Path) -> None:
     """What a first visit stores for offline use, and how long until the site says it is ready."""
-    import re
-
     from playwright.sync_api import sync_playwright
 
-    worker = (site / "sw.js").read_text()
-    lists = {
-        name: list(json.loads(re.search(rf"const {name} = (\[.*?\]|\{{.*?\}});", worker).group(1)))
-        for name in ("PAGES", "RUNTIME", "SNAPSHOT")
-    }
+    from sitegen.finishing.offline import written_manifest
+
+    manifest = written_manifest((site / "sw.js").read_text())
+    lists = {name: list(manifest[name.lower()]) for name in ("PAGES", "RUNTIME", "SNAPSHOT")}
     for name, urls in lists.items():
         size = sum(((site / u / "index.html") if u.endswith("/") else (site / u)).stat().st_size for u in urls)
         print(f"offline cache, {name.lower()}: {len(urls)} files, {kib(size)}")

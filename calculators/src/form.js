@@ -1,5 +1,6 @@
 // @ts-check
 // A calculator's form: its values, a step of - / +, and the address that keeps them for a link.
+import { stepped } from "./taps.js";
 
 // A list field (a route's legs) holds its items as JSON; every other field one string.
 const MOST_ITEMS = 40; // rulescore.answers.fields.MOST_ITEMS
@@ -110,15 +111,9 @@ export function loadLast(calc) {
 
 export function step(button) {
   const input = button.parentElement.querySelector("input");
-  const read = (text) => Number.parseFloat(String(text ?? "").replace("\u2212", "-").replace(",", "."));
-  let current = read(input.value);
+  const { min, max, signed } = input.dataset;
   // From a value that is not a number, a step starts again from the last good one (or the default).
-  if (Number.isNaN(current)) current = read(input.closest(".calc").shownFor[input.name]);
-  if (Number.isNaN(current)) current = read(input.defaultValue);
-  let next = current + Number(button.dataset.step);
-  if (input.dataset.min !== undefined) next = Math.max(next, Number(input.dataset.min));
-  if (input.dataset.max !== undefined) next = Math.min(next, Number(input.dataset.max));
-  // A modifier reads as the profile prints it: +0, +1, -1.
-  input.value = input.dataset.signed && next >= 0 ? `+${next}` : String(next);
+  const from = [input.closest(".calc").shownFor[input.name], input.defaultValue];
+  input.value = stepped(input.value, Number(button.dataset.step), { min, max, signed: Boolean(signed) }, from);
   input.dispatchEvent(new Event("input", { bubbles: true }));
 }

@@ -2,31 +2,17 @@
 // A route's legs: the hidden field holds them as a JSON list (for Python and the address). Each leg is a
 // row a thumb edits where it stands: its kind, its inches with - / +, up, down, a leg inserted after it,
 // and out; under the list, a leg added at the end and the route cleared in one tap.
+import { edited, kindOf as patternOf, steppedInches, write } from "./taps.js";
+
 /** @type {(field: HTMLElement) => HTMLInputElement} */
 const listOf = (field) => /** @type {HTMLInputElement} */ (field.querySelector("input[name=legs]"));
 /** @type {(field: HTMLElement) => string[]} */
 const legsOf = (field) => JSON.parse(listOf(field).value);
-/**
- * A leg's pattern ("move {} difficult ground"), its words, and what its - / + moves it by and down to.
- * @typedef {{value: string, label: string, step: string, lowest: string}} LegKind
- */
-/** @type {(field: HTMLElement) => LegKind[]} */
+/** @type {(field: HTMLElement) => import("./taps.js").LegKind[]} */
 const kindsOf = (field) => JSON.parse(field.dataset.kinds);
-const NEW_INCHES = "2"; // a new leg: the first kind the ruleset offers (a move), 2"
-
-// "move 2\" difficult ground" -> ["move {} difficult ground", "2"]; null for a leg no kind writes
-// (a gap with its drop, given by a link): that row keeps its words, and its buttons.
-function kindOf(field, leg) {
-  const words = (text) => text.replace(/["\u201d]/g, " ").replace(/\s+/g, " ").trim().toLowerCase();
-  for (const { value: pattern } of kindsOf(field)) {
-    const [before, after] = words(pattern).split("{}").map((part) => part.trim());
-    const found = words(leg).match(new RegExp(`^${before} (\\S+)${after ? ` ${after}` : ""}$`));
-    if (found) return [pattern, found[1]];
-  }
-  return null;
-}
-
-const write = (pattern, inches) => pattern.replace("{}", `${inches}"`);
+// A row's kind and inches, or null for a leg no kind writes (a gap with its drop, given by a link): that row
+// keeps its words, and its buttons.
+const kindOf = (field, leg) => patternOf(kindsOf(field), leg);
 const plainNumber = (text) => /^(\d+(\.\d*)?|\.\d+)$/.test(text.trim());
 
 function legButton(action, symbol, label, disabled = false) {
@@ -115,14 +101,8 @@ function rowChanged(field, row, finished) {
 
 function stepInches(field, row, delta) {
   const box = row.querySelector(".calc-leg-inches");
-  const kind = row.querySelector(".calc-leg-kind").value;
-  // Each kind's step and least inches, as its rules module declares them (a low wall in half inches);
-  // a kind the form does not offer steps by whole inches.
-  const { step, lowest } = kindsOf(field).find(({ value }) => value === kind) ?? { step: "1", lowest: "1" };
-  const size = Number(step);
-  const now = Number.parseFloat(box.value.replace(",", "."));
-  const from = Number.isNaN(now) ? Number(NEW_INCHES) : now;
-  box.value = String(Math.min(48, Math.max(Number(lowest), Math.round((from + delta * size) / size) * size)));
+  // Each kind's step and least inches, as its rules module declares them (a low wall in half inches).
+  box.value = steppedInches(kindsOf(field), row.querySelector(".calc-leg-kind").value, box.value, delta);
   rowChanged(field, row, true);
 }
 
@@ -132,15 +112,9 @@ export function editLegs(field, button) {
   const index = row ? Number(row.dataset.index) : legs.length;
   const action = button.dataset.leg;
   if (action === "less" || action === "more") return stepInches(field, row, action === "less" ? -1 : 1);
-  const fresh = write(kindsOf(field)[0].value, NEW_INCHES);
-  let focus = index; // the row the thumb is on after the change, and the button it was on
-  if (action === "remove") legs.splice(index, 1);
-  else if (action === "up") legs.splice((focus = index - 1), 0, ...legs.splice(index, 1));
-  else if (action === "down") legs.splice((focus = index + 1), 0, ...legs.splice(index, 1));
-  else if (action === "insert") legs.splice((focus = index + 1), 0, fresh);
-  else if (action === "add") legs.push(fresh);
-  else if (action === "clear") legs.splice(0);
-  saveLegs(field, legs);
+  // The row the thumb is on after the change, and the button it was on.
+  const focus = action === "up" ? index - 1 : action === "down" || action === "insert" ? index + 1 : index;
+  saveLegs(field, edited(legs, action, index, kindsOf(field)));
   showLegs(field);
   // Focus stays with the leg moved, goes to the new leg's kind, or stays on the list's own buttons.
   const rows = field.querySelectorAll(".calc-leg");

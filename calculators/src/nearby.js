@@ -5,6 +5,8 @@
 // (start.js); anything but a file of answers is not used.
 // A phone that holds the site offline ("Ready offline", noted by offline.js) starts Python from its own
 // copy in a moment: the stored answers are for one that does not, and are not asked for there.
+import { formKey } from "./taps.js";
+
 const answerFiles = new Map();
 function pythonKept() {
   try {
@@ -35,9 +37,7 @@ export function nearby(calc) {
 /** @param {HTMLElement} calc @param {FormValues} values @returns {Promise<Reply | null>} */
 export async function storedReply(calc, values) {
   const file = await nearby(calc);
-  // The build's key (sitegen/bundle/nearby.py key()): names in order, a list (a route's legs) as JSON.
-  const written = (value) => (Array.isArray(value) ? JSON.stringify(value) : value);
-  const key = Object.keys(values).sort().map((name) => `${name}=${written(values[name])}`).join("&");
+  const key = formKey(values); // the build's key for it too (taps.js)
   const [html, said] = file && Object.hasOwn(file.answers, key) && Array.isArray(file.answers[key]) ? file.answers[key] : [];
   if (typeof html !== "string" || typeof said !== "string") return null;
   return { ok: true, errors: {}, html: html.split(file.root).join(calc.dataset.root), for: said };

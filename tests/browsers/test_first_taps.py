@@ -4,7 +4,6 @@ what it answers for every stored form is what was stored."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -12,6 +11,7 @@ import pytest
 from rulescore.entry import answer
 from rulescore.web.answer import result_html
 from sitegen.bundle import nearby
+from sitegen.finishing.offline import written_manifest
 from tests.helpers import NORMALISE
 
 pytestmark = pytest.mark.browser
@@ -105,7 +105,9 @@ def test_every_stored_answer_is_what_python_answers_in_the_browser(phone, server
     files = [name for name, _, _ in nearby.calculators()]
     count, differ = phone.evaluate(ASK_ALL, [folder, files, nearby.ROOT])
     assert differ == []
-    assert count == sum(len(nearby.answers(fields, ask)) for _, fields, ask in nearby.calculators())
+    every = list(nearby.calculators())
+    forms = nearby.forms_near({name: fields for name, fields, _ in every})
+    assert count == sum(len(nearby.answers(forms[name], ask)) for name, _, ask in every)
     assert phone.console_errors == []
 
 
@@ -127,8 +129,7 @@ def test_stored_answers_cost_a_page_nothing_until_a_calculator_is_near(phone, se
         server.release()
     asked = [url.rsplit("/", 1)[1] for url in phone.requests if "/assets/answers/" in url]
     assert "mordheim-1999-fall.json" in asked and all(name.startswith("mordheim-1999-") for name in asked), asked
-    worker = (built_site / "sw.js").read_text(encoding="utf-8")
-    manifest = json.loads(re.search(r"/\* manifest \*/ (.*?) /\* manifest end \*/", worker).group(1))
+    manifest = written_manifest((built_site / "sw.js").read_text(encoding="utf-8"))
     kept = [*manifest["pages"], *manifest["runtime"], *manifest["snapshot"]]
     assert kept and not [path for path in kept if path.startswith(manifest["answers"])]
 

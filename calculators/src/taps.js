@@ -1,0 +1,152 @@
+// @ts-check
+// What one tap on a form does to its values, with nothing of the page: a number's - / +, a choice, a route's
+// legs edited. The page's form and legs editor tap with these, the page looks a stored answer up by formKey,
+// and the build runs the same functions in Node (sitegen/bundle/taps.mjs) to find the forms a tap or two
+// from each calculator's defaults and store their answers under the same keys.
+
+/**
+ * A leg's pattern ("move {} difficult ground"), its words, and what its - / + moves it by and down to.
+ * @typedef {{value: string, label: string, step: string, lowest: string}} LegKind
+ */
+/** @typedef {{name: string, kind: string, default: string | string[], min?: string, max?: string, choices?: LegKind[]}} TapField */
+
+export const NEW_INCHES = "2"; // a new leg: the first kind the ruleset offers (a move), 2"
+const MOST_INCHES = 48; // a leg's inches at the most
+
+/** A number as a box holds it ("+1", "7+", "3,5", "\u22121"), or NaN. @param {unknown} text */
+export const numberIn = (text) => Number.parseFloat(String(text ?? "").replace("\u2212", "-").replace(",", "."));
+
+/**
+ * A number field's value after - or + (`delta`): from the box's number, or else the first of `fallbacks` that
+ * is one (the last value answered, the default), kept within min and max, written as the box shows it: a
+ * modifier as a profile prints it (+0, +1, -1).
+ * @param {string} text @param {number} delta @param {{min?: string, max?: string, signed?: boolean}} field
+ * @param {unknown[]} fallbacks
+ */
+export function stepped(text, delta, field, fallbacks = []) {
+  let current = numberIn(text);
+  for (const other of fallbacks) if (Number.isNaN(current)) current = numberIn(other);
+  let next = current + delta;
+  if (field.min !== undefined) next = Math.max(next, Number(field.min));
+  if (field.max !== undefined) next = Math.min(next, Number(field.max));
+  return field.signed && next >= 0 ? `+${next}` : String(next);
+}
+
+/** The key a stored answer is kept and looked up by: names in order, a list (a route's legs) as JSON. */
+export function formKey(/** @type {Record<string, string | string[]>} */ values) {
+  const written = (value) => (Array.isArray(value) ? JSON.stringify(value) : value);
+  return Object.keys(values).sort().map((name) => `${name}=${written(values[name])}`).join("&");
+}
+
+const words = (text) => text.replace(/["\u201d]/g, " ").replace(/\s+/g, " ").trim().toLowerCase();
+
+/**
+ * "move 2\" difficult ground" -> ["move {} difficult ground", "2"]; null for a leg no kind writes (a gap
+ * with its drop, given by a link): that row keeps its words, and its buttons.
+ * @param {LegKind[]} kinds @param {string} leg @returns {[string, string] | null}
+ */
+export function kindOf(kinds, leg) {
+  for (const { value: pattern } of kinds) {
+    const [before, after] = words(pattern).split("{}").map((part) => part.trim());
+    const found = words(leg).match(new RegExp(`^${before} (\\S+)${after ? ` ${after}` : ""}$`));
+    if (found) return [pattern, found[1]];
+  }
+  return null;
+}
+
+/** @type {(pattern: string, inches: string) => string} */
+export const write = (pattern, inches) => pattern.replace("{}", `${inches}"`);
+
+/**
+ * A leg's inches after - or +, by its kind's step down to its least (a low wall in half inches); a kind the
+ * form does not offer steps by whole inches.
+ * @param {LegKind[]} kinds @param {string} pattern @param {string} inches @param {number} delta
+ */
+export function steppedInches(kinds, pattern, inches, delta) {
+  const { step, lowest } = kinds.find(({ value }) => value === pattern) ?? { step: "1", lowest: "1" };
+  const size = Number(step);
+  const now = numberIn(inches);
+  const from = Number.isNaN(now) ? Number(NEW_INCHES) : now;
+  return String(Math.min(MOST_INCHES, Math.max(Number(lowest), Math.round((from + delta * size) / size) * size)));
+}
+
+/**
+ * The legs after one of the editor's list buttons on leg `index` ("add" and "clear": the list's own).
+ * @param {string[]} legs @param {string} action @param {number} index @param {LegKind[]} kinds
+ */
+export function edited(legs, action, index, kinds) {
+  const changed = [...legs];
+  const fresh = write(kinds[0].value, NEW_INCHES);
+  if (action === "remove") changed.splice(index, 1);
+  else if (action === "up") changed.splice(index - 1, 0, ...changed.splice(index, 1));
+  else if (action === "down") changed.splice(index + 1, 0, ...changed.splice(index, 1));
+  else if (action === "insert") changed.splice(index + 1, 0, fresh);
+  else if (action === "add") changed.push(fresh);
+  else if (action === "clear") changed.splice(0);
+  return changed;
+}
+
+/**
+ * Every list of legs one tap on the editor makes: each leg's inches - / +, its kind changed, taken out,
+ * moved up, a new leg inserted after it; one added at the end.
+ * @param {LegKind[]} kinds @param {string[]} legs @returns {string[][]}
+ */
+export function legTaps(kinds, legs) {
+  const found = [];
+  legs.forEach((leg, index) => {
+    const kind = kindOf(kinds, leg);
+    const put = (written) => legs.map((other, at) => (at === index ? written : other));
+    if (kind) {
+      const [pattern, inches] = kind;
+      for (const delta of [-1, 1]) {
+        const moved = write(pattern, steppedInches(kinds, pattern, inches, delta));
+        if (!Number.isNaN(numberIn(inches)) && moved !== leg) found.push(put(moved));
+      }
+      for (const { value: other } of kinds) if (other !== pattern) found.push(put(write(other, inches)));
+    }
+    found.push(edited(legs, "remove", index, kinds));
+    if (index) found.push(edited(legs, "up", index, kinds)); // down is the leg below's up
+    found.push(edited(legs, "insert", index, kinds));
+  });
+  found.push(edited(legs, "add", legs.length, kinds));
+  return found;
+}
+
+/**
+ * Each form one tap from `values`: a choice picked, a number stepped, a route's legs edited.
+ * @param {TapField[]} fields @param {Record<string, string | string[]>} values
+ */
+export function oneTap(fields, values) {
+  const found = [];
+  for (const field of fields) {
+    const now = values[field.name];
+    if (field.kind === "list") {
+      for (const legs of legTaps(field.choices ?? [], /** @type {string[]} */ (now))) found.push({ ...values, [field.name]: legs });
+    } else if (field.kind === "choice") {
+      for (const { value } of field.choices ?? []) if (value !== now) found.push({ ...values, [field.name]: value });
+    } else if (!Number.isNaN(numberIn(now))) {
+      for (const delta of [-1, 1]) {
+        const shown = stepped(String(now), delta, { ...field, signed: field.kind === "modifier" });
+        if (shown !== now) found.push({ ...values, [field.name]: shown });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The defaults and every form within `taps` taps of them, each once, nearest first, by key: two taps, one
+ * for a form with a list (a route: each leg's taps already make it some eighty forms).
+ * @param {TapField[]} fields @param {number} [taps] @returns {[string, Record<string, string | string[]>][]}
+ */
+export function near(fields, taps) {
+  const rings = taps ?? (fields.some((field) => field.kind === "list") ? 1 : 2);
+  const start = Object.fromEntries(fields.map((field) => [field.name, field.default]));
+  const found = new Map([[formKey(start), start]]);
+  let ring = [start];
+  for (let tap = 0; tap < rings; tap += 1) {
+    ring = ring.flatMap((values) => oneTap(fields, values)).filter((values) => !found.has(formKey(values)));
+    for (const values of ring) if (!found.has(formKey(values))) found.set(formKey(values), values);
+  }
+  return [...found.entries()];
+}
