@@ -16,7 +16,7 @@ from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.mechanic import Calculator
 from rulescore.route.plan import PLANNER
 from rulescore.rulebooks import ASSUMPTIONS, CALCULATORS, RULESETS, label, outcome_order
-from rulescore.rulesets import Ruleset
+from rulescore.ruleset import Ruleset
 
 
 class Door(Protocol):

@@ -13,7 +13,7 @@ from rulescore.answers.fields import FieldError
 from rulescore.answers.result import Refusal, Result
 from rulescore.doors import CALCULATOR_DOORS, DOORS
 from rulescore.rulebooks import CALCULATORS, RULESETS
-from rulescore.rulesets import Ruleset
+from rulescore.ruleset import Ruleset
 from rulescore.table.house_rules import HouseRule, ruled
 
 

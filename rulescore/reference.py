@@ -7,7 +7,7 @@ import functools
 
 from rulescore.mechanics.mechanic import Line, Mechanic
 from rulescore.rulebooks import MECHANICS
-from rulescore.rulesets import Ruleset
+from rulescore.ruleset import Ruleset
 
 # The quick reference reads as a turn is played: the test, then moving, charging, climbing, jumping,
 # falling and hiding. A mechanic not named here comes last.

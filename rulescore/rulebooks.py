@@ -26,7 +26,8 @@ from rulescore.mechanics.mechanic import Calculator, Mechanic
 from rulescore.mechanics.running import RUN
 from rulescore.reading.assumptions import Assumption
 from rulescore.reading.folder import TomlFile, read_folder, rules_files
-from rulescore.rulesets import Loaded, Ruleset, load
+from rulescore.ruleset import Ruleset
+from rulescore.rulesets import Loaded, load
 
 MECHANICS: tuple[Mechanic, ...] = (
     CHARGE,

@@ -13,7 +13,6 @@ a ruleset does not give is None (the calculators refuse it). The wheel carries a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any, NamedTuple, cast
 
 from rulescore.mechanics.mechanic import Costs, Mechanic, Reader, Single, Table
@@ -21,65 +20,11 @@ from rulescore.reading.anchors import slugify
 from rulescore.reading.assumptions import GENERAL, Assumption, read_assumptions
 from rulescore.reading.folder import ASSUMPTIONS_FILE, METADATA, NUMBERS, RulesFileError, TomlFile
 from rulescore.reading.rule_value import Rule
+from rulescore.ruleset import Citation, Ruleset
 
 Known = Mapping[str, Assumption]  # the assumptions a value may stand on, by id
 
 Loaded = tuple[dict[str, "Ruleset"], dict[str, Assumption]]  # every ruleset and every assumption, by id
-
-
-class Ruleset:
-    """The movement rules of one ruleset: its title and place, and what its numbers.toml gives of each
-    mechanic, read by key (`ruleset.charge`, `ruleset.test`); a mechanic it does not give is None."""
-
-    # A table's house rules (rulescore.table.house_rules): our readings it switches, the numbers it plays otherwise.
-    otherwise: frozenset[str] = frozenset()
-    house_numbers: frozenset[str] = frozenset()
-
-    def __init__(
-        self,
-        id: str,
-        title: str,
-        game: str,
-        chapter: str,
-        order: int,
-        parts: dict[str, Any],
-        keys: frozenset[str],
-        citations: tuple[Citation, ...] = (),
-    ) -> None:
-        self.id, self.title, self.game, self.chapter, self.order = id, title, game, chapter, order
-        self.citations = citations  # where each value's section is written
-        self._parts, self._keys = parts, keys
-
-    def __getattr__(self, name: str) -> Any:
-        # Only reached for names that are not attributes: a mechanic's key, or a mistake.
-        if name in self.__dict__.get("_keys", ()):
-            return self._parts.get(name)
-        raise AttributeError(f"a ruleset has no '{name}' (no mechanic reads that key)")
-
-    def __repr__(self) -> str:
-        return f"Ruleset({self.id!r})"
-
-    def sections(self) -> set[str]:
-        """Every section this ruleset's numbers cite (the build checks each one exists)."""
-        return {citation.section for citation in self.citations}
-
-
-class Citation(NamedTuple):
-    """Where a value's section is written: a file, a table (None at the top) and a key."""
-
-    section: str
-    file: TomlFile
-    table: str | None
-    key: str
-
-    @property
-    def path(self) -> Path:
-        return self.file.path
-
-    @property
-    def line(self) -> int | None:
-        """Found only when asked (a wrong section at build time): a browser never reads it."""
-        return self.file.line(self.table, self.key)
 
 
 def _rule(
@@ -268,6 +213,9 @@ def _table(file: TomlFile, table: str, shape: Table, rules: dict[str, Rule]) -> 
     if unknown or missing:
         what = f"needs {', '.join(missing)}" if missing else f"does not take {', '.join(sorted(unknown))} here"
         raise file.fail(table, None, f"[{table}] {what}")
+    for key, needed in shape.together:
+        if key in rules and needed not in rules:
+            raise file.fail(table, key, f"[{table}] {key} needs {needed} too (the answers say it with both)")
     return kind(section=section, **rules)
 
 

@@ -107,7 +107,7 @@ FLOORS = [
     ["rulescore.reading"],
     ["rulescore.answers"],
     ["rulescore.mechanics"],
-    ["rulescore.rulesets", "rulescore.rulebooks"],
+    ["rulescore.ruleset", "rulescore.rulesets", "rulescore.rulebooks"],
     ["rulescore.route"],
     ["rulescore.table"],
     ["rulescore.doors", "rulescore.entry", "rulescore.compare", "rulescore.reference", "rulescore.__main__"],

@@ -202,9 +202,3 @@ def drop(name: str, label: str, default: str) -> Field:
 
 def wounds() -> Field:
     return whole("wounds", "Wounds", 1, 1, 10).of("model.wounds")
-
-
-def toughness(rules: Any) -> Field:
-    """Toughness as the ruleset's kind of fall reads it (a characteristic, or a profile's modifier)."""
-    field: Field = rules.fall.toughness_field(rules.game)
-    return field.of("model.toughness")

@@ -8,6 +8,7 @@ from typing import Any
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import FieldError, drop
 from rulescore.dice.distribution import Distribution
+from rulescore.mechanics.climbing import Climb
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Single, by_name
 from rulescore.mechanics.rules import Rules
@@ -22,13 +23,13 @@ def _barrier(value: Any) -> tuple[int, str]:
 
 def crosses_free(ruleset: Rules, height: Fraction) -> tuple[bool, int, str]:
     """Is a barrier this high crossed without using movement; and the limit as the text gives it."""
-    limit, how = ruleset.barrier.value  # (1, "under"): less than 1" high; (1, "up to"): 1" or less
+    limit, how = ruleset.given_single("barrier").value  # (1, "under"): less than 1" high; (1, "up to"): 1" or less
     return (height < limit if how == "under" else height <= limit), limit, how
 
 
 def barrier(explain: Explanation, ruleset: Rules, height: Fraction) -> Distribution:
     """Whether a barrier this high is crossed for free, or must be gone around (or climbed)."""
-    rule = ruleset.barrier
+    rule = ruleset.given_single("barrier")
     free, limit, how = crosses_free(ruleset, height)
     if free:
         explain.step(
@@ -38,7 +39,7 @@ def barrier(explain: Explanation, ruleset: Rules, height: Fraction) -> Distribut
         )
         explain.to_do("no dice: it goes over, using no movement")
         return Distribution.always("crosses")
-    climb = " or climb it (see the climbing rule)" if ruleset.climb else ""
+    climb = " or climb it (see the climbing rule)" if ruleset.table(Climb) else ""
     explain.step(
         f"Only a barrier {how} {inches(limit)} high is crossed for free: at {inches(height)} the model must go "
         f"around it{climb}.",
@@ -49,10 +50,11 @@ def barrier(explain: Explanation, ruleset: Rules, height: Fraction) -> Distribut
 
 
 def _lines(rules: Rules) -> list[Line]:
-    if not rules.barrier:
+    rule = rules.single("barrier")
+    if not rule:
         return []
-    height, how = rules.barrier.value
-    return [Line("obstacles", "Obstacles crossed at no cost", f"{how} {inches(height)} high", rules.barrier)]
+    height, how = rule.value
+    return [Line("obstacles", "Obstacles crossed at no cost", f"{how} {inches(height)} high", rule)]
 
 
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
@@ -60,7 +62,8 @@ def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
     """A barrier leg: crossed without using movement (check() has refused one too high)."""
     _, limit, how = crosses_free(route.ruleset, leg.inches)
     route.explain.step(
-        f"An obstacle {how} {inches(limit)} high is crossed without using any movement.", route.ruleset.barrier
+        f"An obstacle {how} {inches(limit)} high is crossed without using any movement.",
+        route.ruleset.given_single("barrier"),
     )
     route.explain.to_do(f"cross the {inches(leg.inches)} obstacle (no movement, no dice)")
 
@@ -68,7 +71,7 @@ def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
 def _check(route: SoFar, leg: Leg, number: int) -> None:
     free, limit, how = crosses_free(route.ruleset, leg.inches)
     if not free:
-        climb_it = " or climb it (climb legs)" if route.ruleset.climb else ""
+        climb_it = " or climb it (climb legs)" if route.ruleset.table(Climb) else ""
         raise FieldError(
             f"leg-{number}",
             f"only an obstacle {how} {inches(limit)} high is crossed without using movement: go around "

@@ -1,25 +1,26 @@
-"""How far a charge moves, in each kind a text gives: double Movement (reaches or not), or Movement plus
-a roll (a chance, capped or not). The `[charge] move` value names the kind (`read_move`)."""
+"""The `[charge]` table, and how far a charge moves in each kind a text gives: double Movement (reaches or
+not), or Movement plus a roll (a chance, capped or not). The `[charge] move` value names the kind (`read_move`)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, fraction_text, inches
-from rulescore.dice.rolls import Dice, read_dice
+from rulescore.dice.rolls import Dice, read_dice, read_test
 from rulescore.mechanics.legs import Leg, LegKind, Walking, ground_cost, ground_words
 from rulescore.mechanics.rules import Rules
+from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 
 
 class DoubleMove(NamedTuple):
     """A charge of twice Movement, declared without measuring: it reaches or it does not."""
 
-    def words(self, rules: Any) -> tuple[str, Rule]:
+    def words(self, rules: Charge) -> tuple[str, Rule]:
         return "2×M, no dice", rules.move
 
-    def reaches(self, explain: Explanation, rules: Any, move: Fraction, distance: Fraction, cost: int) -> Fraction:
+    def reaches(self, explain: Explanation, rules: Charge, move: Fraction, distance: Fraction, cost: int) -> Fraction:
         reach, needed = 2 * move, distance * cost
         explain.step(f"A charge moves double Movement: {inches(reach)}, declared without measuring.", rules.move)
         reaches = Fraction(int(needed <= reach))
@@ -38,7 +39,7 @@ class DiceMove(NamedTuple):
 
     dice: Dice
 
-    def words(self, rules: Any) -> tuple[str, Rule]:
+    def words(self, rules: Charge) -> tuple[str, Rule]:
         if rules.cap:
             return (
                 f"M + {self.dice.name}, at most {inches(rules.cap.value)} (a Movement already over "
@@ -47,7 +48,7 @@ class DiceMove(NamedTuple):
             )
         return f"M + {self.dice.name}", rules.move
 
-    def reaches(self, explain: Explanation, rules: Any, move: Fraction, distance: Fraction, cost: int) -> Fraction:
+    def reaches(self, explain: Explanation, rules: Charge, move: Fraction, distance: Fraction, cost: int) -> Fraction:
         if rules.ends_within:
             within = rules.ends_within.value
             needed = max(distance - within, Fraction(0)) * cost
@@ -86,7 +87,7 @@ class DiceMove(NamedTuple):
             + (_cap_words(move, cap) if cap is not None else "")
             + f": {fraction_text(reaches)} to cover {inches(needed)}.",
             rules.move,
-            assumption=rules.cap.assumption if capped else None,
+            assumption=rules.cap.assumption if capped and rules.cap else None,
         )
         return reaches
 
@@ -111,10 +112,50 @@ def read_move(text: str) -> DoubleMove | DiceMove:
     )
 
 
+def read_flee(value: Any) -> tuple[Any, ...]:
+    """numbers.toml's `flee`: the dice a fleeing unit rolls, for Movement 6 or less and for more."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError('must be two dice: Movement 6 or less, then more (["2D6", "3D6"])')
+    return tuple(read_dice(v) for v in value)
+
+
+class Charge(NamedTuple):
+    """How far a charge goes and what can stop it."""
+
+    section: str  # where the charge calculator sits
+    move: Annotated[Rule, read_move, "charge move"]  # DoubleMove or DiceMove
+    # greatest total a charge roll may take Movement to
+    cap: Annotated[Rule | None, values.inches, "longest charge"] = None
+    # inches from the target that count as reaching it
+    ends_within: Annotated[Rule | None, values.inches, "a charge reaches its target within"] = None
+    # the text says a charge ends in base contact with its target
+    base_contact: Annotated[Rule | None, values.flag, "a charge ends in base contact"] = None
+    # an unseen target this close may be detected with a test
+    detect_unseen: Annotated[Rule | None, values.inches, "a target out of sight may be detected within"] = None
+    # a target out of sight cannot be charged at all
+    needs_sight: Annotated[Rule | None, values.flag, "the charger must see its target"] = None
+    interception: Annotated[
+        Rule | None, values.one_of("blocks", "enemy-chooses", "becomes-target"), "an enemy near a charge's path"
+    ] = None  # "blocks", "enemy-chooses" or "becomes-target"
+    interception_range: Annotated[Rule | None, values.inches, "an enemy is near a charge's path within"] = None
+    failed: Annotated[Rule | None, values.text] = None  # what a charger that falls short does
+    # more than this many times the charge move away: may shoot
+    stand_and_shoot: Annotated[Rule | None, values.fraction, "stand and shoot beyond this share of the charge"] = None
+    flee: Annotated[Rule | None, read_flee] = None  # (dice when Movement <= 6, dice when more)
+    strike_first: Annotated[Rule | None, values.flag, "a charger strikes first"] = None
+    # Test: an interceptor that fears the charger must pass it to intercept
+    intercept_fear: Annotated[Rule | None, read_test, "an interceptor's Fear test"] = None
+    # a charged unit already in combat may only hold
+    engaged_holds: Annotated[Rule | None, values.flag, "a unit already in combat may only hold"] = None
+    obstacles: Annotated[Rule | None, values.text] = None  # what a charge may go around, in our words
+    several: Annotated[Rule | None, values.text] = None  # what a charge with more than one enemy in reach may do
+    near_enemies: Annotated[Rule | None, values.inches, "only a charge moves within this of an enemy"] = None
+
+
 def charge_needs(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
     """The movement a charge's last stretch needs: the inches to the target (less what counts as reaching
     it), at the ground's cost."""
-    within = ruleset.charge.ends_within
+    within = ruleset.given(Charge).ends_within
     return max(leg.inches - (within.value if within else 0), Fraction(0)) * ground_cost(ruleset, leg)
 
 
@@ -125,7 +166,7 @@ def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
     route.explain.step(
         f"The charge needs {inches(uses)} more and has {inches(route.left)}: "
         + ("it reaches the target." if reaches else "it falls short (a failed charge)."),
-        route.ruleset.charge.move,
+        route.ruleset.given(Charge).move,
     )
     if not reaches:
         route.end(number, leg, "falls-short", "falls short (failed charge)", route.going)

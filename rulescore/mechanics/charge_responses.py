@@ -10,16 +10,8 @@ from typing import Any
 from rulescore.answers.explain import Explanation, chance_words, fraction_text, inches
 from rulescore.answers.fields import Field, choice, length
 from rulescore.dice.distribution import Distribution
-from rulescore.dice.rolls import read_dice
+from rulescore.mechanics.charge_moves import Charge
 from rulescore.mechanics.mechanic import Line
-
-
-def read_flee(value: Any) -> tuple[Any, ...]:
-    """numbers.toml's `flee`: the dice a fleeing unit rolls, for Movement 6 or less and for more."""
-    if not isinstance(value, list) or len(value) != 2:
-        raise ValueError('must be two dice: Movement 6 or less, then more (["2D6", "3D6"])')
-    return tuple(read_dice(v) for v in value)
-
 
 CHARGED_UNITS = (
     ("missiles", "Has missile weapons"),
@@ -28,7 +20,7 @@ CHARGED_UNITS = (
 )
 
 
-def response_fields(rules: Any) -> list[Field]:
+def response_fields(rules: Charge) -> list[Field]:
     """The charged unit's fields, where the text gives it responses."""
     fields = []
     if rules.stand_and_shoot or rules.flee:
@@ -43,7 +35,7 @@ def response_fields(rules: Any) -> list[Field]:
 
 
 def target_responses(
-    explain: Explanation, rules: Any, move: Fraction, distance: Fraction, target: str, target_move: Fraction
+    explain: Explanation, rules: Charge, move: Fraction, distance: Fraction, target: str, target_move: Fraction
 ) -> list[tuple[str, Distribution]]:
     """The working of each response the text gives the charged unit; a flight as its own table."""
     if target == "engaged" and rules.engaged_holds:

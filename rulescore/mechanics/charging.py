@@ -8,55 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Annotated, Any, NamedTuple
+from typing import Any
 
 from rulescore.answers.explain import Explanation, chance_words, fraction_text, inches, sentence
 from rulescore.answers.fields import YES_NO, Field, FieldError, choice, length, movement, whole
 from rulescore.dice.distribution import Distribution
-from rulescore.dice.rolls import read_test
 from rulescore.mechanics.charge_after import after_charge, what_follows
-from rulescore.mechanics.charge_moves import LEG, read_move
-from rulescore.mechanics.charge_responses import read_flee, response_fields, response_lines, target_responses
+from rulescore.mechanics.charge_moves import LEG, Charge
+from rulescore.mechanics.charge_responses import response_fields, response_lines, target_responses
 from rulescore.mechanics.ground import terrain_cost, terrain_field
+from rulescore.mechanics.hiding import Hiding
 from rulescore.mechanics.initiative import initiative_field, initiative_test, test_words
 from rulescore.mechanics.interception import STOPPED_BY, intercept_branch, interception_lines
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table
 from rulescore.mechanics.rules import Rules
-from rulescore.reading import values
-from rulescore.reading.rule_value import Rule
-
-
-class Charge(NamedTuple):
-    """How far a charge goes and what can stop it."""
-
-    section: str  # where the charge calculator sits
-    move: Annotated[Rule, read_move, "charge move"]  # DoubleMove or DiceMove
-    # greatest total a charge roll may take Movement to
-    cap: Annotated[Rule | None, values.inches, "longest charge"] = None
-    # inches from the target that count as reaching it
-    ends_within: Annotated[Rule | None, values.inches, "a charge reaches its target within"] = None
-    # the text says a charge ends in base contact with its target
-    base_contact: Annotated[Rule | None, values.flag, "a charge ends in base contact"] = None
-    # an unseen target this close may be detected with a test
-    detect_unseen: Annotated[Rule | None, values.inches, "a target out of sight may be detected within"] = None
-    # a target out of sight cannot be charged at all
-    needs_sight: Annotated[Rule | None, values.flag, "the charger must see its target"] = None
-    interception: Annotated[
-        Rule | None, values.one_of("blocks", "enemy-chooses", "becomes-target"), "an enemy near a charge's path"
-    ] = None  # "blocks", "enemy-chooses" or "becomes-target"
-    interception_range: Annotated[Rule | None, values.inches, "an enemy is near a charge's path within"] = None
-    failed: Annotated[Rule | None, values.text] = None  # what a charger that falls short does
-    # more than this many times the charge move away: may shoot
-    stand_and_shoot: Annotated[Rule | None, values.fraction, "stand and shoot beyond this share of the charge"] = None
-    flee: Annotated[Rule | None, read_flee] = None  # (dice when Movement <= 6, dice when more)
-    strike_first: Annotated[Rule | None, values.flag, "a charger strikes first"] = None
-    # Test: an interceptor that fears the charger must pass it to intercept
-    intercept_fear: Annotated[Rule | None, read_test, "an interceptor's Fear test"] = None
-    # a charged unit already in combat may only hold
-    engaged_holds: Annotated[Rule | None, values.flag, "a unit already in combat may only hold"] = None
-    obstacles: Annotated[Rule | None, values.text] = None  # what a charge may go around, in our words
-    several: Annotated[Rule | None, values.text] = None  # what a charge with more than one enemy in reach may do
-    near_enemies: Annotated[Rule | None, values.inches, "only a charge moves within this of an enemy"] = None
 
 
 def charge(
@@ -78,10 +43,10 @@ def charge(
     `unseen`: "no", "yes" (out of sight, not hidden) or "hidden"; `interceptor`: "no", "yes" or
     "fears" (it must pass a Fear test to intercept, at `leadership`); `target` (Warhammer): "missiles",
     "no-missiles" or "engaged" (already in close combat)."""
-    rules = ruleset.charge
+    rules = ruleset.given(Charge)
 
     if unseen == "hidden":
-        hiding = ruleset.hiding
+        hiding = ruleset.given(Hiding)
         explain.step(
             "A hidden warrior cannot be seen, shot at or charged: pick another target.", hiding.cannot_be_charged
         )
@@ -91,7 +56,7 @@ def charge(
         if rules.detect_unseen is None or distance > rules.detect_unseen.value:
             sight = rules.detect_unseen or rules.needs_sight
             # A text that only implies line of sight (Trench Crusade's cut copy) gives an assumption, not a citation.
-            why = "within-includes-edge" if rules.detect_unseen else sight.assumption
+            why = "within-includes-edge" if rules.detect_unseen else sight.assumption if sight else None
             explain.step(
                 "The charger must be able to see its target"
                 + (
@@ -116,19 +81,20 @@ def charge(
 
     intercepting = interceptor in ("yes", "fears")
     if intercepting:
-        kind = rules.interception.value if rules.interception else None
+        interception = rules.interception
+        kind = interception.value if interception else None
         span = inches(rules.interception_range.value) if rules.interception_range else ""
         if kind in STOPPED_BY:
             explain.step(STOPPED_BY[kind].format(span), rules.interception)
             explain.to_do("no dice: it cannot charge this target")
             return Distribution.always("cannot-charge"), []
-        if kind == "enemy-chooses":
+        if interception and kind == "enemy-chooses":
             explain.step(
                 f"One unengaged enemy within {span} of the route may choose to intercept; if it does, the charger "
                 "fights it instead and still counts as charging. That is the opponent's choice, not a roll: "
                 "both answers are shown.",
-                rules.interception,
-                assumption=rules.interception.assumption,
+                interception,
+                assumption=interception.assumption,
             )
             explain.caption = "If the enemy lets the charge through"
             if rules.intercept_fear:
@@ -161,14 +127,20 @@ def charge(
     return table, extra
 
 
+def _tested(rules: Rules) -> str | None:
+    charge = rules.table(Charge)
+    return "charge" if charge and charge.detect_unseen else None
+
+
 def _hides_from_charges(ruleset: Rules) -> bool:
-    return ruleset.hiding is not None and ruleset.hiding.cannot_be_charged is not None
+    hiding = ruleset.table(Hiding)
+    return hiding is not None and hiding.cannot_be_charged is not None
 
 
 def _fields(ruleset: Rules) -> list[Field]:
-    rules = ruleset.charge
+    rules = ruleset.given(Charge)
     fields = [movement(), length("distance", "Distance to the target", "7", "0", "48")]
-    if ruleset.terrain:
+    if ruleset.costs("terrain"):
         fields.append(terrain_field(ruleset))
     if rules.detect_unseen or rules.needs_sight:
         sight = [("no", "No"), ("yes", "Yes, not hidden" if _hides_from_charges(ruleset) else "Yes")]
@@ -219,7 +191,7 @@ def _headline(table: Distribution, extra: list[tuple[str, Distribution]], say: C
 
 # The quick reference's lines, a Line per number: alike in shape to every mechanic's, by design.
 def _lines(rules: Rules) -> list[Line]:
-    charge = rules.charge
+    charge = rules.table(Charge)
     if not charge:
         return []
     found = [Line("charge", "Charge move", *charge.move.value.words(charge))]
@@ -256,8 +228,8 @@ def _lines(rules: Rules) -> list[Line]:
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 CHARGE = Mechanic(
     title="Charging",
-    parts={"charge": Table(Charge)},
-    tested=lambda r: "charge" if r.charge and r.charge.detect_unseen else None,
+    parts={"charge": Table(Charge, together=(("interception", "interception_range"),))},
+    tested=_tested,
     calculators=(
         Calculator(
             "charge",

@@ -7,9 +7,9 @@ from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, Step, inches
-from rulescore.answers.fields import YES_NO, Field, FieldError, choice, drop, movement, toughness, wounds
+from rulescore.answers.fields import YES_NO, Field, FieldError, choice, drop, movement, wounds
 from rulescore.dice.distribution import Distribution
-from rulescore.mechanics.falling import or_fall
+from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import (
     Followed,
@@ -76,11 +76,9 @@ def climb(
 
     `move` is read where the climb uses Movement (a limit of Movement, or a fixed limit within it).
     """
-    rules = ruleset.climb
+    rules = ruleset.given(Climb)
     if animal == "yes" and not may_climb_as_animal(rules):
-        raise FieldError(
-            "animal", f"{ruleset.title}: animals cannot climb (§ {rules.animals.section.replace('-', ' ')})."
-        )
+        raise FieldError("animal", f"{ruleset.title}: animals cannot climb ({cited(rules.animals)}).")
     if running == "yes" and rules.no_run:
         raise FieldError(
             "running",
@@ -137,18 +135,19 @@ def uses_movement(rules: Climb) -> bool:
 
 def _fields(ruleset: Rules) -> list[Any]:
     fields = [drop("height", "Height of the climb", "3")]
-    if uses_movement(ruleset.climb):
+    rules = ruleset.given(Climb)
+    if uses_movement(rules):
         fields.append(movement())
     fields.append(choice("direction", "Direction", "up", (("up", "Up"), ("down", "Down"))))
-    if ruleset.climb.no_run:
+    if rules.no_run:
         fields.append(choice("running", "Running this turn", "no", YES_NO))
-    if ruleset.climb.animals is not None:  # the text speaks of animals (a table may let them climb)
+    if rules.animals is not None:  # the text speaks of animals (a table may let them climb)
         fields.append(animal_field())
     return fields + [initiative_field(ruleset), toughness(ruleset), wounds()]
 
 
 def _lines(rules: Rules) -> list[Line]:
-    climb = rules.climb
+    climb = rules.table(Climb)
     if not climb:
         return []
     limit = "M" if climb.limit.value == "Movement" else inches(climb.limit.value)
@@ -157,7 +156,8 @@ def _lines(rules: Rules) -> list[Line]:
 
 
 def _climb_uses(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
-    return leg.inches if ruleset.climb and uses_movement(ruleset.climb) else Fraction(0)
+    rules = ruleset.table(Climb)
+    return leg.inches if rules and uses_movement(rules) else Fraction(0)
 
 
 def _climb_leg(direction: str) -> Callable[[Walking, int, Leg, Fraction], None]:
@@ -184,7 +184,7 @@ def _climb_leg(direction: str) -> Callable[[Walking, int, Leg, Fraction], None]:
 def _check_leg(route: SoFar, leg: Leg, number: int) -> None:
     """What the text forbids of a climb in a route: an animal's, one that does not open it, one in a run or a
     charge, and more than its limit in a turn."""
-    rules, read, ruleset = route.ruleset.climb, route.read, route.ruleset
+    rules, read, ruleset = route.ruleset.given(Climb), route.read, route.ruleset
     where, name = refused_at(number, leg)
     route.climbed += leg.inches
     if read.get("animal") == "yes" and not may_climb_as_animal(rules):  # "Any model (except animals!)"
@@ -216,7 +216,7 @@ def _check_leg(route: SoFar, leg: Leg, number: int) -> None:
 
 
 def _has_climb(ruleset: Rules) -> bool:
-    return ruleset.climb is not None
+    return ruleset.table(Climb) is not None
 
 
 LEGS = {
@@ -239,7 +239,7 @@ LEGS = {
 
 def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     """A failed climb up leaves the model where the text says."""
-    climb = rules.climb
+    climb = rules.table(Climb)
     if not (climb and end.ended("stuck")):
         return []
     return [(100, Step(f"Failing a climb up, it {climb.fail_up.value}.", climb.fail_up.section))]
@@ -249,7 +249,7 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
 CLIMB = Mechanic(
     title="Climbing",
     parts={"climb": Table(Climb)},
-    tested=lambda r: "climb" if r.climb else None,
+    tested=lambda r: "climb" if r.table(Climb) else None,
     calculators=(
         Calculator(
             "climb",

@@ -6,11 +6,12 @@ from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, inches
-from rulescore.answers.fields import FieldError, drop, length, toughness, wounds
+from rulescore.answers.fields import FieldError, drop, length, wounds
 from rulescore.dice.distribution import Distribution
-from rulescore.mechanics.falling import or_fall
+from rulescore.mechanics.charge_moves import Charge
+from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field
-from rulescore.mechanics.jumping_down import pass_tests
+from rulescore.mechanics.jumping_down import JumpDown, pass_tests
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, at_most, tested
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.mechanics.rules import Rules
@@ -38,14 +39,15 @@ def diving_charge(
     wounds: int,
 ) -> Distribution:
     """Chance that a diving charge lands and gets its bonus."""
-    rules = ruleset.diving_charge
+    rules = ruleset.given(DivingCharge)
     reach = rules.enemy_range.value
     if height > rules.max_height.value:
         limit = rules.max_height.value
         said = f"{allows(ruleset, 'diving_charge.max_height')} a diving charge of at most {inches(limit)}."
-        jump = ruleset.jump_down.max_height.value if ruleset.jump_down else limit
-        if jump != limit:  # played otherwise for one of the two: they are two limits, not one (#47, item 6)
-            said += f" That is the diving charge's own limit, apart from a jump down's ({inches(jump)})."
+        jumping = ruleset.table(JumpDown)
+        most = jumping.max_height.value if jumping else limit
+        if most != limit:  # played otherwise for one of the two: they are two limits, not one (#47, item 6)
+            said += f" That is the diving charge's own limit, apart from a jump down's ({inches(most)})."
         raise FieldError("height", said)
     if distance > reach:
         # Still a jump down during a charge: the jump's tests and fall stand, only the bonus is gone.
@@ -55,7 +57,7 @@ def diving_charge(
             rules.enemy_range,
             assumption="within-includes-edge",
         )
-        jump = ruleset.jump_down or rules
+        jump: JumpDown | DivingCharge = ruleset.table(JumpDown) or rules
         explain.to_do(f"jump down {inches(height)} and charge, with no diving bonus")
         safe = pass_tests(
             explain,
@@ -97,7 +99,7 @@ def diving_charge(
 
 
 def _lines(rules: Rules) -> list[Line]:
-    dive = rules.diving_charge
+    dive = rules.table(DivingCharge)
     if not dive:
         return []
     return [
@@ -129,7 +131,7 @@ def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
     explain.step(
         f"From where it lands the enemy is {inches(enemy)} away, charge movement like any other: it has "
         f"{inches(route.left)} left, so it " + ("reaches it." if enemy <= route.left else "falls short."),
-        ruleset.charge.move,
+        ruleset.given(Charge).move,
     )
     if enemy > route.left:
         route.end(number, leg, "falls-short", "lands, then falls short (failed charge)", route.going)
@@ -137,12 +139,13 @@ def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
 
 
 def _check(route: SoFar, leg: Leg, number: int) -> None:
-    if leg.inches > route.ruleset.diving_charge.max_height.value:
-        raise FieldError(f"leg-{number}", at_most(route.ruleset, "diving_charge", "A diving charge jumps down"))
+    most = route.ruleset.given(DivingCharge).max_height
+    if leg.inches > most.value:
+        raise FieldError(f"leg-{number}", at_most(route.ruleset, "diving_charge", most, "A diving charge jumps down"))
 
 
 def _offered(ruleset: Rules) -> bool:
-    return ruleset.charge is not None and ruleset.diving_charge is not None
+    return ruleset.table(Charge) is not None and ruleset.table(DivingCharge) is not None
 
 
 LEG = LegKind(
@@ -164,7 +167,7 @@ LEG = LegKind(
 DIVING_CHARGE = Mechanic(
     title="Diving charge",
     parts={"diving_charge": Table(DivingCharge)},
-    tested=lambda r: "diving_charge" if r.diving_charge else None,
+    tested=lambda r: "diving_charge" if r.table(DivingCharge) else None,
     calculators=(
         Calculator(
             "diving-charge",

@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rulescore.answers.explain import Explanation, inches
-from rulescore.answers.fields import YES_NO, choice, drop, toughness, wounds
+from rulescore.answers.fields import YES_NO, choice, drop, wounds
 from rulescore.dice.distribution import Distribution
-from rulescore.mechanics.falling import or_fall
+from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Single, by_name
 from rulescore.mechanics.rules import Rules
@@ -24,11 +24,11 @@ def edge_fall(
     railings: str = "no",
 ) -> Distribution:
     """A model knocked down or stunned near an edge: chance it stays up, and the fall if not."""
-    rule = ruleset.edge_fall
-    if railings == "yes" and ruleset.railings:
+    rule, railed = ruleset.given_single("edge_fall"), ruleset.single("railings")
+    if railings == "yes" and railed:
         explain.step(
             "An edge with railings, low walls or the like on all sides: the model does not fall, and takes no test.",
-            ruleset.railings,
+            railed,
         )
         explain.to_do("no test: railings on all sides")
         return Distribution.always("stays-put")
@@ -44,14 +44,15 @@ def edge_fall(
 
 # The quick reference's lines, a Line per number: alike in shape to every mechanic's, by design.
 def _lines(rules: Rules) -> list[Line]:
-    if not rules.edge_fall:
+    rule = rules.single("edge_fall")
+    if not rule:
         return []
     return [
         Line(
             "falling-off-edges",
             "Knocked down or stunned",
-            f"within {inches(rules.edge_fall.value)} of an edge: Initiative test or fall",
-            rules.edge_fall,
+            f"within {inches(rule.value)} of an edge: Initiative test or fall",
+            rule,
         )
     ]
 
@@ -67,7 +68,7 @@ EDGE_FALL = Mechanic(
             values.flag, "railings or low walls stop a fall off an edge"
         ),  # no fall off an edge with railings or low walls on all sides
     },
-    tested=lambda r: "edge_fall" if r.edge_fall else None,
+    tested=lambda r: "edge_fall" if r.single("edge_fall") else None,
     calculators=(
         Calculator(
             "edge-fall",
@@ -75,7 +76,11 @@ EDGE_FALL = Mechanic(
             needs=("edge_fall", "fall"),
             fields=lambda r: (
                 [initiative_field(r), drop("height", "Drop below the edge", "4"), toughness(r), wounds()]
-                + ([choice("railings", "Railings or low walls on all sides", "no", YES_NO)] if r.railings else [])
+                + (
+                    [choice("railings", "Railings or low walls on all sides", "no", YES_NO)]
+                    if r.single("railings")
+                    else []
+                )
             ),
             compute=by_name(edge_fall),
             headline=lambda t, x, say: [f"{say(t['stays-put'])} to stay on the edge"],

@@ -59,8 +59,8 @@ class StrengthHits(NamedTuple):
     def words(self) -> list[tuple[str, str, Rule]]:
         return [("Fall damage", f"{self.hits.value.name} hits at Strength = inches fallen, no save", self.hits)]
 
-    def is_fall(self, height: Fraction) -> bool:
-        return True  # under an inch is still a fall (no hit, but the model has fallen)
+    def too_short(self, height: Fraction) -> Rule | None:
+        return None  # under an inch is still a fall (no hit, but the model has fallen)
 
     def outcome(
         self, explain: Explanation, rules: Rules, height: Fraction, toughness: int, wounds: int
@@ -144,9 +144,9 @@ class WoundRoll(NamedTuple):
             found.append(("Falls count from", inches(self.least.value), self.least))
         return found
 
-    def is_fall(self, height: Fraction) -> bool:
-        """Under the least height (Coreheim: a full 2") the model drops, but has not fallen."""
-        return not self.least or height >= self.least.value
+    def too_short(self, height: Fraction) -> Rule | None:
+        """The rule under which this drop is no fall (Coreheim: a full 2"): the model drops, but has not fallen."""
+        return self.least if self.least and height < self.least.value else None
 
     def outcome(
         self, explain: Explanation, rules: Rules, height: Fraction, toughness: int, wounds: int
@@ -215,3 +215,10 @@ def _wounding_rolls(test: Test, target: int, toughness: int) -> str:
 
 # The key of a `[fall]` table that says which kind it is.
 KINDS = {"hits": StrengthHits, "roll": WoundRoll}
+
+Fall = StrengthHits | WoundRoll
+
+
+def fall_of(rules: Rules) -> Fall | None:
+    """The ruleset's `[fall]` table, whichever kind it is; None where the text has no falling rules."""
+    return rules.table(StrengthHits) or rules.table(WoundRoll)

@@ -10,9 +10,9 @@ import functools
 from fractions import Fraction
 
 from rulescore.answers.explain import Explanation, Step, inches
-from rulescore.answers.fields import drop, toughness, wounds
+from rulescore.answers.fields import Field, drop, wounds
 from rulescore.dice.distribution import Distribution
-from rulescore.mechanics.fall_kinds import KINDS
+from rulescore.mechanics.fall_kinds import KINDS, WoundRoll, fall_of
 from rulescore.mechanics.legs import Followed, RouteEnd
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.mechanics.rules import Rules
@@ -23,12 +23,12 @@ def fall(explain: Explanation, rules: Rules, height: Fraction, toughness: int, w
 
     Toughness is the ruleset's own: a characteristic in Mordheim (T3), the profile's modifier in Coreheim (+0).
     """
-    if rules.fall is None:
+    found = fall_of(rules)
+    if found is None:
         raise ValueError(f"{rules.id} has no falling rules")
-    if rules.fall.stops and rules.fall.is_fall(height):  # what a fall stops this turn, as the text says
-        explain.then(f"A model that falls {rules.fall.stops.value}.", rules.fall.stops)
-    table: Distribution = rules.fall.outcome(explain, rules, height, toughness, wounds)
-    return table
+    if found.stops and not found.too_short(height):  # what a fall stops this turn, as the text says
+        explain.then(f"A model that falls {found.stops.value}.", found.stops)
+    return found.outcome(explain, rules, height, toughness, wounds)
 
 
 def or_fall(
@@ -38,8 +38,9 @@ def or_fall(
     a drop too short to be a fall is "dropped": unhurt, and not fallen, so its turn goes on."""
     if safe == 1:
         return Distribution.always(safe_key)
-    if not rules.fall.is_fall(height):
-        least = rules.fall.least
+    found = fall_of(rules)
+    least = found.too_short(height) if found else None
+    if least:
         explain.step(
             f"A drop of {inches(height)} is not a fall (only a full {inches(least.value)} or more is): failing, "
             "the model drops, unhurt, and has not fallen, so it may still act this turn.",
@@ -59,17 +60,26 @@ def _safe_or(safe: Fraction, safe_key: str, fall_table: Distribution) -> Distrib
     )
 
 
+def toughness(rules: Rules) -> Field:
+    """Toughness as the ruleset's kind of fall reads it (a characteristic, or a profile's modifier)."""
+    found = fall_of(rules)
+    if found is None:
+        raise ValueError(f"{rules.id} has no falling rules")
+    return found.toughness_field(rules.game).of("model.toughness")
+
+
 def _lines(rules: Rules) -> list[Line]:
-    return [Line("falling", label, text, rule) for label, text, rule in rules.fall.words()] if rules.fall else []
+    found = fall_of(rules)
+    return [Line("falling", label, text, rule) for label, text, rule in found.words()] if found else []
 
 
 def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     """A fall on the way ends what the text says it ends; a drop too short to be a fall ends nothing."""
-    fall = rules.fall
+    fall = fall_of(rules)
     lines: list[Followed] = []
     if fall and end.ended("fell-") and fall.stops:
         lines.append((80, Step(f"A model that falls {fall.stops.value}.", fall.stops.section)))
-    if fall and end.ended("dropped"):
+    if isinstance(fall, WoundRoll) and fall.least and end.ended("dropped"):  # only a least height drops
         words = "A drop too short to be a fall leaves it free to act on this turn."
         lines.append((90, Step(words, fall.least.section)))
     return lines

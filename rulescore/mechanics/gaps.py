@@ -6,14 +6,15 @@ from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, inches
-from rulescore.answers.fields import FieldError, choice, drop, movement, toughness, wounds
+from rulescore.answers.fields import FieldError, choice, drop, movement, wounds
 from rulescore.dice.distribution import Distribution
-from rulescore.mechanics.charge_moves import DoubleMove
-from rulescore.mechanics.falling import or_fall
+from rulescore.mechanics.charge_moves import Charge, DoubleMove
+from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Forbidden, Leg, LegKind, SoFar, Walking, refused_at, tested
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.mechanics.rules import Rules
+from rulescore.mechanics.running import Run
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 
@@ -46,7 +47,7 @@ def gap(
 ) -> Distribution:
     """Chance to clear a gap `width` inches wide with `move` inches of movement left; `part_of` is the
     move the jump belongs to: "move", "run" or "charge"."""
-    rules = ruleset.gap
+    rules = ruleset.given(Gap)
     limit = rules.max_gap.value
     explain.assume("fall-full-height")
     if part_of != "move" and rules.in_charge:
@@ -110,12 +111,13 @@ def _reach(explain: Explanation, ruleset: Rules, move: Fraction, part_of: str) -
     """The movement a jump has to come off, from the model's Movement: a run's or a double-Movement charge's
     reach when the jump is part of one (#47: a 3" gap in a charge at M4 left 1", not 5"). The route planner
     passes gap() what is left of its legs instead."""
-    if part_of == "run" and ruleset.run:
-        times = ruleset.run.multiplier
+    run = ruleset.table(Run)
+    if part_of == "run" and run:
+        times = run.multiplier
         explain.step(f"A run is {times.value} times Movement: {inches(move * times.value)} to move.", times)
         reach: Fraction = move * times.value
         return reach
-    charge = ruleset.charge
+    charge = ruleset.table(Charge)
     if part_of == "charge" and charge and isinstance(charge.move.value, DoubleMove):
         explain.step(f"A charge is double Movement: {inches(2 * move)} to move.", charge.move)
         return 2 * move
@@ -129,16 +131,16 @@ def _jump(explain: Explanation, ruleset: Rules, values: dict[str, Any]) -> tuple
 
 
 def _fields(ruleset: Rules) -> list[Any]:
-    rules = ruleset.gap
+    rules = ruleset.given(Gap)
     fields = [drop("gap", "Width of the gap", "2"), movement()]
-    moves = [("move", "A normal move")] + ([("run", "A run")] if rules.in_charge and ruleset.run else [])
+    moves = [("move", "A normal move")] + ([("run", "A run")] if rules.in_charge and ruleset.table(Run) else [])
     if rules.in_charge or rules.measure_first.value:  # the charge changes what may be measured, or what is left
         fields.append(choice("part_of", "The jump is part of", "move", (*moves, ("charge", "A charge"))))
     return fields + [initiative_field(ruleset), drop("height", "Drop below the gap", "6"), toughness(ruleset), wounds()]
 
 
 def _lines(rules: Rules) -> list[Line]:
-    gap = rules.gap
+    gap = rules.table(Gap)
     if not gap:
         return []
     return [
@@ -155,13 +157,14 @@ def _lines(rules: Rules) -> list[Line]:
 
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 def _gap_uses(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
-    return leg.inches if ruleset.gap and ruleset.gap.uses_movement.value else Fraction(0)
+    rules = ruleset.table(Gap)
+    return leg.inches if rules and rules.uses_movement.value else Fraction(0)
 
 
 def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
     """A gap leg: jumped from the height the route has reached (or its own drop), failing falls that far."""
     ruleset, explain, read = route.ruleset, route.explain, route.read
-    measured = ruleset.gap.measure_first.value and read["activation"] != "charge"
+    measured = ruleset.given(Gap).measure_first.value and read["activation"] != "charge"
     # A failed charger does not leap what it cannot finish, nor does a model that measured first.
     if (route.charging == "short" or measured) and uses > route.left:
         return route.stop(number, leg, "out of movement, it stops at the edge")
@@ -178,7 +181,7 @@ def _check(route: SoFar, leg: Leg, number: int) -> None:
     """A gap where the text does not let one be jumped, or with no height to fall from."""
     where, name = refused_at(number, leg)
     activation = route.read["activation"]
-    if activation not in ("move", "half-move") and not route.ruleset.gap.in_charge:
+    if activation not in ("move", "half-move") and not route.ruleset.given(Gap).in_charge:
         raise Forbidden(where, f"{name}: {route.ruleset.title}'s text does not let a gap be jumped in a {activation}.")
     if leg.extra is None and not route.height:
         raise Forbidden(
@@ -189,8 +192,13 @@ def _check(route: SoFar, leg: Leg, number: int) -> None:
         )
 
 
+def _tested(rules: Rules) -> str | None:
+    gap = rules.table(Gap)
+    return "gap" if gap and gap.test else None
+
+
 def _has_gap(ruleset: Rules) -> bool:
-    return ruleset.gap is not None
+    return ruleset.table(Gap) is not None
 
 
 LEG = LegKind(
@@ -210,7 +218,7 @@ LEG = LegKind(
 GAP = Mechanic(
     title="Jumping over gaps",
     parts={"gap": Table(Gap)},
-    tested=lambda r: "gap" if r.gap and r.gap.test else None,
+    tested=_tested,
     calculators=(
         Calculator(
             "gap",

@@ -19,13 +19,14 @@ def ground_label(kind: str) -> str:
 
 
 def terrain_field(ruleset: Rules) -> Field:
-    kinds = list(ruleset.terrain) if ruleset.terrain else ["open"]
+    terrain = ruleset.costs("terrain")
+    kinds = list(terrain) if terrain else ["open"]
     return choice("terrain", "Ground along the route", "open", tuple((k, ground_label(k)) for k in kinds))
 
 
 def terrain_cost(explain: Explanation, ruleset: Rules, terrain: str) -> int:
     """Inches of movement per inch of this ground, said as a step where it is more than one."""
-    costs = ruleset.terrain
+    costs = ruleset.costs("terrain")
     if costs is None or terrain not in costs:
         if terrain == "open":
             return 1
@@ -43,13 +44,13 @@ def terrain_cost(explain: Explanation, ruleset: Rules, terrain: str) -> int:
 def _lines(rules: Rules) -> list[Line]:
     return [
         Line("terrain", ground_label(ground), f"each inch costs {cost.value}", cost)
-        for ground, cost in (rules.terrain or {}).items()
+        for ground, cost in (rules.costs("terrain") or {}).items()
         if cost.value != 1
     ]
 
 
 def _costly(rules: Rules) -> bool:
-    return any(cost.value != 1 for cost in (rules.terrain or {}).values())
+    return any(cost.value != 1 for cost in (rules.costs("terrain") or {}).values())
 
 
 def _move_uses(rules: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
@@ -60,7 +61,7 @@ def _move(walk: Walking, number: int, leg: Leg, uses: Fraction) -> None:
     """A move leg: its inches at the ground's cost, or it stops short."""
     explain = walk.explain
     if leg.ground != "open":
-        rule = walk.ruleset.terrain[leg.ground]
+        rule = (walk.ruleset.costs("terrain") or {})[leg.ground]
         explain.step(
             f"Over{ground_words(leg.ground)} each inch costs {rule.value}: {inches(leg.inches)} uses {inches(uses)}.",
             rule,

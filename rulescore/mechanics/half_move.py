@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulescore.answers.explain import Step
+from rulescore.mechanics.hiding import Hiding
 from rulescore.mechanics.legs import Followed, RouteEnd
 from rulescore.mechanics.mechanic import Line, Mechanic, Single
 from rulescore.mechanics.rules import Rules
@@ -10,14 +11,15 @@ from rulescore.reading import values
 
 
 def _lines(rules: Rules) -> list[Line]:
-    if not rules.half_move:
+    half_move = rules.single("half_move")
+    if not half_move:
         return []
-    return [Line("half-move", "Half-move (to shoot or hide)", rules.half_move.value, rules.half_move)]
+    return [Line("half-move", "Half-move (to shoot or hide)", half_move.value, half_move)]
 
 
 def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     """A completed move longer than a half-move costs the shot and the hiding, where hiding says so."""
-    half_move, hiding = rules.half_move, rules.hiding
+    half_move, hiding = rules.single("half_move"), rules.table(Hiding)
     if not (end.done and half_move):
         return []
     if end.activation == "move" and hiding and hiding.moved:

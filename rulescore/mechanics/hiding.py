@@ -62,7 +62,7 @@ DID = {
 }
 
 
-def choices(rules: Any) -> tuple[tuple[str, str], ...]:
+def choices(rules: Hiding) -> tuple[tuple[str, str], ...]:
     """What a model may have done this turn that the ruleset's hiding rule speaks of; the same first
     two everywhere, so a comparison asks one question of every ruleset."""
     return (
@@ -80,7 +80,7 @@ def hide(
     explain: Explanation, ruleset: Rules, initiative: int, distance: Fraction, this_turn: str = "half-moved"
 ) -> Distribution:
     """Whether a model may hide after `this_turn`, and whether an enemy with this Initiative, this far away, spots it."""
-    rules = ruleset.hiding
+    rules = ruleset.given(Hiding)
     stops = getattr(rules, this_turn, None) if this_turn != "half-moved" else None
     if stops is not None and stops.value == "cannot hide":
         why = (
@@ -106,7 +106,7 @@ def hide(
     if this_turn == "half-moved" and rules.moved:
         explain.step(
             "It moved no more than a half-move, so it may hide at the end of it.",
-            ruleset.half_move or rules.moved,
+            ruleset.single("half_move") or rules.moved,
         )
     spotted = distance <= initiative
     explain.to_do(
@@ -139,8 +139,9 @@ def hide(
 
 
 def _fields(ruleset: Rules) -> list[Any]:
-    options = choices(ruleset.hiding)
-    enemy = "How close the enemy moves" if ruleset.hiding.enemy_moves else "Enemy's distance"
+    rules = ruleset.given(Hiding)
+    options = choices(rules)
+    enemy = "How close the enemy moves" if rules.enemy_moves else "Enemy's distance"
     return [
         choice("this_turn", "This turn the hiding model", options[0][0], options),
         # A target number runs to 13 (never spotted on a D12); a characteristic, as every profile, to 10.
@@ -157,22 +158,23 @@ def _fields(ruleset: Rules) -> list[Any]:
 
 # The quick reference's lines, a Line per number: alike in shape to every mechanic's, by design.
 def _lines(rules: Rules) -> list[Line]:
-    if not rules.hiding:
+    hiding = rules.table(Hiding)
+    if not hiding:
         return []
     return [
         Line(
             "hiding",
             "Hidden models are spotted",
             "by enemies within their Initiative in inches",
-            rules.hiding.spotted_within,
+            hiding.spotted_within,
         )
     ]
 
 
 def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     """A completed move keeps the shot and the hiding, where no half-move rule takes them (half_move.py)."""
-    hiding = rules.hiding
-    if not (end.done and end.activation == "move" and hiding) or (rules.half_move and hiding.moved):
+    hiding = rules.table(Hiding)
+    if not (end.done and end.activation == "move" and hiding) or (rules.single("half_move") and hiding.moved):
         return []
     words = "Completing the move, it may still shoot, and hide if it ends where it could conceal itself."
     return [(10, Step(words, hiding.section))]

@@ -15,7 +15,7 @@ from rulescore.mechanics.rules import Rules
 def initiative_test(explain: Explanation, rules: Rules, initiative: int) -> tuple[Fraction, str | None]:
     """Chance to pass one Initiative test, by the ruleset's kind of test, and the roll it needs in
     players' words (None when no roll can fail or none can pass)."""
-    rule = rules.test
+    rule = rules.single("test")
     if rule is None:
         raise ValueError(f"{rules.id} has no characteristic test")
     test = rule.value
@@ -31,7 +31,8 @@ def initiative_test(explain: Explanation, rules: Rules, initiative: int) -> tupl
 
 def target_number(ruleset: Rules) -> bool:
     """Is Initiative a number to roll over (Coreheim's I7+), not a characteristic to roll under."""
-    return ruleset.test is not None and ruleset.test.value.over
+    test = ruleset.single("test")
+    return test is not None and bool(test.value.over)
 
 
 def test_words(tests: int, needs: str | None, p: Fraction) -> str:
@@ -60,7 +61,8 @@ def initiative_field(rules: Rules, label: str = "Initiative") -> Field:
 
 
 def _initiative(rules: Rules, label: str) -> Field:
-    if target_number(rules):
+    test = rules.single("test")
+    if test and test.value.over:
         # A target number: the lower, the better the model (7+ beats 8+); said in the label, where "+" is.
         return whole(
             "initiative",
@@ -68,18 +70,17 @@ def _initiative(rules: Rules, label: str) -> Field:
             7,
             1,
             13,
-            help=f"{rules.game}: the roll needed on a {rules.test.value.dice.name}, e.g. 7 (or 7+) for I7+.",
+            help=f"{rules.game}: the roll needed on a {test.value.dice.name}, e.g. 7 (or 7+) for I7+.",
             target=True,
         )
     return whole("initiative", label, 3, 1, 10)
 
 
 def _lines(rules: Rules) -> list[Line]:
-    if not rules.test:
+    test = rules.single("test")
+    if not test:
         return []
-    return [
-        Line(CHARACTERISTIC_TEST, "Initiative test", rules.test.value.words, rules.test if rules.test.section else None)
-    ]
+    return [Line(CHARACTERISTIC_TEST, "Initiative test", test.value.words, test if test.section else None)]
 
 
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.

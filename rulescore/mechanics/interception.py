@@ -4,11 +4,12 @@ interceptor that fears the charger takes (the charge calculator's and the route'
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from rulescore.answers.explain import Explanation, fraction_text, inches
 from rulescore.dice.distribution import Distribution
+from rulescore.mechanics.charge_moves import Charge
 from rulescore.mechanics.mechanic import Line
+from rulescore.reading.rule_value import Rule
 
 # The kinds of interception that stop the charge outright, as the working says it.
 STOPPED_BY = {
@@ -25,30 +26,31 @@ INTERCEPTION_WORDS = {
 }
 
 
-def fear_to_intercept(explain: Explanation, rules: Any, leadership: int) -> Fraction:
+def fear_to_intercept(explain: Explanation, fear: Rule, leadership: int) -> Fraction:
     """An interceptor that fears the charger: the chance it passes the Fear test it must take to step in (the
-    charge calculator's and the route's)."""
-    test = rules.intercept_fear.value
+    charge calculator's and the route's; `fear` is `[charge] intercept_fear`)."""
+    test = fear.value
     brave: Fraction = test.chance(leadership)
     explain.to_do(f"to intercept, the enemy's Fear test {test.needs(leadership) or 'passes whatever the roll'}")
     explain.step(
         f"The interceptor would have to test for fear to engage the charger, so it must pass a Fear test to "
         f"intercept (Ld {leadership}: {test.roll_words(leadership)}: {fraction_text(brave)}); failing, it "
         "does not move and the charge goes on.",
-        rules.intercept_fear,
-        assumption=rules.intercept_fear.assumption,
+        fear,
+        assumption=fear.assumption,
     )
     return brave
 
 
 def intercept_branch(
-    explain: Explanation, rules: Any, fears: bool, leadership: int, detected: Fraction, reaches: Fraction
+    explain: Explanation, rules: Charge, fears: bool, leadership: int, detected: Fraction, reaches: Fraction
 ) -> tuple[str, Distribution]:
     """The branch where the enemy steps in; a charger that fails to detect its target charges no one either way."""
-    if not fears:
+    fear = rules.intercept_fear  # asked only where the text has it
+    if not fears or fear is None:
         return "If the enemy intercepts", Distribution({"intercepted": detected, "cannot-charge": 1 - detected})
-    brave = fear_to_intercept(explain, rules, leadership)
-    needs = rules.intercept_fear.value.needs(leadership)
+    brave = fear_to_intercept(explain, fear, leadership)
+    needs = fear.value.needs(leadership)
     if needs:
         explain.needs(f"to intercept, the enemy {needs}")
     through = detected * (1 - brave)
@@ -62,9 +64,9 @@ def intercept_branch(
     )
 
 
-def interception_lines(charge: Any) -> list[Line]:
+def interception_lines(charge: Charge) -> list[Line]:
     """The quick reference's line for an enemy near the route, where the text has one."""
-    if not charge.interception:
+    if not charge.interception or not charge.interception_range:  # the loader takes one only with the other
         return []
     words = INTERCEPTION_WORDS[charge.interception.value].format(inches(charge.interception_range.value))
     return [Line("interception", "Enemy near the route", words, charge.interception)]

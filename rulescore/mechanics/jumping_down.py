@@ -7,9 +7,9 @@ from math import floor
 from typing import Annotated, NamedTuple
 
 from rulescore.answers.explain import Explanation, inches
-from rulescore.answers.fields import FieldError, drop, toughness, wounds
+from rulescore.answers.fields import FieldError, drop, wounds
 from rulescore.dice.distribution import Distribution
-from rulescore.mechanics.falling import or_fall
+from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, at_most, tested
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
@@ -48,7 +48,7 @@ def jump_down(
     explain: Explanation, ruleset: Rules, height: Fraction, initiative: int, toughness: int, wounds: int
 ) -> Distribution:
     """Chance to land safely from a jump of `height` inches, and what a failed jump costs."""
-    rules = ruleset.jump_down
+    rules = ruleset.given(JumpDown)
     limit = rules.max_height.value
     if height > limit and rules.over_max.value == "not-allowed":
         raise FieldError("height", f"{allows(ruleset, 'jump_down.max_height')} jumps down of at most {inches(limit)}.")
@@ -79,7 +79,7 @@ def jump_down(
     return or_fall(explain, ruleset, safe, "landed", height, toughness, wounds)
 
 
-def _failed_jump(explain: Explanation, rules: Rules, height: Fraction) -> None:
+def _failed_jump(explain: Explanation, rules: JumpDown, height: Fraction) -> None:
     """What failing a jump-down test costs, in the ruleset's own terms where it states them."""
     stops = rules.fall_stops
     explain.step(
@@ -90,7 +90,7 @@ def _failed_jump(explain: Explanation, rules: Rules, height: Fraction) -> None:
 
 
 def _lines(rules: Rules) -> list[Line]:
-    jump = rules.jump_down
+    jump = rules.table(JumpDown)
     if not jump:
         return []
     over = "not allowed" if jump.over_max.value == "not-allowed" else "always fails"
@@ -109,13 +109,15 @@ def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
 
 
 def _check(route: SoFar, leg: Leg, number: int) -> None:
-    rules = route.ruleset.jump_down
+    rules = route.ruleset.given(JumpDown)
     if leg.inches > rules.max_height.value and rules.over_max.value == "not-allowed":
-        raise FieldError(f"leg-{number}", at_most(route.ruleset, "jump_down", "A model may jump down"))
+        raise FieldError(
+            f"leg-{number}", at_most(route.ruleset, "jump_down", rules.max_height, "A model may jump down")
+        )
 
 
 def _has_jump_down(ruleset: Rules) -> bool:
-    return ruleset.jump_down is not None
+    return ruleset.table(JumpDown) is not None
 
 
 LEG = LegKind(
@@ -125,7 +127,7 @@ LEG = LegKind(
 JUMP_DOWN = Mechanic(
     title="Jumping down",
     parts={"jump_down": Table(JumpDown)},
-    tested=lambda r: "jump_down" if r.jump_down else None,
+    tested=lambda r: "jump_down" if r.table(JumpDown) else None,
     calculators=(
         Calculator(
             "jump-down",

@@ -16,6 +16,7 @@ from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import FieldError, length
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.rules import Rules
+from rulescore.reading.rule_value import Rule
 
 
 class Leg(NamedTuple):
@@ -45,7 +46,9 @@ def ground_words(ground: str) -> str:
 class Walking(Protocol):
     """What a leg's walk reads and changes of the route being walked (route_walk.Walk)."""
 
-    ruleset: Any
+    @property
+    def ruleset(self) -> Rules: ...
+
     explain: Explanation
     read: dict[str, Any]
     charging: str | None  # None, "reaches" or "short" (route_walk.Walk)
@@ -109,7 +112,7 @@ class LegKind(NamedTuple):
     walk: Callable[[Walking, int, Leg, Fraction], None]  # (walk, leg number, leg, the movement it uses)
     drawn: str  # how the side view draws it: "ground", "climb", "obstacle", "leap" or "drop"
     table: str | None = None  # the numbers.toml table its rules are in (a ruleset without it has no such leg)
-    offered: Callable[[Any], bool] | None = None  # Ruleset -> has it this leg (default: has the table)
+    offered: Callable[[Rules], bool] | None = None  # Ruleset -> has it this leg (default: has the table)
     extra: str | None = None  # the word for its second number: "drop"
     extra_default: Fraction | None = None  # the second number, when the leg leaves it out
     extra_zero: bool = True  # may the second number be 0 (a drop of 0" is no drop)
@@ -119,14 +122,14 @@ class LegKind(NamedTuple):
     rise: int = 0  # +1: the model ends the leg its inches higher; -1: lower
     to_target: bool = False  # ends a charge at its target
     asks: tuple[str, ...] = ()  # the route's fields only this kind of leg reads ("animal")
-    worth: Callable[[Any], bool] = _never  # Ruleset -> does this leg alone make a route worth planning
-    cost: Callable[[Any, dict[str, Any], Leg], Fraction] = _no_cost  # (ruleset, values, leg) -> the movement it uses
+    worth: Callable[[Rules], bool] = _never  # Ruleset -> does this leg alone make a route worth planning
+    cost: Callable[[Rules, dict[str, Any], Leg], Fraction] = _no_cost  # (ruleset, values, leg) -> the movement it uses
     check: Callable[[SoFar, Leg, int], None] = _no_check  # refuses what the rules forbid whatever the dice
 
     def has(self, ruleset: Rules) -> bool:
         if self.offered is not None:
             return self.offered(ruleset)
-        return self.table is None or getattr(ruleset, self.table) is not None
+        return self.table is None or ruleset.part(self.table) is not None
 
     def height_after(self, height: Fraction, leg: Leg) -> Fraction:
         return max(height + self.rise * leg.inches, Fraction(0))
@@ -147,16 +150,17 @@ def ground_cost(ruleset: Rules, leg: Leg) -> int:
     """Inches of movement each inch of this leg's ground costs."""
     if leg.ground == "open":
         return 1
-    costs = ruleset.terrain or {}
+    costs = ruleset.costs("terrain") or {}
     if leg.ground not in costs:
         raise FieldError("terrain", f"{ruleset.title}'s text gives no movement cost for{ground_words(leg.ground)}.")
     cost: int = costs[leg.ground].value
     return cost
 
 
-def at_most(ruleset: Rules, table: str, what: str) -> str:
-    """A leg over its highest: the text's limit, or the table's house rule (#47: credited to the book)."""
-    limit = inches(getattr(ruleset, table).max_height.value)
+def at_most(ruleset: Rules, table: str, most: Rule, what: str) -> str:
+    """A leg over its highest (`[table] max_height`): the text's limit, or the table's house rule (#47: credited
+    to the book)."""
+    limit = inches(most.value)
     if f"{table}.max_height" in ruleset.house_numbers:
         return f"{what} at most {limit}: your table's house rule."
     return f"{what} at most {limit}."

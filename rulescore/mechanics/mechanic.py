@@ -17,6 +17,7 @@ from rulescore.answers.explain import Explanation
 from rulescore.answers.fields import Field
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.legs import Followed, LegKind, RouteEnd
+from rulescore.mechanics.rules import Rules
 from rulescore.reading.rule_value import Rule
 
 Reader = Callable[[Any], Any]  # a raw TOML value -> the value, or ValueError("must be ...")
@@ -48,6 +49,8 @@ class Table(NamedTuple):
 
     kind: type | None
     kinds: dict[str, type] | None = None
+    # (key, the key it needs): a value the answers cannot word without another (an interception's range)
+    together: tuple[tuple[str, str], ...] = ()
 
     @property
     def readers(self) -> dict[str, Reader]:
@@ -87,27 +90,30 @@ class Calculator(NamedTuple):
     title: str
     # The numbers.toml keys a ruleset must give for it (its own first: its section is where it sits).
     needs: tuple[str, ...]
-    fields: Callable[[Any], list[Field]]
-    compute: Callable[[Explanation, Any, dict[str, Any]], tuple[Distribution, list[tuple[str, Distribution]]]]
+    fields: Callable[[Rules], list[Field]]
+    compute: Callable[[Explanation, Rules, dict[str, Any]], tuple[Distribution, list[tuple[str, Distribution]]]]
     # (main table, extra tables, how a chance is said) -> the answer's first lines
     headline: Callable[[Distribution, list[tuple[str, Distribution]], Callable[[Fraction], str]], list[str]]
     # Whose are the "target.*" characteristics it asks, as the page's picker names them (the hiding model's
     # spotter is no target: #47, item 7).
     target: str = "Target"
 
-    def supports(self, rules: Any) -> bool:
+    def supports(self, rules: Rules) -> bool:
         """Has this ruleset's text the rules for it."""
-        return all(getattr(rules, key) is not None for key in self.needs)
+        return all(rules.part(key) is not None for key in self.needs)
 
-    def section(self, rules: Any) -> str:
-        """The rule section the calculator sits in."""
-        section: str = getattr(rules, self.needs[0]).section
+    def section(self, rules: Rules) -> str:
+        """The rule section the calculator sits in (its own table's, or its own value's)."""
+        found = rules.part(self.needs[0])  # a table or a value: each names its section
+        section = found.section if isinstance(found, tuple) and hasattr(found, "section") else None
+        if not isinstance(section, str):
+            raise LookupError(f"{rules.title} gives no {self.needs[0]}: no {self.name} calculator there")
         return section
 
 
 def by_name(
     rule: Callable[..., Distribution], **renamed: str
-) -> Callable[[Explanation, Any, dict[str, Any]], tuple[Any, ...]]:
+) -> Callable[[Explanation, Rules, dict[str, Any]], tuple[Any, ...]]:
     """A calculator's answer from its rule's own function, the form's values given by field name (`renamed`:
     a field whose argument is named otherwise); a field the ruleset does not ask takes the default."""
     return lambda explain, rules, values: (
@@ -129,15 +135,15 @@ class Line(NamedTuple):
     rule: Rule | None  # None: from outside the text (see the assumptions page)
 
 
-def _none(rules: Any) -> None:
+def _none(rules: Rules) -> None:
     return None
 
 
-def _no_lines(rules: Any) -> list[Line]:
+def _no_lines(rules: Rules) -> list[Line]:
     return []
 
 
-def _nothing_after(rules: Any, end: RouteEnd) -> list[Followed]:
+def _nothing_after(rules: Rules, end: RouteEnd) -> list[Followed]:
     return []
 
 
@@ -147,13 +153,13 @@ class Mechanic(NamedTuple):
     parts: dict[str, Table | Single | Costs]  # its numbers.toml keys; the first names the mechanic
     title: str = ""  # the kind of rule in a player's words, as Your table heads its house rules
     # Ruleset -> the key whose values take Initiative tests in that ruleset, or None
-    tested: Callable[[Any], str | None] = _none
+    tested: Callable[[Rules], str | None] = _none
     calculators: tuple[Calculator, ...] = ()
     outcomes: dict[str, str] = {}  # outcome key -> the words a player reads, in the order shown
-    lines: Callable[[Any], list[Line]] = _no_lines  # Ruleset -> its quick-reference lines
+    lines: Callable[[Rules], list[Line]] = _no_lines  # Ruleset -> its quick-reference lines
     legs: tuple[LegKind, ...] = ()  # the kinds of route leg its rules govern
     # (Ruleset, how a route went) -> what its rules say the model may still do this turn, each line ranked
-    after: Callable[[Any, RouteEnd], list[Followed]] = _nothing_after
+    after: Callable[[Rules, RouteEnd], list[Followed]] = _nothing_after
 
     @property
     def name(self) -> str:

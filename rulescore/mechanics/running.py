@@ -8,6 +8,7 @@ from typing import Annotated, Any, NamedTuple
 from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import choice, length, movement
 from rulescore.dice.distribution import Distribution
+from rulescore.mechanics.hiding import Hiding
 from rulescore.mechanics.legs import Followed, RouteEnd
 from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
 from rulescore.mechanics.rules import Rules
@@ -40,7 +41,7 @@ ENEMY_STATES = (
 
 def run(explain: Explanation, ruleset: Rules, move: Fraction, distance: Fraction, enemy_state: str) -> Distribution:
     """Whether a model may run, given the nearest enemy's distance and state at the start of the turn."""
-    rules = ruleset.run
+    rules = ruleset.given(Run)
     if enemy_state in rules.ignored_states.value:
         explain.step(
             f"A {enemy_state.replace('-', ' ')} enemy does not count when deciding whether a model may run.",
@@ -66,7 +67,7 @@ def run(explain: Explanation, ruleset: Rules, move: Fraction, distance: Fraction
 
 
 def _lines(rules: Rules) -> list[Line]:
-    run = rules.run
+    run = rules.table(Run)
     if not run:
         return []
     return [
@@ -77,7 +78,7 @@ def _lines(rules: Rules) -> list[Line]:
 
 def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     """A completed run costs the shot, and the hiding where the text says so."""
-    run, hiding = rules.run, rules.hiding
+    run, hiding = rules.table(Run), rules.table(Hiding)
     if not (end.done and end.activation == "run" and run and run.no_shooting):
         return []
     cannot_hide = hiding and hiding.ran and hiding.ran.value == "cannot hide"

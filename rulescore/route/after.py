@@ -9,7 +9,7 @@ from fractions import Fraction
 from rulescore.answers.explain import Step
 from rulescore.mechanics.legs import RouteEnd
 from rulescore.rulebooks import MECHANICS
-from rulescore.rulesets import Ruleset
+from rulescore.ruleset import Ruleset
 
 
 def after_route(ruleset: Ruleset, activation: str, done: Fraction, ends: list[str]) -> list[Step]:

@@ -10,12 +10,13 @@ from typing import Any, NamedTuple
 from rulescore.answers.explain import Explanation, Step, fraction_text, inches, sentence
 from rulescore.answers.fields import YES_NO, Field, FieldError, choice, whole
 from rulescore.dice.distribution import Distribution
-from rulescore.mechanics.charge_moves import DoubleMove
+from rulescore.mechanics.charge_moves import Charge, DoubleMove
+from rulescore.mechanics.hiding import Hiding
 from rulescore.mechanics.initiative import initiative_test, test_words
 from rulescore.mechanics.interception import STOPPED_BY, fear_to_intercept
 from rulescore.mechanics.legs import Forbidden, Leg, cited
 from rulescore.route.walk import Ending, Walk, needed, walk_legs
-from rulescore.rulesets import Ruleset
+from rulescore.ruleset import Ruleset
 
 # The outcome a failed detection ends in, when the legs before the charge are all walked.
 NOT_SEEN = Ending("not-seen", "Fails to see the target: no charge; it moves as far as the last leg", kind="not-seen")
@@ -23,7 +24,7 @@ NOT_SEEN = Ending("not-seen", "Fails to see the target: no charge; it moves as f
 
 def charge_fields(ruleset: Ruleset) -> list[Field]:
     """What a charge settles before it moves, each asked only where the text has the rule."""
-    rules = ruleset.charge
+    rules = ruleset.table(Charge)
     if rules is None:
         return []
     found = []
@@ -33,11 +34,12 @@ def charge_fields(ruleset: Ruleset) -> list[Field]:
         sight += [("unseen", f"Out of sight, within {near} (not hidden)"), ("unseen-far", f"Out of sight, over {near}")]
     elif rules.needs_sight:
         sight.append(("unseen", "Out of sight"))
-    if ruleset.hiding is not None and ruleset.hiding.cannot_be_charged is not None:
+    hiding = ruleset.table(Hiding)
+    if hiding is not None and hiding.cannot_be_charged is not None:
         sight.append(("hidden", "Hidden"))
     if len(sight) > 1:
         found.append(choice("target", "The charge's target is", "seen", tuple(sight), help="For a charge."))
-    if rules.interception:
+    if rules.interception and rules.interception_range:  # the loader takes one only with the other
         near = inches(rules.interception_range.value)
         label = (
             f"Another enemy within {near} of the route, before the target"
@@ -78,14 +80,15 @@ class Planned(NamedTuple):
 
 def charge_route(explain: Explanation, ruleset: Ruleset, read: dict[str, Any], legs: list[Leg]) -> Planned:
     """Sight, then an enemy near the route, then the charge moved and walked."""
-    rules = ruleset.charge
+    rules = ruleset.given(Charge)
     seen = _sight(explain, ruleset, read)
     interceptor = read.get("interceptor", "no")
-    if interceptor != "no" and rules.interception.value in STOPPED_BY:
-        words = STOPPED_BY[rules.interception.value].format(inches(rules.interception_range.value))
-        raise Forbidden("interceptor", f"{words[:-1]} ({cited(rules.interception)}).")
+    interception, near = rules.interception, rules.interception_range
+    if interceptor != "no" and interception and near and interception.value in STOPPED_BY:
+        words = STOPPED_BY[interception.value].format(inches(near.value))
+        raise Forbidden("interceptor", f"{words[:-1]} ({cited(interception)}).")
     then: tuple[Step, ...] = ()
-    if read.get("others") == "yes":
+    if read.get("others") == "yes" and rules.several:
         several = f"With more than one enemy in reach of base contact, it {rules.several.value}."
         explain.step(several, rules.several)
         then = (Step(several, rules.several.section, rules.several.assumption),)
@@ -106,9 +109,9 @@ def charge_route(explain: Explanation, ruleset: Ruleset, read: dict[str, Any], l
     return Planned(seeing(through), "If the enemy lets the charge through", (title, seeing(met)), then)
 
 
-def _interception(explain: Explanation, rules: Any, interceptor: str, leadership: int | None) -> Fraction | None:
+def _interception(explain: Explanation, rules: Charge, interceptor: str, leadership: int | None) -> Fraction | None:
     """An enemy that may choose to intercept: the chance it may (a Fear test it must pass), None if none."""
-    if interceptor == "no":
+    if interceptor == "no" or not rules.interception or not rules.interception_range:
         return None
     explain.step(
         f"One unengaged enemy within {inches(rules.interception_range.value)} of the route may choose to intercept; "
@@ -124,21 +127,21 @@ def _interception(explain: Explanation, rules: Any, interceptor: str, leadership
             "test for fear as if it were charged; whatever the result, the charger still counts as charging.",
             rules.interception,
         )
-    if interceptor != "fears":
+    if interceptor != "fears" or not rules.intercept_fear:  # "fears" is offered only where the text has the test
         return Fraction(1)
     if leadership is None:  # asked with the interceptor wherever an interceptor may fear the charger
         raise FieldError("leadership", "Give the interceptor's Leadership: it takes a Fear test to intercept.")
-    return fear_to_intercept(explain, rules, leadership)
+    return fear_to_intercept(explain, rules.intercept_fear, leadership)
 
 
 def _sight(explain: Explanation, ruleset: Ruleset, read: dict[str, Any]) -> Fraction:
     """The chance the charger sees its target: 1 in sight; an Initiative test within the detection range;
     a target it may not charge is refused in the text's words."""
-    rules, target = ruleset.charge, read.get("target", "seen")
+    rules, target = ruleset.given(Charge), read.get("target", "seen")
     if target == "seen":
         return Fraction(1)
     if target == "hidden":
-        hiding = ruleset.hiding.cannot_be_charged
+        hiding = ruleset.given(Hiding).cannot_be_charged
         message = f"A hidden warrior cannot be seen, shot at or charged ({cited(hiding)}): pick another target."
         raise Forbidden("target", message)
     if target == "unseen-far" or not rules.detect_unseen:
@@ -146,7 +149,7 @@ def _sight(explain: Explanation, ruleset: Ruleset, read: dict[str, Any]) -> Frac
         if rules.detect_unseen:
             words = f"An enemy it cannot see may be charged only within {inches(rules.detect_unseen.value)}"
             raise Forbidden("target", f"{words}, after an Initiative test to detect it ({cited(sight)}).")
-        raise Forbidden("target", "The charger must see its target to charge it.", sight.assumption)
+        raise Forbidden("target", "The charger must see its target to charge it.", sight.assumption if sight else None)
     explain.step(
         f"The target is out of sight but not hidden, within {inches(rules.detect_unseen.value)}: the charger must "
         "pass an Initiative test to detect it; failing, it may not charge this turn, but may move its normal "
@@ -192,7 +195,7 @@ def _moved(
     explain: Explanation, ruleset: Ruleset, read: dict[str, Any], legs: list[Leg], interceptor: bool = False
 ) -> Walk:
     """A charge: how far it moves, then the route walked as far as that takes it."""
-    rules, move = ruleset.charge, read["move"]
+    rules, move = ruleset.given(Charge), read["move"]
     total = needed(ruleset, read, legs)
     if rules.obstacles:
         explain.step(sentence(rules.obstacles.value), rules.obstacles)

@@ -8,7 +8,7 @@ from typing import Any
 from rulescore.answers.fields import FieldError
 from rulescore.mechanics.legs import Forbidden, Leg, SoFar, cited, ground_cost, refused_at
 from rulescore.route.read import LEG_KINDS
-from rulescore.rulesets import Ruleset
+from rulescore.ruleset import Ruleset
 
 
 def check(ruleset: Ruleset, read: dict[str, Any], legs: list[Leg]) -> None:
@@ -21,12 +21,12 @@ def check(ruleset: Ruleset, read: dict[str, Any], legs: list[Leg]) -> None:
         try:
             if kind.on_ground:
                 ground_cost(ruleset, leg)
-            if kind.table and getattr(ruleset, kind.table) is None:
+            if kind.table and ruleset.part(kind.table) is None:
                 raise FieldError(where, f"{ruleset.title}'s text has no rule for this leg ({leg.kind}).")
             kind.check(route, leg, number)
             route.height = kind.height_after(route.height, leg)
         except FieldError as error:
-            rules = getattr(ruleset, kind.table or "", None)
+            rules = ruleset.part(kind.table) if kind.table else None
             # A limit the table plays otherwise is the table's, not the section's to cite.
             own = f"{kind.table}.max_height" not in ruleset.house_numbers
             cite = f" ({cited(rules)})" if rules is not None and own and "§" not in error.message else ""

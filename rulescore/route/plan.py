@@ -18,17 +18,22 @@ from math import ceil
 from typing import Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, Step, inches, said_alike, sentence
-from rulescore.answers.fields import MOST_ITEMS, Field, choice, length, listed, movement, read_form, toughness, wounds
+from rulescore.answers.fields import MOST_ITEMS, Field, choice, length, listed, movement, read_form, wounds
 from rulescore.answers.result import Cited, OutcomeTable, Refusal, Result, Row
-from rulescore.mechanics.climbing import animal_field
+from rulescore.mechanics.charge_moves import Charge
+from rulescore.mechanics.climbing import Climb, animal_field
+from rulescore.mechanics.fall_kinds import fall_of
+from rulescore.mechanics.falling import toughness
+from rulescore.mechanics.gaps import Gap
 from rulescore.mechanics.initiative import initiative_field
 from rulescore.mechanics.legs import Forbidden, Leg, cited, refused_at
+from rulescore.mechanics.running import Run
 from rulescore.route.charge import Planned, charge_fields, charge_route, charge_used
 from rulescore.route.check import check
 from rulescore.route.read import LEG_KINDS, default_legs, leg_kinds, plannable, read_leg
 from rulescore.route.walk import Walk, walk_legs
 from rulescore.rulebooks import ASSUMPTIONS, RULESETS
-from rulescore.rulesets import Ruleset
+from rulescore.ruleset import Ruleset
 
 NAME = "route"
 TITLE = "Plan a move"
@@ -37,16 +42,17 @@ TITLE = "Plan a move"
 def fields(ruleset: Ruleset) -> list[Field]:
     """The model, the kind of activation and where it starts, then the legs: a list, a leg each."""
     kinds = [("move", "A normal move")]
-    if ruleset.half_move:
+    run, charge, climb = ruleset.table(Run), ruleset.table(Charge), ruleset.table(Climb)
+    if ruleset.single("half_move"):
         kinds.append(("half-move", "A half-move (to shoot or hide)"))
-    if ruleset.run:
+    if run:
         kinds.append(("run", "A run"))
-    if ruleset.charge:
+    if charge:
         kinds.append(("charge", "A charge"))
     # A text with no charge move says so where a charge would be chosen, not by leaving it out unsaid (#50).
-    said = "" if ruleset.charge else NO_CHARGE.format(title=ruleset.title)
+    said = "" if charge else NO_CHARGE.format(title=ruleset.title)
     found = [movement(), choice("activation", "This activation is", "move", tuple(kinds), help=said)]
-    if ruleset.gap:  # the height a failed gap jump falls from
+    if ruleset.table(Gap):  # the height a failed gap jump falls from
         found.append(
             length(
                 "start_height",
@@ -57,14 +63,14 @@ def fields(ruleset: Ruleset) -> list[Field]:
                 help="0 for the ground; climbs and jumps down change it as the route goes.",
             )
         )
-    if ruleset.run:  # a run is allowed only with no enemy that counts this near (#50, item 1)
+    if run:  # a run is allowed only with no enemy that counts this near (#50, item 1)
         found.append(nearest_enemy(ruleset))
-    if ruleset.climb and ruleset.climb.animals is not None:  # an animal's route may not climb (#50, item 5)
+    if climb and climb.animals is not None:  # an animal's route may not climb (#50, item 5)
         found.append(animal_field())
     found += charge_fields(ruleset)
-    if ruleset.test:
+    if ruleset.single("test"):
         found.append(initiative_field(ruleset))
-    if ruleset.fall:
+    if fall_of(ruleset):
         found += [toughness(ruleset), wounds()]
     legs = leg_kinds(ruleset)
     offered = tuple((pattern, words) for pattern, words, _ in legs)
@@ -90,7 +96,7 @@ def used(field: Field, read: dict[str, Any], legs: list[Leg]) -> bool:
 
 def nearest_enemy(ruleset: Ruleset) -> Field:
     """How far the nearest enemy that counts stands at the start of the turn: what a run is decided by."""
-    ignored = [state.replace("-", " ") for state in ruleset.run.ignored_states.value]
+    ignored = [state.replace("-", " ") for state in ruleset.given(Run).ignored_states.value]
     not_counted = f"{', '.join(ignored[:-1])} or {ignored[-1]}" if len(ignored) > 1 else "".join(ignored)
     return length(
         "nearest_enemy",
@@ -121,7 +127,9 @@ def plan(
             NAME, str(ruleset_id), {"ruleset": f"No route planner for '{str(ruleset_id)[:30]}'. Known: {known}."}
         )
     form = fields(ruleset)
-    if values.get("activation") == "charge" and not ruleset.charge:  # said in the text's terms, not "choose one of"
+    if values.get("activation") == "charge" and not ruleset.table(
+        Charge
+    ):  # said in the text's terms, not "choose one of"
         return Refusal(NAME, ruleset.id, {"activation": NO_CHARGE.format(title=ruleset.title)})
     read, errors = read_form(form, values, "A route")
     given = values.get("legs", ())
@@ -253,7 +261,8 @@ def _route(explain: Explanation, ruleset: Ruleset, read: dict[str, Any], legs: l
                 raise Forbidden(where, f"{name}: a charge ends a charge; choose 'A charge' for this activation.")
             if number != len(legs):
                 raise Forbidden(where, f"{name}: a charge ends the route: the model is then in combat.")
-    near_enemies = ruleset.charge.near_enemies if ruleset.charge else None
+    charge = ruleset.table(Charge)
+    near_enemies = charge.near_enemies if charge else None
     if near_enemies and activation != "charge":  # Trench Crusade, Moves: only a charge comes this close
         gap = inches(near_enemies.value)
         explain.to_do(f"keep more than {gap} from every enemy model (only a charge may come closer)")
@@ -263,7 +272,8 @@ def _route(explain: Explanation, ruleset: Ruleset, read: dict[str, Any], legs: l
             near_enemies,
         )
     if activation == "run":
-        rule, near, nearest = ruleset.run.multiplier, ruleset.run.enemy_range, read["nearest_enemy"]
+        run = ruleset.given(Run)
+        rule, near, nearest = run.multiplier, run.enemy_range, read["nearest_enemy"]
         if nearest <= near.value:  # "within" takes in its edge (the running calculator reads it so)
             raise Forbidden(
                 "nearest_enemy",
@@ -281,7 +291,7 @@ def _route(explain: Explanation, ruleset: Ruleset, read: dict[str, Any], legs: l
         return Planned(walk_legs(Walk(ruleset, explain, move * rule.value, read), legs))
     if activation == "half-move":
         half = Fraction(ceil(move / 2))
-        explain.step(f"A half-move: half its Movement, rounded up: {inches(half)}.", ruleset.half_move)
+        explain.step(f"A half-move: half its Movement, rounded up: {inches(half)}.", ruleset.single("half_move"))
         return Planned(walk_legs(Walk(ruleset, explain, half, read), legs))
     if activation == "move":
         explain.step(f"A normal move: up to its Movement, {inches(move)}.")

@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 from rulescore.answers.explain import inches
+from rulescore.mechanics.climbing import Climb
+from rulescore.mechanics.gaps import Gap
+from rulescore.mechanics.jumping_down import JumpDown
 from rulescore.mechanics.legs import Leg, LegKind, ground_words, number
 from rulescore.rulebooks import MECHANICS
-from rulescore.rulesets import Ruleset
+from rulescore.ruleset import Ruleset
 
 
 def _kinds() -> dict[str, LegKind]:
@@ -73,7 +76,7 @@ def plannable(ruleset: Ruleset) -> bool:
 def leg_kinds(ruleset: Ruleset) -> list[tuple[str, str, LegKind]]:
     """The kinds of leg this ruleset's text has rules for, as a form offers them: (what the leg writes, where
     `{}` stands for its inches; the words the list shows; its kind)."""
-    grounds = [g for g, cost in (ruleset.terrain or {}).items() if cost.value != 1]
+    grounds = [g for g, cost in (ruleset.costs("terrain") or {}).items() if cost.value != 1]
     offered: list[tuple[str, str, LegKind]] = []
     for words, kind in LEG_KINDS.items():
         if kind.has(ruleset):
@@ -86,10 +89,11 @@ def leg_kinds(ruleset: Ruleset) -> list[tuple[str, str, LegKind]]:
 def default_legs(ruleset: Ruleset) -> list[str]:
     """A first route the page shows worked out: one leg of each kind the text has, that fits Movement 4, the
     heights agreeing (the gap is jumped at the height climbed, the jump down comes back to the ground)."""
-    legs = ["climb up 2"] if ruleset.climb else []
-    legs += ["gap 1" if ruleset.climb else "gap 1 drop 2"] if ruleset.gap else []
-    legs += ["jump down 2"] if ruleset.jump_down else []
-    costly = [ground for ground, cost in (ruleset.terrain or {}).items() if cost.value != 1]
+    climbs = ruleset.table(Climb) is not None
+    legs = ["climb up 2"] if climbs else []
+    legs += ["gap 1" if climbs else "gap 1 drop 2"] if ruleset.table(Gap) else []
+    legs += ["jump down 2"] if ruleset.table(JumpDown) else []
+    costly = [ground for ground, cost in (ruleset.costs("terrain") or {}).items() if cost.value != 1]
     legs += [f"move 1{ground_words(costly[0])}"] if not legs and costly else []
     # Written back as a route writes them ('climb up 2"'): the page's own items, so its first taps' keys match.
     return [read_leg(text).text for text in [*legs, "move 1"]]

@@ -13,7 +13,7 @@ from rulescore.mechanics.legs import Forbidden, Leg
 from rulescore.route.after import after_route
 from rulescore.route.read import LEG_KINDS
 from rulescore.rulebooks import label, outcome_order
-from rulescore.rulesets import Ruleset
+from rulescore.ruleset import Ruleset
 
 # Our readings of the route's rules that a table may play otherwise (a house rule), said as that table plays.
 PLAYED_OTHERWISE = {

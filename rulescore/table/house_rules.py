@@ -13,12 +13,14 @@ import re
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
+from rulescore.mechanics.climbing import Climb
 from rulescore.mechanics.mechanic import Costs, Single, Table
 from rulescore.reading import values
 from rulescore.reading.folder import NUMBERS, RulesFileError, TomlFile, rules_files
 from rulescore.route.walk import PLAYED_OTHERWISE
 from rulescore.rulebooks import MECHANICS, RULESETS
-from rulescore.rulesets import Ruleset, load
+from rulescore.ruleset import Ruleset
+from rulescore.rulesets import load
 
 # A reading switched is written with this value; a number, as the player would write it in numbers.toml.
 OTHERWISE = "otherwise"
@@ -165,9 +167,8 @@ def offered(ruleset_id: str) -> list[dict[str, Any]]:
 
 def _reading_applies(rules: Ruleset, reading: str) -> bool:
     # Both readings of ours that a table may switch are Mordheim's climbing in a route.
-    return bool(
-        rules.climb and rules.climb.touching if reading == "climb-opens-route" else rules.climb and rules.climb.no_run
-    )
+    climb = rules.table(Climb)
+    return bool(climb and (climb.touching if reading == "climb-opens-route" else climb.no_run))
 
 
 def _typed(text: str, like: Any) -> Any:
@@ -253,7 +254,7 @@ def ruled(ruleset_id: str, house: tuple[HouseRule, ...]) -> Ruleset:
 def _where(rules: Ruleset, table: str, key: str) -> dict[str, Any]:
     """Where the text's value is written, so the table's value is cited where the rule stands (an inherited
     value included, which the ruleset's own file does not hold)."""
-    part = getattr(rules, table or key)
+    part: Any = rules.part(table or key)  # a table, a value or costs: the key says which
     text = part if not table else part[key] if isinstance(part, dict) else getattr(part, key)
     return {"section": text.section or ""} | ({"assumption": text.assumption} if text.assumption else {})
 

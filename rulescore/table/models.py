@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from rulescore.answers.fields import Field, FieldError
 from rulescore.route.plan import fields as route_fields
 from rulescore.rulebooks import CALCULATORS, RULESETS
-from rulescore.rulesets import Ruleset
+from rulescore.ruleset import Ruleset
 
 # The characteristics a model may have, in the order a profile prints them, and their names.
 CHARACTERISTICS = {

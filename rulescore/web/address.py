@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulescore.rulesets import Ruleset
+from rulescore.ruleset import Ruleset
 
 
 def section_href(rules: Ruleset, section: str | None = None, root: str = "", page: bool = False) -> str:

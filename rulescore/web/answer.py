@@ -18,7 +18,7 @@ from rulescore.entry import answer, describe
 from rulescore.reading import json_text
 from rulescore.route.walk import PLAYED_OTHERWISE
 from rulescore.rulebooks import ASSUMPTIONS, RULESETS
-from rulescore.rulesets import Ruleset
+from rulescore.ruleset import Ruleset
 from rulescore.table.house_rules import HouseRule, read_house_rules
 from rulescore.web.address import assumption_href, section_href
 from rulescore.web.protocol import HouseRuleJson, Reading, Reply, sent

@@ -10,6 +10,8 @@ from itertools import product
 import pytest
 
 from rulescore.dice.rolls import read_dice, read_injury, read_test
+from rulescore.mechanics.climbing import Climb
+from rulescore.mechanics.fall_kinds import StrengthHits, WoundRoll
 from rulescore.reading.folder import RulesFileError, read_folder
 from rulescore.rulebooks import load_folder
 from tests.helpers import ROOT
@@ -153,6 +155,23 @@ def test_the_five_rulesets_load():
     assert found["mordheim-lrb"].charge.interception.value == "enemy-chooses"  # its own
 
 
+def test_a_mechanic_reads_its_numbers_as_their_type():
+    """The typed reads the rules core uses (mypy checks every read against its table's fields)."""
+    found = load_folder(ROOT / "rules")[0]
+    mordheim, coreheim, warhammer = found["mordheim-1999"], found["coreheim-v10"], found["whfb-6"]
+    assert isinstance(mordheim.given(Climb), Climb) and mordheim.table(Climb) is mordheim.climb
+    assert warhammer.table(Climb) is None  # Warhammer's text has no climbing rule
+    with pytest.raises(LookupError, match="Warhammer.* gives no Climb table"):
+        warhammer.given(Climb)
+    # A table of two kinds is read as the kind its text gives, and as no other.
+    assert isinstance(mordheim.table(StrengthHits), StrengthHits) and mordheim.table(WoundRoll) is None
+    assert isinstance(coreheim.table(WoundRoll), WoundRoll) and coreheim.table(StrengthHits) is None
+    assert warhammer.single("test") == warhammer.given_single("test") and warhammer.single("barrier") is None
+    assert mordheim.costs("terrain") is mordheim.terrain and coreheim.costs("terrain") is None
+    with pytest.raises(KeyError, match="no mechanic reads that key"):
+        mordheim.part("teleport")
+
+
 @pytest.mark.parametrize(
     "ruleset_id, old, new, line_needle, reason",
     [
@@ -193,6 +212,14 @@ def test_the_five_rulesets_load():
             "is not a ruleset folder",
         ),
         ("mordheim-1999", "[hiding]", "[hidding]", "[hidding]", "unknown table [hidding]"),
+        # An interception the answers could not word: "within  of the route".
+        (
+            "mordheim-1999",
+            "interception_range = 2\n",
+            "",
+            "interception =",
+            "interception needs interception_range too",
+        ),
         ("coreheim-v10", "least = 2", 'least = 2\nhits = "D3"', "[fall]", "needs exactly one of hits or roll"),
         (
             "coreheim-v10",

@@ -30,7 +30,7 @@ class Swim(NamedTuple):
 
 def swim(explain: Explanation, ruleset: Rules, width: Fraction, initiative: int) -> Distribution:
     """Chance to swim across water `width` inches wide."""
-    rules = ruleset.swim
+    rules = ruleset.given(Swim)  # its calculator runs only where the text has it
     if width > rules.max_width.value:
         raise FieldError("width", f"{ruleset.title} lets a model swim at most {inches(rules.max_width.value)}.")
     explain.step(f"Swimming {inches(width)} takes one Initiative test; failing, the model stops.", rules.max_width)
@@ -41,11 +41,8 @@ def swim(explain: Explanation, ruleset: Rules, width: Fraction, initiative: int)
 
 def _lines(rules: Rules) -> list[Line]:
     # Its compare topic is terrain's (rules/topics.toml): one that no [[topic]] has is refused as rules are read.
-    return (
-        [Line("terrain", "Swim at most", inches(rules.swim.max_width.value), rules.swim.max_width)]
-        if rules.swim
-        else []
-    )
+    swim = rules.table(Swim)
+    return [Line("terrain", "Swim at most", inches(swim.max_width.value), swim.max_width)] if swim else []
 
 
 def _swim_leg(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
@@ -58,7 +55,7 @@ def _swim_leg(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
 
 
 def _check_leg(route: SoFar, leg: Leg, number: int) -> None:
-    widest = route.ruleset.swim.max_width.value
+    widest = route.ruleset.given(Swim).max_width.value
     if leg.inches > widest:
         raise FieldError(f"leg-{number}", f"A model may swim at most {inches(widest)}.")
 
@@ -69,13 +66,14 @@ def _width(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
 
 def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     """What follows a route that stopped in the water (after every other line: the others rank to 100)."""
-    if not (rules.swim and end.ended("stops-in-water")):
+    swim = rules.table(Swim)
+    if not (swim and end.ended("stops-in-water")):
         return []
-    return [(110, Step("A model that stops in the water may do nothing else this turn.", rules.swim.section))]
+    return [(110, Step("A model that stops in the water may do nothing else this turn.", swim.section))]
 
 
 def _has_swim(ruleset: Rules) -> bool:
-    return ruleset.swim is not None
+    return ruleset.table(Swim) is not None
 
 
 # Its route leg, offered after the climbs: "swim 2" (drawn as a stretch of ground).
@@ -84,7 +82,7 @@ LEG = LegKind("swim", 35, "swim 2", _swim_leg, "ground", table="swim", cost=_wid
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 SWIM = Mechanic(
     parts={"swim": Table(Swim)},
-    tested=lambda r: "swim" if r.swim else None,
+    tested=lambda r: "swim" if r.table(Swim) else None,
     calculators=(
         Calculator(
             "swim",
