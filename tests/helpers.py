@@ -8,9 +8,11 @@ import shutil
 import socket
 import subprocess
 import sys
+from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+from xml.etree import ElementTree
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -160,6 +162,25 @@ def copy_project(target: Path) -> Path:
             shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("__pycache__"))
     (target / "node_modules").symlink_to(ROOT / "node_modules")  # the installed Pyodide runtime
     return target
+
+
+def suite_but_browsers(project: Path) -> tuple[subprocess.CompletedProcess[str], Counter[str]]:
+    """Every test that does not drive a browser, run in a copy of the project (the tests that make such copies
+    left out), and how many ran in each of its suites (core, generation, site, a test file at the top)."""
+    if (ROOT / ".venv-zensical").exists() and not (project / ".venv-zensical").exists():
+        (project / ".venv-zensical").symlink_to(ROOT / ".venv-zensical")  # the other engine's build, as installed
+    report = project / "ran.xml"
+    copies = ["tests/generation/test_new_ruleset.py", "tests/core/test_new_mechanic.py"]
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not browser", f"--junitxml={report}"]
+        + [argument for test in copies for argument in ("--deselect", test)],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    cases = ElementTree.parse(report).iter("testcase") if report.exists() else iter(())
+    return done, Counter(case.get("classname", "").split(".")[1] for case in cases)
 
 
 def serve_project(project: Path) -> tuple[subprocess.Popen, int]:

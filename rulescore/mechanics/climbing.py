@@ -23,7 +23,7 @@ from rulescore.mechanics.legs import (
     refused_at,
     tested,
 )
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name, when_given
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
@@ -249,7 +249,7 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
 CLIMB = Mechanic(
     title="Climbing",
     parts={"climb": Table(Climb)},
-    tested=lambda r: "climb" if r.table(Climb) else None,
+    tested=when_given("climb"),
     calculators=(
         Calculator(
             "climb",

@@ -13,7 +13,7 @@ from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field
 from rulescore.mechanics.jumping_down import JumpDown, pass_tests
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, at_most, tested
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name, when_given
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule, allows
@@ -167,7 +167,7 @@ LEG = LegKind(
 DIVING_CHARGE = Mechanic(
     title="Diving charge",
     parts={"diving_charge": Table(DivingCharge)},
-    tested=lambda r: "diving_charge" if r.table(DivingCharge) else None,
+    tested=when_given("diving_charge"),
     calculators=(
         Calculator(
             "diving-charge",

@@ -9,7 +9,7 @@ from rulescore.answers.fields import YES_NO, choice, drop, wounds
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Single, by_name
+from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Single, by_name, when_given
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 
@@ -68,7 +68,7 @@ EDGE_FALL = Mechanic(
             values.flag, "railings or low walls stop a fall off an edge"
         ),  # no fall off an edge with railings or low walls on all sides
     },
-    tested=lambda r: "edge_fall" if r.single("edge_fall") else None,
+    tested=when_given("edge_fall"),
     calculators=(
         Calculator(
             "edge-fall",

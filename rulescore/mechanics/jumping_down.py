@@ -12,7 +12,7 @@ from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, at_most, tested
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name, when_given
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule, allows
@@ -127,7 +127,7 @@ LEG = LegKind(
 JUMP_DOWN = Mechanic(
     title="Jumping down",
     parts={"jump_down": Table(JumpDown)},
-    tested=lambda r: "jump_down" if r.table(JumpDown) else None,
+    tested=when_given("jump_down"),
     calculators=(
         Calculator(
             "jump-down",

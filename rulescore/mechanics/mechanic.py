@@ -55,18 +55,15 @@ class Table(NamedTuple):
     @property
     def readers(self) -> dict[str, Reader]:
         """Every key the table may hold, whichever kind it is."""
-        found: dict[str, Reader] = {}
-        for kind in self.kinds.values() if self.kinds else [self.kind]:
-            found.update(readers_of(kind))
-        return found
+        return {key: reader for kind in self._kinds() for key, reader in readers_of(kind).items()}
 
     @property
     def words(self) -> dict[str, str]:
         """Every key a table may play otherwise, in a player's words, whichever kind it is."""
-        found: dict[str, str] = {}
-        for kind in self.kinds.values() if self.kinds else [self.kind]:
-            found.update(words_of(kind))
-        return found
+        return {key: words for kind in self._kinds() for key, words in words_of(kind).items()}
+
+    def _kinds(self) -> list[type]:
+        return list(self.kinds.values()) if self.kinds else [self.kind] if self.kind else []
 
 
 class Single(NamedTuple):
@@ -137,6 +134,11 @@ class Line(NamedTuple):
 
 def _none(rules: Rules) -> None:
     return None
+
+
+def when_given(key: str) -> Callable[[Rules], str | None]:
+    """A mechanic's `tested`: its key takes the ruleset's Initiative test wherever the ruleset gives it."""
+    return lambda rules: key if rules.part(key) is not None else None
 
 
 def _no_lines(rules: Rules) -> list[Line]:

@@ -11,14 +11,12 @@ import json
 import shutil
 import subprocess
 import sys
-from collections import Counter
 from fractions import Fraction as F
 from pathlib import Path
-from xml.etree import ElementTree
 
 import pytest
 
-from tests.helpers import ROOT, copy_project, read_page
+from tests.helpers import ROOT, copy_project, read_page, suite_but_browsers
 
 INVENTED = Path(__file__).parent / "invented"
 NUMBERS = Path("rules/mordheim-1999/numbers.toml")
@@ -129,30 +127,10 @@ def test_the_whole_suite_but_browsers_passes_in_the_copy(project):
     tests; the rules core's (its oracle agrees over the seeded grid, every field of it answers or refuses whatever
     it is given, its words are a player's); the build's and the site's (its pages, links, anchors, search entries
     and stored answers, on both engines). The browsers' suite runs once, on the project itself."""
-    if (ROOT / ".venv-zensical").exists() and not (project / ".venv-zensical").exists():
-        (project / ".venv-zensical").symlink_to(ROOT / ".venv-zensical")
-    core = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
-    done = subprocess.run(
-        [
-            *core,
-            "-m",
-            "not browser",
-            "--deselect",
-            "tests/generation/test_new_ruleset.py",
-            "--deselect",
-            "tests/core/test_new_mechanic.py",
-            f"--junitxml={project / 'ran.xml'}",
-        ],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        timeout=1200,
-    )
+    done, ran = suite_but_browsers(project)
     assert done.returncode == 0, done.stdout[-3000:]
-    ran = Counter(
-        case.get("classname", "").split(".")[1] for case in ElementTree.parse(project / "ran.xml").iter("testcase")
-    )
     assert {"core", "generation", "site", "test_swimming"} <= set(ran), ran  # every layer's suite, and its own
+    core = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
     swim = subprocess.run(
         [*core, "tests/core/test_oracle.py", "-k", "swim"], cwd=project, capture_output=True, text=True, timeout=300
     )

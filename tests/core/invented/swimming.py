@@ -17,7 +17,7 @@ from rulescore.answers.fields import FieldError, drop
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Followed, Leg, LegKind, RouteEnd, SoFar, Walking, tested
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, when_given
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
@@ -82,7 +82,7 @@ LEG = LegKind("swim", 35, "swim 2", _swim_leg, "ground", table="swim", cost=_wid
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 SWIM = Mechanic(
     parts={"swim": Table(Swim)},
-    tested=lambda r: "swim" if r.table(Swim) else None,
+    tested=when_given("swim"),
     calculators=(
         Calculator(
             "swim",
