@@ -43,6 +43,25 @@
     if (worker) worker.terminate();
     worker = null;
   };
+  // The theme's script, held in the page (overrides/main.html), comes once Python is up with the page's first
+  // answers in (after they are drawn), or has failed, or a tap outside the calculators asks for the theme's
+  // parts, and at the latest 3 s after the page has loaded.
+  let themed = false;
+  const theme = () => {
+    const held = /** @type {HTMLScriptElement | null} */ (document.querySelector("script[data-theme-src]"));
+    if (themed || !held?.dataset.themeSrc) return;
+    themed = true;
+    const script = Object.assign(document.createElement("script"), { src: held.dataset.themeSrc });
+    // It mounts on DOMContentLoaded, long past by now: it is handed the page as navigation.js hands it a new one.
+    script.onload = () => document.readyState !== "loading" && window.document$?.next(document);
+    document.body.append(script);
+  };
+  const afterDrawn = () => requestAnimationFrame(() => setTimeout(theme));
+  for (const event of ["calculators:settled", "calculators:failed"]) document.addEventListener(event, afterDrawn, { once: true });
+  document.addEventListener("pointerdown", (event) => {
+    if (!(event.target instanceof Element && event.target.closest(".calc"))) theme();
+  }, { capture: true });
+  addEventListener("load", () => setTimeout(theme, 3000));
   if (/[?&]calc-/.test(location.search)) {
     document.documentElement.classList.add("calc-shared"); // dims build-time results until calculators.js has read the link
     window.calculatorsStart();

@@ -74,6 +74,7 @@ export function boot() {
         resolve();
         performance.mark("calculators:ready", { detail: message.timings }); // runtime and wheel times, for the benchmark
         document.dispatchEvent(new CustomEvent("calculators:ready", { detail: message.timings }));
+        settled();
       } else if (message.type === "failed") {
         if (engine === "failed") return;
         // The host answered that a runtime file is not there: this page is of a build since replaced
@@ -97,6 +98,7 @@ export function boot() {
         waiting.delete(message.id);
         if (answer) answer(message.json);
         watch(true);
+        settled();
       }
     };
     worker.onmessage = (event) => receive(event.data);
@@ -116,6 +118,12 @@ export function boot() {
   document.dispatchEvent(new CustomEvent("calculators:booting"));
   notify();
   return ready;
+}
+
+// Python up and no question waiting: the page's first answers are in, and the theme's script may come
+// (start.js loads it then, after the next frame is drawn).
+function settled() {
+  if (engine === "ready" && !waiting.size) document.dispatchEvent(new CustomEvent("calculators:settled"));
 }
 
 // Every real question is answered in milliseconds once Python is up; one that is not has the worker

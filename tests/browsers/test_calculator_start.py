@@ -125,6 +125,17 @@ def test_a_calculator_that_cannot_start_says_so_and_keeps_its_values_label(phone
         "Worked out for these values when the page was built. The live calculator could not start."
     )
     phone.console_errors.clear()  # the aborted download is the point of this test
+    # A start that failed does not hold the theme back: it comes and mounts.
+    phone.wait_for_function("() => typeof window.document$ === 'object'", timeout=10_000)
+
+
+def test_a_page_read_without_asking_python_gets_the_theme_soon_after_loading(phone, server):
+    """Opened at its top, where no calculator is in view, the page asks nothing of Python: the theme's script
+    comes at the latest 3 s after the page has loaded."""
+    phone.goto(server.origin + "/mordheim-1999/movement/")
+    phone.wait_for_load_state("load")
+    phone.wait_for_function("() => typeof window.document$ === 'object'", timeout=10_000)
+    assert phone.evaluate("document.documentElement.dataset.calculatorsStart || ''") == ""  # Python never started
 
 
 def test_a_link_two_taps_away_is_answered_from_the_page_when_python_cannot_start(phone, server):
@@ -137,3 +148,36 @@ def test_a_link_two_taps_away_is_answered_from_the_page_when_python_cannot_start
     expected = calculate("fall", "mordheim-1999", {"height": "6"})
     assert phone.inner_text("#calc-fall .calc-headline").startswith(expected["headlines"][0])
     phone.console_errors.clear()  # the aborted download is the point of this test
+
+
+# What the page holds when its first live answer is shown: the theme's script (its global) and its bundle fetched.
+AT_FIRST_ANSWER = """document.addEventListener('calculators:result', () => {
+  window.atFirstAnswer ??= [typeof window.document$,
+    performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('javascripts/bundle.'))];
+});"""
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_the_themes_script_comes_once_the_first_answer_is_in(browser, request, engine):
+    """A link's answer on the ten-calculator page is worked out with the theme's script neither fetched nor run
+    (it was most of a phone's main-thread work before that answer: #51); once the answer is in, the theme comes
+    and mounts its parts as it would have at load: its header title and table of contents follow the page."""
+    site = request.getfixturevalue("built_site" if engine == "mkdocs" else "zensical_site")
+    served = StaticServer(site)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.add_init_script(AT_FIRST_ANSWER)
+    try:
+        page.goto(served.origin + "/mordheim-1999/movement/?calc-fall.height=4#falling")
+        page.wait_for_function("() => window.atFirstAnswer", timeout=120_000)
+        assert page.evaluate("window.atFirstAnswer") == ["undefined", []]
+        page.wait_for_function(
+            "() => document.querySelector('[data-md-component=header-title]')"
+            ".classList.contains('md-header__title--active')",
+            timeout=20_000,
+        )
+        assert page.locator(".md-nav__link--active").count() >= 1
+        assert page.evaluate("typeof window.document$") == "object"
+    finally:
+        context.close()
+        served.stop()

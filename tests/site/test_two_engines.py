@@ -137,3 +137,29 @@ def test_the_start_script_names_every_calculator_the_page_holds(engine, request)
             assert pairs[1] == [held[0], pairs[0][1]], path
         checked += 1
     assert checked >= 20
+
+
+THEME_HELD = re.compile(r'<script type="text/plain" data-theme-src="([^"]+)"></script>')
+THEME_RUN = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"')
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_a_page_with_calculators_holds_the_themes_script_until_its_first_answer(engine, request):
+    """On a calculator page the theme's script is in the page but not run (the start script loads it once the
+    first answers are in: #51); every other page runs it as the engine wrote it. Either way it is one file
+    the site holds, and none of our own scripts is held with it."""
+    site = request.getfixturevalue("built_site" if engine == "mkdocs" else "zensical_site")
+    held_pages = 0
+    for path in sorted(site.rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        if 'class="md-header' not in html:  # the service worker's page for one not saved has no theme
+            continue
+        held = THEME_HELD.findall(html)
+        if CALCULATOR_ID.search(html) or "data-runtime=" in html:
+            assert len(held) == 1 and not THEME_RUN.search(html), path
+            assert (path.parent / held[0]).resolve().is_file(), path
+            assert re.search(r'<script src="[^"]*assets/navigation\.js"', html), path  # ours run as before
+            held_pages += 1
+        else:
+            assert held == [] and len(THEME_RUN.findall(html)) == 1, path
+    assert held_pages >= 20
