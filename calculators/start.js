@@ -43,9 +43,9 @@
     if (worker) worker.terminate();
     worker = null;
   };
-  // The theme's script, held in the page (overrides/main.html), comes once Python is up with the page's first
-  // answers in (after they are drawn), or has failed, or a tap outside the calculators asks for the theme's
-  // parts, and at the latest 3 s after the page has loaded.
+  // The theme's script, held in the page (overrides/main.html), comes once the page's first answer is drawn (a
+  // shared link's; on any other visit, Python up with no question waiting), or Python has failed, or a tap
+  // outside the calculators asks for the theme's parts, and at the latest 3 s after the page has loaded.
   let themed = false;
   const theme = () => {
     const held = /** @type {HTMLScriptElement | null} */ (document.querySelector("script[data-theme-src]"));
@@ -57,7 +57,9 @@
     document.body.append(script);
   };
   const afterDrawn = () => requestAnimationFrame(() => setTimeout(theme));
-  for (const event of ["calculators:settled", "calculators:failed"]) document.addEventListener(event, afterDrawn, { once: true });
+  // A link's answer is asked only once the page is read, maybe after Python is up with nothing waiting.
+  const first = /[?&]calc-/.test(location.search) ? "calculators:result" : "calculators:settled";
+  for (const event of [first, "calculators:failed"]) document.addEventListener(event, afterDrawn, { once: true });
   document.addEventListener("pointerdown", (event) => {
     if (!(event.target instanceof Element && event.target.closest(".calc"))) theme();
   }, { capture: true });
