@@ -40,7 +40,7 @@ class Ruleset:
             # Only reached for names that are not attributes: a mechanic's key, read untyped as the tests and the
             # page templates do, or a mistake.
             if name in self.__dict__.get("_keys", ()):
-                return self._parts.get(name)
+                return self.part(name)
             raise AttributeError(f"a ruleset has no '{name}' (no mechanic reads that key)")
 
     def part(self, key: str) -> object:

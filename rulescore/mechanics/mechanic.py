@@ -101,8 +101,7 @@ class Calculator(NamedTuple):
 
     def section(self, rules: Rules) -> str:
         """The rule section the calculator sits in (its own table's, or its own value's)."""
-        found = rules.part(self.needs[0])  # a table or a value: each names its section
-        section = found.section if isinstance(found, tuple) and hasattr(found, "section") else None
+        section = getattr(rules.part(self.needs[0]), "section", None)  # a table or a value: each names its section
         if not isinstance(section, str):
             raise LookupError(f"{rules.title} gives no {self.needs[0]}: no {self.name} calculator there")
         return section

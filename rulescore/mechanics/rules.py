@@ -1,5 +1,5 @@
 """A ruleset as a mechanic reads it: the type every mechanic's functions take. The loaded Ruleset
-(rulescore/rulesets.py) sits on a floor above the mechanics, since it is read with them; this says what they
+(rulescore/ruleset.py) sits on a floor above the mechanics, since it is read with them; this says what they
 may ask of it, each read typed by what it reads."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ Part = TypeVar("Part", bound=tuple[Any, ...])  # a mechanic's table type (a Name
 
 
 class Rules(Protocol):
-    """A ruleset as a mechanic reads it (rulescore/rulesets.py's Ruleset, on a floor above the mechanics): its
+    """A ruleset as a mechanic reads it (rulescore/ruleset.py's Ruleset, on a floor above the mechanics): its
     names, a table's house rules, and each mechanic's numbers as their type, None where the text has no such rule."""
 
     id: str
