@@ -6,7 +6,8 @@
   const where = /** @type {HTMLScriptElement} */ (document.currentScript).dataset; // runtime, stdlib, wheel, snapshot(Bytes), answers, worker, bytes
   // Resolved now, against this page's address: Python may start after navigation.js has moved on.
   const absolute = (url) => new URL(url, document.baseURI).href;
-  const [runtime, stdlib, wheel, snapshot, script] = [where.runtime, where.stdlib, where.wheel, where.snapshot, where.worker].map(absolute);
+  const [runtime, stdlib, wheel, script] = [where.runtime, where.stdlib, where.wheel, where.worker].map(absolute);
+  const snapshot = String(where.snapshot || "").split(" ").filter(Boolean).map(absolute); // its parts, in order
   window.calculatorsAnswers = absolute(where.answers); // answers a tap or two away, made with this build
   // Opened at a calculator or its rule: its stored answers are asked for now, with the page, so they are
   // here before a first tap (on a slow link the page's scripts come later).

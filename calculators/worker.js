@@ -135,6 +135,13 @@ async function checkedCopy(url, size) {
   return null;
 }
 
+// The saved start, kept in parts (sitegen/bundle/saved_start.py says why): every part, joined, or none.
+async function savedStart(parts) {
+  const copies = await Promise.all(parts.map(offlineCopy));
+  if (!parts.length || !copies.every(Boolean)) return null;
+  return new Blob(await Promise.all(copies.map((copy) => copy.blob())));
+}
+
 async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes, bytes, sizes = [] }) {
   const started = performance.now();
   const wasm = runtime + "pyodide.asm.wasm";
@@ -143,7 +150,7 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   // packed: sitegen/bundle/snapshot.mjs) is only ever in the offline cache: a first visit never downloads it.
   const runtimeFiles = [wasm, stdlib, lockFile, wheelUrl];
   const [saved, ...copies] = await Promise.all([
-    offlineCopy(snapshot), ...runtimeFiles.map((url, index) => checkedCopy(url, sizes[index])),
+    savedStart(snapshot), ...runtimeFiles.map((url, index) => checkedCopy(url, sizes[index])),
   ]);
   const onPhone = copies.every(Boolean); // the service worker keeps them together; else all are downloaded
   const get = (url) => (onPhone ? Promise.resolve(copies[runtimeFiles.indexOf(url)]) : fetch(url));

@@ -141,7 +141,7 @@ def engine_config(config: dict, content: Content, assets: Assets, serving: bool)
         "runtime": assets.runtime,
         "stdlib": assets.stdlib,
         "wheel": assets.wheel,
-        "snapshot": assets.snapshot,
+        "snapshot": list(assets.snapshot),
         "answers": assets.answers,
         "snapshot_bytes": assets.snapshot_bytes(),
         "worker": assets.glue + "worker.js",

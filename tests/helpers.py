@@ -216,3 +216,9 @@ def save_outline(folder: Path) -> None:
     from sitegen.pages.sources import load_ruleset
 
     (folder / "outline.txt").write_text(outline(parse(load_ruleset(folder))), encoding="utf-8")
+
+
+def shipped_parts(site: Path) -> list[Path]:
+    """The saved start's parts as a site serves them, in the order the worker joins them."""
+    found = (site / "assets" / "snapshot").glob("pyodide-*.bin")
+    return sorted(found, key=lambda path: int(path.stem.rsplit("-", 1)[1]))

@@ -8,7 +8,8 @@ type ToWorker =
       runtime: string;
       stdlib: string;
       wheel: string;
-      snapshot: string;
+      /** The saved start's parts, in order: used only if the offline copy holds every one. */
+      snapshot: string[];
       snapshotBytes: number;
       bytes: number;
       sizes: number[];

@@ -121,6 +121,7 @@
   navigator.serviceWorker.addEventListener("message", (event) => {
     // The next visit's calculators can start from the snapshot (said for tests; a player sees nothing).
     if (event.data && event.data.type === "snapshot-saved") html.dataset.snapshot = "saved";
+    if (event.data && event.data.type === "snapshot-not-saved") html.dataset.snapshot = "not-saved";
     if (event.data && event.data.type === "offline-failed") notKept(event.data.reason, event.data.during);
     if (event.data && event.data.type === "offline-ready") {
       html.dataset.offline = "ready";

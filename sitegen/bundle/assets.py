@@ -44,7 +44,7 @@ class Assets:
     stdlib: str  # site path of the precompiled standard library
     wheel: str  # site path of the wheel
     glue: str  # site path of the calculators' scripts folder, ending in "/"
-    snapshot: str  # site path of the memory snapshot a returning visitor's worker restores
+    snapshot: tuple[str, ...]  # site paths of the parts of the memory snapshot a returning visitor's worker restores
     answers: str  # site path of the answers a tap or two from each calculator's defaults, ending in "/"
 
     def download_bytes(self) -> int:
@@ -62,7 +62,11 @@ class Assets:
     def snapshot_bytes(self) -> int:
         """The size of the memory the snapshot holds: the worker refuses a cached copy of any other size
         (Pyodide would hang on it)."""
-        return saved_start.whole_size((self.folder / self.snapshot).read_bytes()[:8])
+        return saved_start.whole_size((self.folder / self.snapshot[0]).read_bytes()[:8])
+
+    def snapshot_packed(self) -> bytes:
+        """The saved start as the worker reads it: its parts, joined."""
+        return b"".join((self.folder / part).read_bytes() for part in self.snapshot)
 
     def files(self) -> list[Path]:
         return sorted(p for p in self.folder.rglob("*") if p.is_file() and p.name != MANIFEST)
@@ -80,7 +84,8 @@ class Assets:
     def read(cls, folder: Path) -> Assets:
         """The bundle `stage` made in `folder`, from its manifest (the build renders and finishes in another
         process than the one that staged it)."""
-        return cls(folder, **json.loads((folder / MANIFEST).read_text(encoding="utf-8")))
+        made = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        return cls(folder, **{**made, "snapshot": tuple(made["snapshot"])})
 
 
 def _digest(paths: list[Path]) -> str:
@@ -201,9 +206,11 @@ def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
     # one made from the same inputs, so an unchanged input never costs it the download again.
     packed = saved_start.pack(compiled.snapshot.read_bytes())
     made_from = compiled.snapshot.parent.name.encode() + Path(saved_start.__file__).read_bytes()
-    snapshot = f"assets/snapshot/pyodide-{hashlib.sha256(made_from).hexdigest()[:10]}.bin"
-    (folder / snapshot).parent.mkdir(parents=True)
-    (folder / snapshot).write_bytes(packed)
+    name = f"assets/snapshot/pyodide-{hashlib.sha256(made_from).hexdigest()[:10]}"
+    (folder / name).parent.mkdir(parents=True)
+    snapshot = tuple(f"{name}-{number}.bin" for number in range(1, len(saved_start.parts(packed)) + 1))
+    for path, part in zip(snapshot, saved_start.parts(packed), strict=True):
+        (folder / path).write_bytes(part)
 
     sources = [root / "calculators" / name for name in GLUE_FILES] + bundle(root, root / "build" / "bundle")
     glue = f"assets/calculators/{_digest(sources)}/"

@@ -2,8 +2,8 @@
 zeros, which are half of it, so the offline copy keeps and the worker reads half the bytes.
 
 The layout, in little-endian 32-bit words: MAGIC, the memory's whole size, the number of kept runs,
-each run's (offset, length), then the runs' bytes one after another. calculators/saved_start.js
-puts the memory back together in the browser.
+each run's (offset, length), then the runs' bytes one after another, cut into parts (`parts`).
+calculators/saved_start.js puts the memory back together in the browser.
 """
 
 from __future__ import annotations
@@ -36,3 +36,13 @@ def whole_size(packed: bytes) -> int:
     if magic != MAGIC:
         raise ValueError("not a packed saved start")
     return size
+
+
+# Each part a file the offline copy keeps: Chromium's service worker fails to keep a response over 10 MiB
+# on a phone with less than about 4 GB free (measured here, NetworkError), so none comes near it.
+PART_BYTES = 4 * 1024 * 1024
+
+
+def parts(packed: bytes) -> list[bytes]:
+    """`packed` cut into files of at most PART_BYTES, in order: the worker joins them."""
+    return [packed[at : at + PART_BYTES] for at in range(0, len(packed), PART_BYTES)]

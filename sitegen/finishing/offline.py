@@ -87,7 +87,7 @@ def kept_as(relative: str, assets: Assets) -> str | None:
     own, kept once a page is idle), "snapshot" (the saved start, kept after them); None: never kept."""
     if SKIP.search(relative) or relative.startswith(assets.answers):
         return None
-    if relative == assets.snapshot:
+    if relative in assets.snapshot:
         return "snapshot"
     return "runtime" if relative.startswith(assets.runtime_files()) else "page"
 

@@ -1,6 +1,7 @@
 """What real hosts and networks do to a phone that keeps the site (#48), in Chromium with a persistent
 profile: a deploy that deletes the last build's files while a phone saving data still holds its pages, and
-a login page (a captive portal) in front of the service worker or of an update, each said as it is."""
+a login page (a captive portal) in front of the service worker, of an update or of the saved start, each
+said as it is."""
 
 from __future__ import annotations
 
@@ -126,3 +127,25 @@ def test_a_login_page_during_an_update_says_the_version_held_still_works(playwri
         assert "A rules reference for players at the table." in page.inner_text("article")
     finally:
         context.close()
+
+
+def test_a_saved_start_the_network_will_not_give_costs_only_the_faster_start(playwright, built_site, tmp_path):
+    """A login page answers for the saved start alone: the calculators are kept and said to be, nothing
+    says the site was not kept, and the page marks the saved start as not kept; the next visit with the
+    site itself answering keeps it."""
+    server = StaticServer(built_site, cache_control=MAX_AGE)
+    server.httpd.portal = lambda path: path.startswith("/assets/snapshot/")
+    context, page = launch(playwright, tmp_path / "profile")
+    try:
+        page.goto(server.base + DEFAULT_FALL)
+        live_headline(page)
+        wait(page, "() => document.documentElement.dataset.snapshot === 'not-saved'", 180)
+        assert page.evaluate("document.documentElement.dataset.offline") == "ready"
+        assert "Ready offline" in page.inner_text(".offline-said")
+        assert page.locator(".offline-failed").count() == 0
+        server.httpd.portal = None
+        page.reload()
+        wait(page, "() => document.documentElement.dataset.snapshot === 'saved'", 180)
+    finally:
+        context.close()
+        server.stop()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from sitegen.bundle import saved_start
-from tests.helpers import ROOT
+from tests.helpers import ROOT, shipped_parts
 
 UNPACK = """
 const { unpackSavedStart } = require(process.argv[1]);
@@ -92,15 +92,29 @@ def test_the_site_ships_the_saved_start_packed_and_named_by_what_it_is_made_from
     """What the site serves is the build's memory, packed; its name changes whenever what it is made
     from does (the runtime, the wheel, the makers, the packing), so a phone's copy of the same name is
     one made from the same inputs."""
-    (shipped,) = (built_site / "assets" / "snapshot").glob("pyodide-*.bin")
-    packed = shipped.read_bytes()
+    shipped = shipped_parts(built_site)
+    packed = b"".join(part.read_bytes() for part in shipped)
     (memory,) = [
         path
         for path in (ROOT / "build" / "compiled").glob("*/snapshot.bin")
         if saved_start.pack(path.read_bytes()) == packed
     ]
     made_from = memory.parent.name.encode() + Path(saved_start.__file__).read_bytes()
-    assert shipped.name == f"pyodide-{hashlib.sha256(made_from).hexdigest()[:10]}.bin"
+    name = f"pyodide-{hashlib.sha256(made_from).hexdigest()[:10]}"
+    assert [part.name for part in shipped] == [f"{name}-{number}.bin" for number in range(1, len(shipped) + 1)]
+    # No file the offline copy keeps comes near the 10 MiB a phone short of space refuses (saved_start.PART_BYTES).
+    assert len(shipped) > 1 and max(part.stat().st_size for part in shipped) <= saved_start.PART_BYTES
     whole = memory.read_bytes()
     assert saved_start.whole_size(packed) == len(whole) and len(packed) < 0.6 * len(whole)
     assert unpacked((packed, len(whole))) == [whole]
+
+
+@pytest.mark.parametrize(
+    "size", [0, 1, saved_start.PART_BYTES - 1, saved_start.PART_BYTES, 2 * saved_start.PART_BYTES + 5]
+)
+def test_a_saved_start_is_cut_into_parts_that_join_back(size):
+    packed = bytes(range(256)) * (size // 256) + bytes(size % 256)
+    cut = saved_start.parts(packed)
+    assert b"".join(cut) == packed
+    assert all(0 < len(part) <= saved_start.PART_BYTES for part in cut)
+    assert len(cut) == -(-size // saved_start.PART_BYTES)  # as few as the size allows

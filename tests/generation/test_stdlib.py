@@ -10,7 +10,7 @@ import zipfile
 import pytest
 
 from sitegen.bundle import pyodide_answers, saved_start
-from tests.helpers import ROOT
+from tests.helpers import ROOT, shipped_parts
 
 pytestmark = pytest.mark.browser
 
@@ -63,12 +63,12 @@ def test_every_calculator_answers_as_in_cpython_on_the_trimmed_library(staged):
     assert answers == expected
 
 
-def test_the_snapshot_answers_as_a_fresh_start(staged, built_site):
+def test_the_snapshot_answers_as_a_fresh_start(staged, built_site, tmp_path):
     """A returning visitor's worker restores Pyodide's saved memory: every case answers as a fresh
     start does, with the wheel's file never written back (so nothing rulescore needs was left out)."""
-    snapshots = list((built_site / "assets" / "snapshot").glob("pyodide-*.bin"))
-    assert len(snapshots) == 1
-    size = saved_start.whole_size(snapshots[0].read_bytes())
-    restored = run_session(*staged, snapshots[0], size)
+    joined = tmp_path / "snapshot.bin"  # its parts, joined as the worker joins them
+    joined.write_bytes(b"".join(part.read_bytes() for part in shipped_parts(built_site)))
+    size = saved_start.whole_size(joined.read_bytes())
+    restored = run_session(*staged, joined, size)
     assert [answer for answer in restored if "Internal error" in answer] == []
     assert restored == pyodide_answers.answers()

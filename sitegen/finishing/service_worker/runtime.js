@@ -12,16 +12,26 @@ export async function cacheRuntime(withSnapshot) {
     const meta = await readMeta(`build-${BUILD}`);
     if (meta) await writeMeta(`build-${BUILD}`, { ...meta, offline: true });
     await tellPages({ type: "offline-ready", build: BUILD });
-    // A speed-up only (calculators start without it): the page leaves it out when saving data.
-    if (!withSnapshot) return;
-    for (const url of snapshotUrls) {
-      if (!(await files.match(url))) await files.put(url, await fetchChecked(url));
-    }
-    await tellPages({ type: "snapshot-saved" });
   } catch (error) {
     // Storage refused or full, or the network gone mid-way: the page says offline use is not assured.
     const reason = String(error).includes(NOT_THIS_SITE) ? "NotThisSite" : String(error && error.name);
     await tellPages({ type: "offline-failed", reason, during: "runtime" });
+    return;
+  }
+  // A speed-up only (calculators start without it): the page leaves it out when saving data.
+  if (withSnapshot) await cacheSnapshot(await caches.open(FILES_CACHE));
+}
+
+// Not kept, only a returning visit's faster start is lost: the calculators are kept, and nothing is said
+// to the player (the pages mark it for tests). The parts kept stay; the next visit asks for the rest.
+async function cacheSnapshot(files) {
+  try {
+    for (const url of snapshotUrls) {
+      if (!(await files.match(url))) await files.put(url, await fetchChecked(url));
+    }
+    await tellPages({ type: "snapshot-saved" });
+  } catch {
+    await tellPages({ type: "snapshot-not-saved" });
   }
 }
 
