@@ -64,10 +64,6 @@ class Assets:
         (Pyodide would hang on it)."""
         return saved_start.whole_size((self.folder / self.snapshot[0]).read_bytes()[:8])
 
-    def snapshot_packed(self) -> bytes:
-        """The saved start as the worker reads it: its parts, joined."""
-        return b"".join((self.folder / part).read_bytes() for part in self.snapshot)
-
     def files(self) -> list[Path]:
         return sorted(p for p in self.folder.rglob("*") if p.is_file() and p.name != MANIFEST)
 
@@ -208,8 +204,9 @@ def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
     made_from = compiled.snapshot.parent.name.encode() + Path(saved_start.__file__).read_bytes()
     name = f"assets/snapshot/pyodide-{hashlib.sha256(made_from).hexdigest()[:10]}"
     (folder / name).parent.mkdir(parents=True)
-    snapshot = tuple(f"{name}-{number}.bin" for number in range(1, len(saved_start.parts(packed)) + 1))
-    for path, part in zip(snapshot, saved_start.parts(packed), strict=True):
+    cut = saved_start.parts(packed)
+    snapshot = tuple(f"{name}-{number}.bin" for number in range(1, len(cut) + 1))
+    for path, part in zip(snapshot, cut, strict=True):
         (folder / path).write_bytes(part)
 
     sources = [root / "calculators" / name for name in GLUE_FILES] + bundle(root, root / "build" / "bundle")
