@@ -1,5 +1,7 @@
 // The site's search from the command line, for tests and for tuning: `node search/ask.mjs
-// site/assets/search.json "how far can I charge" [ruleset]` prints the answers, best first, as JSON.
+// site/assets/search.json "how far can I charge" [ruleset]` prints the answers, best first, as JSON;
+// `node search/ask.mjs site/assets/search.json -` reads [{asked, on}] from standard input and prints each
+// question's first answers as the search box shows them (a corpus asked in one run).
 import { readFileSync } from "node:fs";
 import { Search, indexShape } from "./engine.js";
 
@@ -9,7 +11,15 @@ if (!index) {
   console.error(`${file}: not a search index this code reads`);
   process.exit(2);
 }
-const answers = new Search(index).ask(question, { ruleset: ruleset || null, explain: true });
-console.log(JSON.stringify(answers.map((a) => ({
-  url: a.entry.url, kind: a.entry.kind, title: a.entry.title, sentence: a.entry.sentences[a.sentence], found: a.found, score: a.score, why: a.why,
-})), null, 1));
+const search = new Search(index);
+const shown = (a) => ({
+  url: a.entry.url, kind: a.entry.kind, title: a.entry.title, sentence: a.entry.sentences[a.sentence], found: a.found,
+  asked: a.asked, score: a.score, why: a.why,
+});
+if (question === "-") {
+  const questions = JSON.parse(readFileSync(0, "utf-8"));
+  console.log(JSON.stringify(questions.map(({ asked, on }) => (
+    search.ask(asked, { ruleset: on || null, explain: true, most: 5 }).map(shown)))));
+} else {
+  console.log(JSON.stringify(search.ask(question, { ruleset: ruleset || null, explain: true }).map(shown), null, 1));
+}
