@@ -6,16 +6,19 @@
 import MiniSearch from "minisearch";
 import { askedOf, placedWordsOf, termOf, termsOf, wordsOf } from "./words.js";
 
-export const SHAPE = 1; // sitegen.pages.search_index.SHAPE: a file of another shape is not read
+export const SHAPE = 2; // sitegen.pages.search_index.SHAPE: a file of another shape is not read
 // A rule answers a rule question before what is written about rules: a glossary's definition, a
 // compare page, our readings of the texts.
 const KIND_WEIGHT = { rule: 5, tool: 1, term: 1, compare: 1, reading: 0 };
 const MOST_ENTRIES = 5000; // bounds on a file from outside: far above what 50 rulesets hold
 const MOST_SENTENCES = 400;
 const LONGEST_SENTENCE = 4000;
+const MOST_WORDS = 20000; // the players' words: a few thousand
+const MOST_SAID = 12;
 
 /** @typedef {{ kind: keyof typeof KIND_WEIGHT, ruleset: string, title: string, place: string, url: string, sentences: string[] }} Entry */
 /** @typedef {{ id: string, title: string, document: string }} Ruleset */
+/** @typedef {{ rulesets: Ruleset[], entries: Entry[], words: Record<string, string[]> }} Index */
 /** @typedef {{ entry: Entry, sentence: number, marks: [number, number][], found: number, asked: number }} Answer */
 
 const isText = (value, longest) => typeof value === "string" && value.length <= longest;
@@ -24,11 +27,11 @@ const isText = (value, longest) => typeof value === "string" && value.length <= 
  * The index file read back, or null if it is not one this code wrote (another shape, a wrong type, too
  * big): search then says it cannot search rather than misreading it.
  * @param {unknown} raw
- * @returns {{ rulesets: Ruleset[], entries: Entry[] } | null}
+ * @returns {Index | null}
  */
 export function indexShape(raw) {
   if (!raw || typeof raw !== "object") return null;
-  const index = /** @type {{ shape: unknown, rulesets: unknown, entries: unknown }} */ (raw);
+  const index = /** @type {{ shape: unknown, rulesets: unknown, entries: unknown, words: unknown }} */ (raw);
   if (index.shape !== SHAPE || !Array.isArray(index.rulesets) || !Array.isArray(index.entries)) return null;
   if (index.entries.length > MOST_ENTRIES || index.rulesets.length > MOST_ENTRIES) return null;
   const rulesetOk = (r) => r && isText(r.id, 100) && isText(r.title, 200) && isText(r.document, 1000);
@@ -37,7 +40,13 @@ export function indexShape(raw) {
     && Array.isArray(e.sentences) && e.sentences.length <= MOST_SENTENCES
     && e.sentences.every((s) => isText(s, LONGEST_SENTENCE));
   if (!index.rulesets.every(rulesetOk) || !index.entries.every(entryOk)) return null;
-  return /** @type {{ rulesets: Ruleset[], entries: Entry[] }} */ (raw);
+  const words = index.words;
+  if (!words || typeof words !== "object" || Array.isArray(words)) return null;
+  const said = Object.entries(words);
+  const saidOk = ([word, terms]) => isText(word, 100) && Array.isArray(terms) && terms.length <= MOST_SAID
+    && terms.every((term) => isText(term, 100));
+  if (said.length > MOST_WORDS || !said.every(saidOk)) return null;
+  return /** @type {Index} */ (raw);
 }
 
 /** The spans of `sentence` that hold one of `terms`, in order. @param {string} sentence @param {Set<string>} terms */
@@ -71,8 +80,9 @@ function spanOf(sentence, words) {
 }
 
 export class Search {
-  /** @param {{ rulesets: Ruleset[], entries: Entry[] }} index */
+  /** @param {Index} index */
   constructor(index) {
+    this.lexicon = new Map(Object.entries(index.words));
     this.rulesets = index.rulesets;
     this.entries = index.entries;
     this.order = new Map(index.rulesets.map((ruleset, at) => [ruleset.id, at]));
@@ -141,7 +151,7 @@ export class Search {
    * @param {string} question
    */
   read(question) {
-    const every = askedOf(question);
+    const every = askedOf(question, this.lexicon);
     const names = (terms, word) => terms.has(word.word) || terms.has(word.terms[0]);
     const naming = every.filter((word) => this.rulesetTerms.some((terms) => names(terms, word)));
     const named = naming.length === 0 ? null : new Set(this.rulesets

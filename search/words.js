@@ -19,20 +19,6 @@ const IRREGULAR = new Map(Object.entries({
   taken: "take", struck: "strike", lain: "lie", lay: "lie", saw: "see", seen: "see",
 }));
 
-// A question's words for what a rule says another way: each stands for itself and these (as stems).
-const ASKED_AS = new Map(Object.entries({
-  far: ["inch", "doubl", "twice"], // "how far": a distance given (8", double, twice), not the word "distance"
-  distance: ["far", "inch"],
-  damage: ["hit", "wound", "injuri"],
-  hurt: ["damag", "hit", "wound", "injuri"],
-  injury: ["damag", "hit", "wound"],
-  roof: ["build", "ledg", "balconi", "higher", "height"],
-  rooftop: ["roof", "build", "ledg", "balconi", "higher", "height"],
-  ledge: ["roof", "balconi", "higher", "height"],
-  wall: ["obstacl", "barrier"],
-  obstacle: ["wall", "barrier"],
-}));
-
 // A word: letters and digits, with an apostrophe inside ("model's"), or a number with its inch mark.
 const WORD = /\d+(?:\.\d+)?["”″]|[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 const INCHES = /^\d+(?:\.\d+)?["”″]$/;
@@ -75,19 +61,18 @@ export function termsOf(text) {
 
 /**
  * What a question asks about: one entry per word that counts, each with the terms that answer it (its
- * own and the rules' words for it), in the order typed, each once.
- * @param {string} question
+ * own, and the texts' words for it from the index's lexicon of players' words), in the order typed, each once.
+ * @param {string} question @param {Map<string, string[]>} [lexicon]
  * @returns {{ word: string, terms: string[] }[]}
  */
-export function askedOf(question) {
+export function askedOf(question, lexicon = new Map()) {
   /** @type {Map<string, { word: string, terms: string[] }>} */
   const asked = new Map();
   for (const word of wordsOf(question)) {
     const term = termOf(word, true);
     if (!term || asked.has(term)) continue;
-    const lower = word.toLowerCase();
-    const also = ASKED_AS.get(lower) || ASKED_AS.get(term) || [];
-    asked.set(term, { word: lower, terms: [term, ...also.filter((other) => other !== term)] });
+    const also = lexicon.get(term) || [];
+    asked.set(term, { word: word.toLowerCase(), terms: [term, ...also.filter((other) => other !== term)] });
   }
   return [...asked.values()];
 }

@@ -26,6 +26,7 @@ from sitegen.finishing.icons import icons
 from sitegen.pages.chapters import render_assumptions, render_home_list
 from sitegen.pages.content import Content, load_content
 from sitegen.pages.page import Page
+from sitegen.pages import players_words
 from sitegen.pages.search_index import search_index
 from sitegen.pages.table import render_table
 
@@ -191,7 +192,7 @@ def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -
     config = base_config(root)
     games = list(dict.fromkeys(item.ruleset.game for item in content.rulesets))  # in the rulesets' order, once each
     files["manifest.webmanifest"] = offline.manifest(config["site_name"], games).encode("utf-8")
-    files["assets/search.json"] = search_index(content)
+    files["assets/search.json"] = search_index(content, lambda texts: players_words.lexicon(root, rules, texts))
     # The search box's script, from its modules and the search library (one immediately run function).
     files["assets/search.js"] = esbuild(
         root, Path("search") / "page.js", "--bundle", "--format=iife", "--minify"

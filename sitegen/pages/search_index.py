@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
 
 import markdown
@@ -27,7 +28,7 @@ SENTENCE_END = re.compile(r"(?<=[.!?])([\"”’)]*)\s+(?=[\"“‘(]?[A-Z0-9])"
 # Blocks whose text is read as one piece each: a paragraph, a list item, a table cell.
 PIECES = {"p", "li", "td", "th", "dd", "dt"}
 # Version of this file's shape: the page refuses a file of another shape rather than misreading it.
-SHAPE = 1
+SHAPE = 2
 ROUTE_PLANNER = (
     "Plan a whole move leg by leg (moving, climbing, jumping a gap or down, charging) "
     "and see the chance to complete it."
@@ -135,9 +136,9 @@ def entries(content: Content) -> list[dict]:
     return found
 
 
-def search_index(content: Content) -> bytes:
-    """assets/search.json: the rulesets in the site's order and every entry, the same bytes for the same
-    texts."""
+def search_index(content: Content, words: Callable[[list[str]], dict[str, list[str]]]) -> bytes:
+    """assets/search.json: the rulesets in the site's order, every entry, and the players' words for the
+    texts' (`words`, given every text the index holds), the same bytes for the same texts."""
     found = entries(content)
     for item in content.rulesets:
         if plannable(RULESETS[item.ruleset.id]):
@@ -150,5 +151,6 @@ def search_index(content: Content) -> bytes:
             for item in content.rulesets
         ],
         "entries": found,
+        "words": words([text for entry in found for text in [entry["title"], *entry["sentences"]]]),
     }
     return json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
