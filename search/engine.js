@@ -4,6 +4,7 @@
 // module ranks them for a rule question and picks the sentence that answers. No page here: answers are
 // data (entry, sentence, the spans to mark) that the search box words; Node runs the same code in tests.
 import MiniSearch from "minisearch";
+import { gives, kindsAsked } from "./asks.js";
 import { askedOf, placedWordsOf, termOf, termsOf, wordsOf } from "./words.js";
 
 export const SHAPE = 2; // sitegen.pages.search_index.SHAPE: a file of another shape is not read
@@ -13,13 +14,19 @@ const KIND_WEIGHT = { rule: 5, tool: 1, term: 1, compare: 1, reading: 0 };
 const MOST_ENTRIES = 5000; // bounds on a file from outside: far above what 50 rulesets hold
 const MOST_SENTENCES = 400;
 const LONGEST_SENTENCE = 4000;
+const ANOTHER_WORD = 0.6; // a word found through the players' lexicon, in a title, against its own form
+const PREFERRED = 2; // the player's own game, first among answers as good
 const MOST_WORDS = 20000; // the players' words: a few thousand
 const MOST_SAID = 12;
 
 /** @typedef {{ kind: keyof typeof KIND_WEIGHT, ruleset: string, title: string, place: string, url: string, sentences: string[] }} Entry */
 /** @typedef {{ id: string, title: string, document: string }} Ruleset */
 /** @typedef {{ rulesets: Ruleset[], entries: Entry[], words: Record<string, string[]> }} Index */
-/** @typedef {{ entry: Entry, sentence: number, marks: [number, number][], found: number, asked: number }} Answer */
+/**
+ * An answer: the entry, its answering sentence and the spans to mark there, how many of the question's
+ * words it holds, and the words it lacks (as typed), said when no answer holds them all.
+ * @typedef {{ entry: Entry, sentence: number, marks: [number, number][], found: number, asked: number, lacks: string[] }} Answer
+ */
 
 const isText = (value, longest) => typeof value === "string" && value.length <= longest;
 
@@ -162,13 +169,17 @@ export class Search {
 
   /**
    * Answers to `question`, best first: every ruleset's, or with `ruleset` only that one's (and what is
-   * written for every ruleset: compare pages, our readings). `typing`: the last word may be unfinished.
-   * @param {string} question @param {{ ruleset?: string | null, typing?: boolean, most?: number, explain?: boolean }} [options]
+   * written for every ruleset: compare pages, our readings); `prefer`, a ruleset whose answers go first
+   * where they answer as well, none hidden. `typing`: the last word may be unfinished. With no answer
+   * holding the words asked, the answers that hold most of them, each saying what it lacks.
+   * @param {string} question
+   * @param {{ ruleset?: string | null, prefer?: string | null, typing?: boolean, most?: number, explain?: boolean }} [options]
    * @returns {Answer[]}
    */
-  ask(question, { ruleset = null, typing = false, most = 30, explain = false } = {}) {
+  ask(question, { ruleset = null, prefer = null, typing = false, most = 30, explain = false } = {}) {
     const { asked, named } = this.read(question);
     if (asked.length === 0) return [];
+    const kinds = kindsAsked(question);
     const allowed = (id) => (named ? named.has(id) : !ruleset || id === ruleset) || id === "";
     /** @type {Map<number, Set<string>[]>} what each entry holds of each asked word */
     const held = new Map();
@@ -185,9 +196,10 @@ export class Search {
     const n = asked.length;
     // An answer holds every word asked (in a form, a rules word for it, or a typo's nearest): one word
     // may be missing from a question of three or more, where a player's own phrasing strays.
-    const enough = n - (n >= 3 ? 1 : 0);
     const foundIn = (words) => words.filter((terms) => terms.size > 0).length;
-    const ranked = [...held].filter(([, words]) => foundIn(words) >= enough).map(([id, words]) => {
+    const mostFound = Math.max(0, ...[...held.values()].map(foundIn));
+    const enough = Math.min(n - (n >= 3 ? 1 : 0), mostFound); // else the answers nearest to it
+    const ranked = [...held].filter(([, words]) => foundIn(words) >= Math.max(1, enough)).map(([id, words]) => {
       const entry = this.entries[id];
       const holds = (terms) => words.filter((found) => [...found].some((term) => terms.has(term))).length;
       // The sentence with most asked words answers (the first of equals: a rule states, then qualifies);
@@ -202,7 +214,10 @@ export class Search {
         const weight = words.reduce((sum, found) => sum + Math.max(0, ...[...found].filter((t) => terms.has(t)).map(this.rarity)), 0);
         // A question's first word is what it asks about ("how far ... run": the distance): a sentence that
         // holds it goes before one as full that does not.
-        const weighed = weight + (words[0] && [...words[0]].some((t) => terms.has(t)) ? 100 : 0);
+        // Of sentences as full, the one that gives what the question asks for: a distance for "how far",
+        // the failing for "if I fail", the allowing or forbidding for "can I".
+        const weighed = weight + (words[0] && [...words[0]].some((t) => terms.has(t)) ? 100 : 0)
+          + (kinds.length ? 50 * gives(entry.sentences[at], kinds) : 0);
         if (count > bestCount || (count === bestCount && weighed > bestWeight)) [best, bestCount, bestWeight] = [at, count, weighed];
       });
       const bestClose = bestCount > 1 ? bestCount / spanOf(entry.sentences[best], words) : 0;
@@ -211,16 +226,22 @@ export class Search {
       // less else, the more it counts ("Falling" before "Falling off Buildings" for "fall damage"); one that
       // is just the question is the rule, or the definition, asked for.
       const named = Math.max(...[this.titleTerms[id], ...this.labelTerms[id]].map((terms) => {
-        const titled = holds(terms);
-        const exact = titled === n && terms.size === n && (entry.kind === "rule" || entry.kind === "term");
-        return (3 * titled) / n + (2 * titled) / Math.max(1, terms.size) + (exact ? 4 : 0);
+        // A word named in its own form counts in full; through another word for it (tower: building), less.
+        const titled = asked.reduce((sum, word, at) => sum + ([...words[at]].some((t) => terms.has(t))
+          ? (terms.has(word.terms[0]) ? 1 : ANOTHER_WORD) : 0), 0);
+        const other = [...terms].filter((t) => !words.some((found) => found.has(t))).length;
+        const exact = titled === n && other === 0 && (entry.kind === "rule" || entry.kind === "term");
+        return (3 * titled) / n + (2 * titled) / Math.max(1, Math.ceil(titled) + other) + (exact ? 4 : 0);
       }));
+      const preferred = prefer && entry.ruleset === prefer ? PREFERRED : 0;
       const score = (10 * found) / n + (6 * Math.max(0, bestCount)) / n + named + KIND_WEIGHT[entry.kind] + bestClose
-        + (0.3 * scores.get(id)) / mostScore;
+        + (0.3 * scores.get(id)) / mostScore + preferred;
       const marked = new Set(words.flatMap((terms) => [...terms]));
       const sentence = entry.sentences[best] || "";
       const why = { found, bestCount, named, close: bestClose, bm25: scores.get(id) / mostScore };
-      return { id, score, why, answer: { entry, sentence: best, marks: marksIn(sentence, marked), found, asked: n } };
+      const lacks = asked.filter((_, at) => words[at].size === 0).map((word) => word.word);
+      const titled = [...this.titleTerms[id]].every((term) => asked.some((word) => word.terms.includes(term)));
+      return { id, score, why, titled, answer: { entry, sentence: best, marks: marksIn(sentence, marked), found, asked: n, lacks } };
     });
     // A rule whose title a glossary entry defines in words that answer (the Diving charge entry: "a charge that
     // jumps down onto an enemy", for "jump from a roof to charge") is the rule the question is about.
@@ -233,6 +254,14 @@ export class Search {
       const { entry } = item.answer;
       const found = entry.kind === "rule" && defined.get(`${entry.ruleset}\n${[...this.titleTerms[item.id]]}`);
       if (found) item.score += (3 * found) / n;
+    }
+    // A rules section that answers comes before what is written about the rules (a definition, a compare
+    // page, our reading, the route planner), unless the question names that entry.
+    const ruleScores = ranked.filter((item) => item.answer.entry.kind === "rule");
+    for (const item of ranked) {
+      if (item.answer.entry.kind === "rule" || item.titled) continue;
+      const over = ruleScores.filter((rule) => rule.answer.found >= item.answer.found).map((rule) => rule.score);
+      if (over.length) item.score = Math.min(item.score, Math.max(...over) - 0.01);
     }
     ranked.sort((a, b) => b.score - a.score
       || (this.order.get(a.answer.entry.ruleset) ?? -1) - (this.order.get(b.answer.entry.ruleset) ?? -1) || a.id - b.id);

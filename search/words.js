@@ -10,7 +10,7 @@ const SMALL = new Set(("a an and any are am as at be been but by can could did d
   + "how i if in into is it its me my of on or so such than that the their them then there these they this "
   + "those to was we were what when where which while who whom why will with would you your away get got "
   + "also just may might must shall should during after before happen happens happened much many ever "
-  + "still").split(" "));
+  + "still someone somebody anyone anybody something anything").split(" "));
 
 // Forms the stemmer cannot bring home: the rules' own irregular verbs.
 const IRREGULAR = new Map(Object.entries({
