@@ -252,7 +252,8 @@ export class Search {
     }
     for (const item of ranked) {
       const { entry } = item.answer;
-      const found = entry.kind === "rule" && defined.get(`${entry.ruleset}\n${[...this.titleTerms[item.id]]}`);
+      // (Only where the rule lacks some of the question: one that holds it all is found on its own words.)
+      const found = entry.kind === "rule" && item.answer.found < n && defined.get(`${entry.ruleset}\n${[...this.titleTerms[item.id]]}`);
       if (found) item.score += (3 * found) / n;
     }
     // A rules section that answers comes before what is written about the rules (a definition, a compare

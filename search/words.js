@@ -4,13 +4,14 @@
 // (8" in a rule, "6 inches" in a question) read as a distance.
 import { stemmer } from "stemmer";
 
-// A question's small words find nothing a rule is about ("can I run if an enemy is 6 inches away"):
+// A question's small words find nothing a rule is about ("can I run if an enemy is 6 inches away"; the
+// "off" of "fall off a tower", which the rest of the question says):
 // they neither find, count against nor mark a rule. Rules' own small words are dropped with them.
 const SMALL = new Set(("a an and any are am as at be been but by can could did do does for from had has have "
   + "how i if in into is it its me my of on or so such than that the their them then there these they this "
   + "those to was we were what when where which while who whom why will with would you your away get got "
   + "also just may might must shall should during after before happen happens happened much many ever "
-  + "still someone somebody anyone anybody something anything").split(" "));
+  + "still someone somebody anyone anybody something anything off").split(" "));
 
 // Forms the stemmer cannot bring home: the rules' own irregular verbs.
 const IRREGULAR = new Map(Object.entries({
