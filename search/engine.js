@@ -15,7 +15,7 @@ const MOST_ENTRIES = 5000; // bounds on a file from outside: far above what 50 r
 const MOST_SENTENCES = 400;
 const LONGEST_SENTENCE = 4000;
 const ANOTHER_WORD = 0.6; // a word found through the players' lexicon, in a title, against its own form
-const PREFERRED = 2; // the player's own game, first among answers as good
+const PREFERRED = 6; // the player's own game, first where it answers (a better match elsewhere stays below it)
 const MOST_WORDS = 20000; // the players' words: a few thousand
 const MOST_SAID = 12;
 
@@ -240,7 +240,7 @@ export class Search {
       const sentence = entry.sentences[best] || "";
       const why = { found, bestCount, named, close: bestClose, bm25: scores.get(id) / mostScore };
       const lacks = asked.filter((_, at) => words[at].size === 0).map((word) => word.word);
-      const titled = [...this.titleTerms[id]].every((term) => asked.some((word) => word.terms.includes(term)));
+      const titled = [...this.titleTerms[id]].every((term) => asked.some((word) => word.terms[0] === term)); // named by the question
       return { id, score, why, titled, answer: { entry, sentence: best, marks: marksIn(sentence, marked), found, asked: n, lacks } };
     });
     // A rule whose title a glossary entry defines in words that answer (the Diving charge entry: "a charge that

@@ -36,6 +36,8 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
   /** @type {Search | null} */
   let search = null;
   let everyRuleset = false; // the player tapped "show every ruleset" (until they tap back)
+  let onlyOwn = false; // the player tapped "show only" over other rulesets' answers shown for want of its own
+  let shownEvery = false; // what the scope button offers to undo
 
   // The index, fetched and read once a visit (from the offline copy once kept); null if it cannot be read.
   function load() {
@@ -78,6 +80,7 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
     }
     return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] || null;
   };
+  // The player's own game where it is known: the page's ruleset, else the one last read, else the table's.
   const ownRuleset = (rulesets) => pageRuleset(rulesets) || lastRead(rulesets) || tableRuleset(rulesets);
 
   // A ruleset's page read: remembered, for a search from the home page later (the theme lists the ids).
@@ -143,19 +146,30 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
       return;
     }
     const titles = new Map(search.rulesets.map((r) => [r.id, r.title]));
-    const own = ownRuleset(search.rulesets);
-    const scoped = own && !everyRuleset ? own : null;
+    // A ruleset's pages keep to it (every ruleset one tap away); the home page asks every ruleset, the
+    // player's own game first where it is known, never hiding another game's answer.
+    const own = pageRuleset(search.rulesets);
+    const preferred = own || ownRuleset(search.rulesets);
+    let scoped = own && !everyRuleset ? own : null;
     const named = search.read(question).named; // a ruleset named in the question is searched, whatever the scope
-    scopeBar.hidden = !own || !question.trim() || Boolean(named);
-    if (own) {
-      widen.textContent = scoped ? `Only ${titles.get(own)}: show every ruleset` : `Every ruleset: show only ${titles.get(own)}`;
-    }
     if (!question.trim()) {
       list.replaceChildren();
       status.textContent = "";
+      scopeBar.hidden = true;
       return;
     }
-    const answers = search.ask(question, { ruleset: scoped, typing: true, most: SHOWN });
+    let answers = search.ask(question, { ruleset: scoped, prefer: preferred, typing: true, most: SHOWN });
+    // Nothing in the page's ruleset holds the question, and another's does: those are shown, and said.
+    let elsewhere = false;
+    if (scoped && !named && !onlyOwn && (answers.length === 0 || answers[0].lacks.length > 0)) {
+      const every = search.ask(question, { prefer: scoped, typing: true, most: SHOWN });
+      if (every.length > 0 && every[0].lacks.length === 0) [answers, scoped, elsewhere] = [every, null, true];
+    }
+    scopeBar.hidden = !own || Boolean(named);
+    shownEvery = !scoped;
+    if (own) {
+      widen.textContent = scoped ? `Only ${titles.get(own)}: show every ruleset` : `Every ruleset: show only ${titles.get(own)}`;
+    }
     const items = answers.map((answer) => {
       const link = document.createElement("a");
       link.href = addressOf(answer);
@@ -171,6 +185,12 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
       const text = answer.entry.sentences[answer.sentence] || "";
       sentence.append(...sentenceNodes(text, answer.marks));
       link.append(place, title, sentence);
+      if (answer.lacks.length > 0) {
+        const lacks = document.createElement("span");
+        lacks.className = "site-search__lacks";
+        lacks.textContent = `Does not say: ${answer.lacks.join(", ")}`;
+        link.append(lacks);
+      }
       link.dataset.kind = answer.entry.kind;
       const item = document.createElement("li");
       item.append(link);
@@ -179,7 +199,11 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
     list.replaceChildren(...items);
     const searched = named ? [...named] : scoped ? [scoped] : [];
     const inScope = searched.length > 0 ? ` in ${searched.map((id) => titles.get(id)).join(" and ")}` : "";
-    status.textContent = answers.length === 0 ? `Nothing found${inScope}.` : `${answers.length}${answers.length === SHOWN ? "+" : ""} found${inScope}.`;
+    const count = `${answers.length}${answers.length === SHOWN ? "+" : ""}`;
+    if (answers.length === 0) status.textContent = `Nothing found${inScope}.`;
+    else if (elsewhere) status.textContent = `Nothing in ${titles.get(own)} says that; ${count} found in other rulesets.`;
+    else if (answers[0].lacks.length > 0) status.textContent = `No section says all of it${inScope}; ${count} say part of it.`;
+    else status.textContent = `${count} found${inScope}.`;
     if (answers.length === 0) {
       showHeld(search.rulesets, scoped && !named ? `Nothing in ${titles.get(scoped)}; tap above to see every ruleset. This site holds:`
         : "Not found. This site holds the movement rules only:");
@@ -217,7 +241,7 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
   // Focus goes back to the search button, however it was opened (a tap, or "/" from the page).
   dialog.addEventListener("close", () => open.focus({ preventScroll: true }));
   widen.addEventListener("click", () => {
-    everyRuleset = !everyRuleset;
+    [everyRuleset, onlyOwn] = [!shownEvery, shownEvery];
     show();
     input.focus();
   });
@@ -254,6 +278,7 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
     remember();
     void markHere();
     everyRuleset = false;
+    onlyOwn = false;
   });
   remember();
   void markHere();

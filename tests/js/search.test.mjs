@@ -4,12 +4,13 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import { Search, indexShape, marksIn } from "../../search/engine.js";
+import { gives, kindsAsked } from "../../search/asks.js";
 import { askedOf, termOf } from "../../search/words.js";
 
 const rule = (ruleset, title, sentences, url = `${ruleset}/movement/#${title.toLowerCase().replace(/\W+/g, "-")}`) => (
   { kind: "rule", ruleset, title, place: "Movement", url, sentences });
 const INDEX = {
-  shape: 1,
+  shape: 2,
   rulesets: [
     { id: "alpha", title: "Alpha Rules", document: "Alpha rulebook" },
     { id: "beta", title: "Beta Skirmish", document: "Beta rulebook" },
@@ -24,7 +25,12 @@ const INDEX = {
       sentences: ["Moving at double Movement."] },
     { kind: "reading", ruleset: "", title: "Falling", place: "Assumptions", url: "assumptions/#falling",
       sentences: ["Our reading: a fall of under 1 inch is no fall."] },
+    rule("beta", "Interception", ["An enemy within 2\" of the charge route may intercept the charger.", "Only one may try."]),
+    { kind: "reading", ruleset: "", title: "The opponent chooses", place: "Assumptions", url: "assumptions/#who",
+      sentences: ["Our reading: the opponent chooses which enemy intercepts a charge."] },
   ],
+  // The players' words (the build makes them from WordNet and rules/players-words.toml), as terms.
+  words: { dog: ["anim"], block: ["intercept"], tower: ["build", "height"] },
 };
 const search = new Search(/** @type {any} */ (indexShape(structuredClone(INDEX))));
 const first = (question, options) => search.ask(question, options)[0];
@@ -59,8 +65,9 @@ test("a title that is just the question comes before one that says more", () => 
 });
 
 test("every word asked is held by an answer (one may stray in a question of three or more)", () => {
-  assert.deepEqual(search.ask("climbing wall"), []); // no entry holds both
+  assert.ok(search.ask("climbing wall").every((a) => a.lacks.length === 1)); // none holds both: the nearest
   assert.equal(first("warriors climbing tower").entry.title, "Climbing"); // "tower" strays
+  assert.deepEqual(first("warriors climbing tower").lacks, ["tower"]);
 });
 
 test("a ruleset named in the question chooses it, wherever it is asked", () => {
@@ -91,7 +98,10 @@ test("an index from outside is read only when it is what the build writes", () =
   };
   assert.ok(indexShape(structuredClone(INDEX)));
   assert.equal(indexShape(null), null);
-  assert.equal(broken((i) => { i.shape = 2; }), null);
+  assert.equal(broken((i) => { i.shape = 1; }), null);
+  assert.equal(broken((i) => { delete i.words; }), null);
+  assert.equal(broken((i) => { i.words = { dog: "anim" }; }), null);
+  assert.equal(broken((i) => { i.words = { dog: Array(13).fill("anim") }; }), null);
   assert.equal(broken((i) => { i.entries[0].url = "javascript:alert(1)"; }), null);
   assert.equal(broken((i) => { i.entries[0].url = "//evil.example/x"; }), null);
   assert.equal(broken((i) => { i.entries[0].kind = "script"; }), null);
@@ -99,4 +109,43 @@ test("an index from outside is read only when it is what the build writes", () =
   assert.equal(broken((i) => { i.entries[0].sentences = Array(401).fill("x"); }), null);
   assert.equal(broken((i) => { i.entries[0].sentences = ["x".repeat(4001)]; }), null);
   assert.equal(broken((i) => { i.rulesets[0].title = 7; }), null);
+});
+
+test("a player's word finds the rule in the text's word, through the index's players' words", () => {
+  assert.deepEqual(askedOf("can my dog climb", new Map(Object.entries(INDEX.words))).map((w) => w.terms),
+    [["dog", "anim"], ["climb"]]);
+  const answer = first("can someone block my charge");
+  assert.equal(answer.entry.title, "Interception"); // "block" is the text's "intercept"
+  assert.deepEqual(answer.marks.map(([a, b]) => sentenceOf(answer).slice(a, b)), ["charge", "intercept"]);
+});
+
+test("a rules section that answers comes before our reading, unless the question names the reading", () => {
+  const answers = search.ask("block charge");
+  assert.equal(answers[0].entry.kind, "rule");
+  assert.ok(answers.some((a) => a.entry.kind === "reading"));
+  assert.equal(first("opponent chooses").entry.kind, "reading"); // its title is the question
+});
+
+test("the sentence that gives what is asked: a distance for how far, the failing one for a failure", () => {
+  assert.deepEqual(kindsAsked("how far can I run"), ["measure"]); // how far, not whether
+  assert.deepEqual(kindsAsked("what happens if I fail a climb"), ["failing"]);
+  assert.deepEqual(kindsAsked("can I hide"), ["permission"]);
+  assert.deepEqual(kindsAsked("hiding"), []);
+  assert.ok(gives("roll 2D6\" up to a maximum of 12\"", ["measure"]) > gives("within 1\"", ["measure"]));
+  assert.equal(gives("A model can hide.", ["measure"]), 0);
+  assert.equal(sentenceOf(first("climbing fail", { ruleset: "beta" })), "If he fails while climbing down he falls.");
+  assert.equal(sentenceOf(first("how far climbing", { ruleset: "beta" })), "Warriors climb up to 4\" a turn.");
+});
+
+test("with no entry holding every word, the nearest answers, each saying what it lacks", () => {
+  const nearest = search.ask("climbing wall");
+  assert.ok(nearest.length >= 2 && nearest.every((a) => a.lacks.length === 1 && a.found === 1), JSON.stringify(nearest));
+  assert.deepEqual(first("falling").lacks, []);
+});
+
+test("a preferred ruleset goes first among answers as good, and hides none", () => {
+  const plain = search.ask("falling").map((a) => a.entry.ruleset);
+  const preferred = search.ask("falling", { prefer: "beta" }).map((a) => a.entry.ruleset);
+  assert.equal(preferred[0], "beta");
+  assert.deepEqual([...preferred].sort(), [...plain].sort());
 });
