@@ -586,10 +586,28 @@ def journeys() -> dict[str, list]:
             [
                 "check",
                 [
-                    "!document.querySelector('.site-search__held').hidden && /^Nothing in Coreheim v10/.test("
-                    "document.querySelector('.site-search__held').textContent)"
-                    " && document.querySelectorAll('.site-search__result').length === 0",
-                    "'Nothing in Coreheim v10', and no other ruleset's results under it",
+                    "/^Nothing in Coreheim v10 says that; \\d+\\+? found in other rulesets\\.$/.test("
+                    "document.querySelector('.site-search__status').textContent)"
+                    " && /mordheim-(1999|lrb)\\/movement\\/\\?sentence=\\d+#running$/.test("
+                    "document.querySelector('.site-search__result').href)",
+                    "#61: Coreheim has no running rule: said, and Mordheim's Running shown rather than 'Nothing found'",
+                ],
+            ],
+        ],
+        # #61: a question in a player's words, from the home page: the rule in the text's words first.
+        "a question in a player's words finds the rule in the text's": [
+            ["goto", ""],
+            ["tap", ".site-search__open"],
+            ["wait_for", "#site-search-box"],
+            ["type", "can my dog climb a ladder"],
+            [
+                "check",
+                [
+                    "(() => { const a = document.querySelector('.site-search__result');"
+                    " return a && /mordheim-(1999|lrb)\\/movement\\/\\?sentence=\\d+#climbing$/.test(a.href)"
+                    " && /except animals/.test(a.querySelector('.site-search__sentence').textContent)"
+                    " && [...a.querySelectorAll('mark')].some((m) => /^animals$/i.test(m.textContent)); })()",
+                    "Mordheim's Climbing first, 'except animals' shown, 'animals' marked for 'dog'",
                 ],
             ],
         ],

@@ -118,7 +118,7 @@ def test_search_keeps_to_the_book_being_read_and_says_what_the_site_holds(phone,
     # From the home page on a first visit nothing is scoped; a word no text here holds says what the site holds.
     phone.context.clear_cookies()
     phone.evaluate("localStorage.clear()")
-    search(phone, server, "march")
+    search(phone, server, "psyker")
     held = phone.locator(".site-search__held")
     held.wait_for(state="visible")
     assert held.inner_text().startswith("Not found. This site holds the movement rules only:")
@@ -130,11 +130,12 @@ def test_search_keeps_to_the_book_being_read_and_says_what_the_site_holds(phone,
 
 
 def test_from_the_home_page_the_game_last_read_or_the_tables_comes_first(phone, server):
-    """#46 item 3: from the home page, the ruleset last read; with none read, the one the table's models are of."""
+    """#46 item 3, #61: from the home page every ruleset is asked, the ruleset last read first; with none read,
+    the one the table's models are of. Another game's answers are never hidden there."""
     phone.goto(server.origin + "/whfb-6/movement-phase/")
     links = search(phone, server, "charge")
-    assert links and all("/whfb-6/" in link or re.search(r"/(compare|assumptions)/", link) for link in links), links
-    assert phone.inner_text(".site-search__scope button") == "Only Warhammer Fantasy Battle 6th: show every ruleset"
+    assert "/whfb-6/" in links[0] and any(re.search(r"/(mordheim-1999|trench-crusade)/", link) for link in links), links
+    assert not phone.is_visible(".site-search__scope")
     # A new visit with nothing read, and a table of Trench Crusade models: Trench Crusade first.
     phone.evaluate("localStorage.clear()")
     table = {
@@ -149,7 +150,7 @@ def test_from_the_home_page_the_game_last_read_or_the_tables_comes_first(phone, 
     phone.evaluate("table => localStorage.setItem('skirmish-table', JSON.stringify(table))", table)
     links = search(phone, server, "charge")
     assert re.search(r"/trench-crusade/movement/\?sentence=\d+#", links[0]), links[:3]
-    assert phone.inner_text(".site-search__scope button") == "Only Trench Crusade: show every ruleset"
+    assert any("/mordheim-" in link for link in links), links
     # What storage holds is outside our code: a ruleset this site does not have is not a scope.
     phone.evaluate(
         "localStorage.setItem('skirmish-last-ruleset', '<img src=x>'); localStorage.removeItem('skirmish-table')"
@@ -250,3 +251,12 @@ def test_a_ruleset_named_in_the_question_is_searched_from_any_page(phone, server
     assert first["where"].startswith("Coreheim v10")
     assert phone.inner_text(".site-search__status").endswith("found in Coreheim v10.")
     assert not phone.is_visible(".site-search__scope")
+
+
+def test_a_partial_answer_says_what_it_does_not_say(phone, server):
+    """#61 item 3: no section holds every word asked: the nearest are shown, each saying what it lacks."""
+    search(phone, server, "climbing psyker", "/mordheim-1999/movement/")
+    first = phone.locator(".site-search__result").first
+    assert first.locator(".site-search__lacks").inner_text() == "Does not say: psyker"
+    assert re.search(r"/mordheim-1999/movement/\?sentence=\d+#climbing$", first.get_attribute("href"))
+    assert phone.inner_text(".site-search__status").startswith("No section says all of it in Mordheim 1999;")
