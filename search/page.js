@@ -202,7 +202,7 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
     const count = `${answers.length}${answers.length === SHOWN ? "+" : ""}`;
     if (answers.length === 0) status.textContent = `Nothing found${inScope}.`;
     else if (elsewhere) status.textContent = `Nothing in ${titles.get(own)} says that; ${count} found in other rulesets.`;
-    else if (answers[0].lacks.length > 0) status.textContent = `No section says all of it${inScope}; ${count} say part of it.`;
+    else if (answers[0].lacks.length > 0) status.textContent = `No section says all of it${inScope}; ${count} found that say part of it.`;
     else status.textContent = `${count} found${inScope}.`;
     if (answers.length === 0) {
       showHeld(search.rulesets, scoped && !named ? `Nothing in ${titles.get(scoped)}; tap above to see every ruleset. This site holds:`
