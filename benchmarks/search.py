@@ -95,7 +95,8 @@ def window_opening(page) -> float:
     return page.evaluate("() => window.opening")
 
 
-def typing(site: Path, reps: int) -> None:
+def typing(site: Path, reps: int) -> dict[str, list[float]]:
+    """The figures of `reps` runs in Chromium with the CPU slowed 4x: opening, indexing, each keystroke."""
     from playwright.sync_api import sync_playwright
 
     server = StaticServer(site)
@@ -127,7 +128,14 @@ def typing(site: Path, reps: int) -> None:
             browser.close()
     finally:
         server.stop()
-    print(f"search in Chromium, CPU slowed 4x, {reps} runs [load average {min(loads):.2f}-{max(loads):.2f}]:")
+    return {"opened": opened, "indexed": indexed, "strokes": strokes, "loads": loads}
+
+
+def print_typing(name: str, figures: dict[str, list[float]]) -> None:
+    opened, indexed, strokes, loads = (figures[key] for key in ("opened", "indexed", "strokes", "loads"))
+    print(
+        f"search in Chromium, {name}, CPU slowed 4x, {len(opened)} runs [load average {min(loads):.2f}-{max(loads):.2f}]:"
+    )
     print(
         f"  first tap to an index ready to ask: median {statistics.median(opened):.0f} ms"
         f" (range {min(opened):.0f}-{max(opened):.0f}); of which fetched, read and indexed:"
@@ -191,6 +199,27 @@ def growth(counts: tuple[int, ...] = (5, 25, 50)) -> None:
             )
 
 
+def questions_answered(site: Path) -> None:
+    """#61's corpus on this checkout's index, as each engine's build writes it (the same bytes on both)."""
+    from tests.questions.corpus import report
+
+    with tempfile.TemporaryDirectory() as folder:
+        zensical = Path(folder) / "site"
+        done = subprocess.run(
+            [sys.executable, "build.py", "--engine", "zensical", "--site-dir", str(zensical)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        for name, built in (("MkDocs + Material", site), ("Zensical", zensical)):
+            if built is zensical and done.returncode != 0:
+                print(f"questions as players type them, {name}: the build failed ({done.stderr.strip()[-300:]})")
+                continue
+            print(f"questions as players type them ({name}'s build; tests/questions/):")
+            for line in report(built / "assets" / "search.json").splitlines():
+                print(f"  {line}")
+
+
 def main(site: Path, before: Path | None, reps: int) -> None:
     for name, folder in (("before", before), ("now", site)):
         if folder is None:
@@ -200,7 +229,16 @@ def main(site: Path, before: Path | None, reps: int) -> None:
         print(f"search downloads, {name}: {kib(raw)} ({kib(packed)} gzip)")
         for path, size, small in files:
             print(f"  {path:48} {kib(size):>10} ({kib(small)} gzip)")
-    typing(site, reps)
+    questions_answered(site)
+    # Before and now alternate, a run each, so both meet the same load.
+    runs: dict[str, dict[str, list[float]]] = {}
+    for _ in range(reps):
+        for name, folder in (("before", before), ("now", site)):
+            if folder is not None:
+                for key, values in typing(folder, 1).items():
+                    runs.setdefault(name, {}).setdefault(key, []).extend(values)
+    for name, figures in runs.items():
+        print_typing(name, figures)
     growth()
 
 

@@ -35,7 +35,9 @@ def players(rules: RulesFolder) -> dict[str, list[str]]:
         fine = isinstance(said, list) and 0 < len(said) <= MOST_SAID
         if not fine or not all(isinstance(w, str) and 0 < len(w) <= LONGEST for w in [word, *said]):
             raise file.fail(
-                "words", word, f"'{word[:LONGEST]}' must be a word given 1 to {MOST_SAID} words of at most {LONGEST} letters"
+                "words",
+                word,
+                f"'{word[:LONGEST]}' must be a word given 1 to {MOST_SAID} words of at most {LONGEST} letters",
             )
     return words
 
