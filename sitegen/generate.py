@@ -23,10 +23,10 @@ from rulescore.rulebooks import read_from
 from sitegen.bundle.assets import Assets, esbuild, minified, stage
 from sitegen.finishing import offline
 from sitegen.finishing.icons import icons
+from sitegen.pages import players_words
 from sitegen.pages.chapters import render_assumptions, render_home_list
 from sitegen.pages.content import Content, load_content
 from sitegen.pages.page import Page
-from sitegen.pages import players_words
 from sitegen.pages.search_index import search_index
 from sitegen.pages.table import render_table
 
