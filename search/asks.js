@@ -8,7 +8,7 @@
 /** @type {[Kind, RegExp, RegExp][]} the kind, how a question asks for it, how a sentence gives it */
 const KINDS = [
   ["measure",
-    /\bhow (far|many|much|high|tall|long|fast|close|near|wide|deep|big)\b|\b(max|maximum|min|minimum|longest|highest|furthest|farthest|distance|range|length)\b/,
+    /\bhow (far|many|much|high|tall|long|fast|close|near|wide|deep|big)\b|\b(max|maximum|min|minimum|distance|range|length|most|least|\w{3,}est)\b/,
     /\d+\s*(?:["”″]|inch)|\bD\d|\b(?:double|twice|half|quarter|full|maximum|up to)\b/gi],
   ["failing", /\b(fail|fails|failed|failing|miss|misses|missed)\b/, /\bfail/gi],
   ["consequence", /\bwhat (happens|if)\b/, /\b(?:takes?|suffers?|damage|hits|may not|cannot|loses?|no longer)\b/gi],

@@ -15,6 +15,8 @@ const MOST_ENTRIES = 5000; // bounds on a file from outside: far above what 50 r
 const MOST_SENTENCES = 400;
 const LONGEST_SENTENCE = 4000;
 const ANOTHER_WORD = 0.6; // a word found through the players' lexicon, in a title, against its own form
+const PHRASE = 20; // a sentence where the words asked stand together, as asked
+const TITLED = 0.5; // an asked word the section's title names, in choosing its sentence
 const PREFERRED = 6; // the player's own game, first where it answers (a better match elsewhere stays below it)
 const MOST_WORDS = 20000; // the players' words: a few thousand
 const MOST_SAID = 12;
@@ -102,7 +104,8 @@ export class Search {
       .filter((label) => label && label[1].split(/\s+/).length <= 4)
       .map((label) => new Set(termsOf(/** @type {RegExpExecArray} */ (label)[1]))));
     // The words that name a ruleset ("coreheim climb"): they choose the ruleset rather than search its text.
-    this.rulesetTerms = this.rulesets.map((ruleset) => new Set(termsOf(ruleset.title)));
+    // Players name a ruleset by its title's words or its short name, as its id spells it ("whfb", "lrb").
+    this.rulesetTerms = this.rulesets.map((ruleset) => new Set(termsOf(`${ruleset.title} ${ruleset.id.replace(/-\d*/g, " ")}`)));
     /** @type {Map<string, number>} how many entries hold each term */
     const holders = new Map();
     this.sentenceTerms.forEach((sentences, id) => {
@@ -206,20 +209,43 @@ export class Search {
       // how close together they stand there tells a rule about them from one that names them in passing.
       // Of two sentences with as many, the one whose words are rarer in the texts: "double" says how far
       // a charge goes, where "4"" is one of many distances.
+      // A word the section's title already names says where the answer is, not what it says ("diving
+      // charge tests": the tests): in choosing the sentence it counts half. A question that is only the
+      // title is answered by the section's first sentence, where a rule states itself, or by a run-in
+      // heading that names it.
+      const titleTerms = this.titleTerms[id];
+      const share = words.map((found) => ([...found].some((term) => titleTerms.has(term)) ? TITLED : 1));
+      const onlyTitle = share.every((part) => part === TITLED);
+      const first = share.findIndex((part) => part === 1); // what is asked about, after the title's words
       let best = 0;
       let bestCount = -1;
-      let bestWeight = 0;
+      let bestWeight = -1;
+      let bestHeld = 0;
       this.sentenceTerms[id].forEach((terms, at) => {
-        const count = holds(terms);
-        const weight = words.reduce((sum, found) => sum + Math.max(0, ...[...found].filter((t) => terms.has(t)).map(this.rarity)), 0);
+        if (onlyTitle) {
+          if (at > 0 && bestHeld === words.length) return;
+          const held = this.labelTerms[id].some((label) => words.every((found) => [...found].some((t) => label.has(t))))
+            && /^[^:.!?]{1,40}:\s/.test(entry.sentences[at]) ? words.length : 0;
+          if (at === 0 || held > bestHeld) [best, bestCount, bestHeld] = [at, holds(terms), held];
+          return;
+        }
+        const hit = words.map((found) => [...found].some((t) => terms.has(t)));
+        const count = share.reduce((sum, part, word) => sum + (hit[word] ? part : 0), 0);
+        if (count < bestCount) return;
+        const weight = words.reduce((sum, found, word) => sum + share[word] * Math.max(0, ...[...found].filter((t) => terms.has(t)).map(this.rarity)), 0);
         // A question's first word is what it asks about ("how far ... run": the distance): a sentence that
         // holds it goes before one as full that does not.
         // Of sentences as full, the one that gives what the question asks for: a distance for "how far",
-        // the failing for "if I fail", the allowing or forbidding for "can I".
-        const weighed = weight + (words[0] && [...words[0]].some((t) => terms.has(t)) ? 100 : 0)
-          + (kinds.length ? 50 * gives(entry.sentences[at], kinds) : 0);
-        if (count > bestCount || (count === bestCount && weighed > bestWeight)) [best, bestCount, bestWeight] = [at, count, weighed];
+        // the failing for "if I fail", the allowing or forbidding for "can I"; and the one where the words
+        // asked stand together ("This is called a failed charge", for "failed charge").
+        const held = hit.filter(Boolean).length;
+        const weighed = weight + (first >= 0 && hit[first] ? 100 : 0)
+          + (kinds.length ? 50 * gives(entry.sentences[at], kinds) : 0)
+          + (held > 1 && spanOf(entry.sentences[at], words.filter((_, word) => hit[word])) === held ? PHRASE : 0);
+        if (count > bestCount || weighed > bestWeight) [best, bestCount, bestWeight, bestHeld] = [at, count, weighed, held];
       });
+      // How full an answer the entry holds: its fullest sentence, whichever is shown.
+      bestCount = Math.max(...this.sentenceTerms[id].map(holds), 0);
       const bestClose = bestCount > 1 ? bestCount / spanOf(entry.sentences[best], words) : 0;
       const found = foundIn(words);
       // A title (or run-in heading) that names what was asked: the more of the question it holds and the

@@ -50,6 +50,11 @@ export function termOf(word, asked = false) {
 /** @type {Map<string, string>} */
 const STEMS = new Map();
 
+// An adjective's degree back to its base, as WordNet lists it (the stemmer keeps "tallest" whole).
+const DEGREE = /^(\p{L}{3,}?)(?:est|er)$/u;
+/** `word` without -er / -est: tallest -> tall, wider -> wid(e). @param {string} word */
+const baseOf = (word) => word.replace(DEGREE, "$1");
+
 /** Every term `text` holds, once each, in order. @param {string} text @returns {string[]} */
 export function termsOf(text) {
   const found = new Set();
@@ -72,7 +77,7 @@ export function askedOf(question, lexicon = new Map()) {
   for (const word of wordsOf(question)) {
     const term = termOf(word, true);
     if (!term || asked.has(term)) continue;
-    const also = lexicon.get(term) || [];
+    const also = lexicon.get(term) || lexicon.get(termOf(baseOf(word.toLowerCase())) || "") || [];
     asked.set(term, { word: word.toLowerCase(), terms: [term, ...also.filter((other) => other !== term)] });
   }
   return [...asked.values()];

@@ -149,3 +149,27 @@ test("a preferred ruleset goes first among answers as good, and hides none", () 
   assert.equal(preferred[0], "beta");
   assert.deepEqual([...preferred].sort(), [...plain].sort());
 });
+
+test("a ruleset is named by its short name as its id spells it, a bare number naming none", () => {
+  const index = structuredClone(INDEX);
+  index.rulesets[1] = { id: "bsk-6", title: "Beta Skirmish", document: "Beta rulebook" };
+  index.entries.forEach((entry) => { if (entry.ruleset === "beta") entry.ruleset = "bsk-6"; });
+  const named = new Search(/** @type {any} */ (indexShape(index)));
+  assert.deepEqual([...(named.read("bsk falling").named || [])], ["bsk-6"]);
+  assert.equal(named.read("falling 6 inches").named, null);
+});
+
+test("in choosing the sentence, a word the title names counts half: the rest is what is asked", () => {
+  const index = structuredClone(INDEX);
+  index.entries.push(rule("alpha", "Diving charge", ["A model may make a diving charge from above.", "Take a test for each 2\" jumped."]));
+  const diving = new Search(/** @type {any} */ (indexShape(index)));
+  assert.equal(sentenceOf(diving.ask("diving charge tests")[0]), "Take a test for each 2\" jumped.");
+  // Only the title asked: the section's first sentence, where the rule states itself.
+  assert.equal(sentenceOf(first("hiding", { ruleset: "alpha" })), "A model can hide behind a wall.");
+});
+
+test("an adjective's degree finds the players' words of its base: tallest, as tall", () => {
+  const lexicon = new Map([["tall", ["height"]]]);
+  assert.deepEqual(askedOf("tallest wall", lexicon)[0].terms, ["tallest", "height"]);
+  assert.deepEqual(kindsAsked("tallest wall I can climb"), ["measure"]);
+});
