@@ -220,13 +220,13 @@ export class Search {
       let best = 0;
       let bestCount = -1;
       let bestWeight = -1;
-      let bestHeld = 0;
       this.sentenceTerms[id].forEach((terms, at) => {
         if (onlyTitle) {
-          if (at > 0 && bestHeld === words.length) return;
-          const held = this.labelTerms[id].some((label) => words.every((found) => [...found].some((t) => label.has(t))))
-            && /^[^:.!?]{1,40}:\s/.test(entry.sentences[at]) ? words.length : 0;
-          if (at === 0 || held > bestHeld) [best, bestCount, bestHeld] = [at, holds(terms), held];
+          // The first sentence that holds the words asked; a run-in heading that names them all before it.
+          const label = /^([^:.!?]{1,40}):\s/.exec(entry.sentences[at]);
+          const rank = label && words.every((found) => [...found].some((t) => termsOf(label[1]).includes(t))) ? 2
+            : holds(terms) > 0 ? 1 : 0;
+          if (rank > bestWeight) [best, bestWeight] = [at, rank];
           return;
         }
         const hit = words.map((found) => [...found].some((t) => terms.has(t)));
@@ -242,7 +242,7 @@ export class Search {
         const weighed = weight + (first >= 0 && hit[first] ? 100 : 0)
           + (kinds.length ? 50 * gives(entry.sentences[at], kinds) : 0)
           + (held > 1 && spanOf(entry.sentences[at], words.filter((_, word) => hit[word])) === held ? PHRASE : 0);
-        if (count > bestCount || weighed > bestWeight) [best, bestCount, bestWeight, bestHeld] = [at, count, weighed, held];
+        if (count > bestCount || weighed > bestWeight) [best, bestCount, bestWeight] = [at, count, weighed];
       });
       // How full an answer the entry holds: its fullest sentence, whichever is shown.
       bestCount = Math.max(...this.sentenceTerms[id].map(holds), 0);

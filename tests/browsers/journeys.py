@@ -689,6 +689,20 @@ def journeys() -> dict[str, list]:
             ["wait_text", ["#calc-fall .calc-result", fall_text({"height": "5"})]],
             ["goto", "whfb-6/movement-phase/"],
             ["wait_for", ".ruleset-banner[data-ruleset='whfb-6']"],
+            # #61: a question in a player's words, from the home page, with no signal.
+            ["goto", ""],
+            ["tap", ".site-search__open"],
+            ["wait_for", "#site-search-box"],
+            ["type", "can someone block my charge"],
+            [
+                "check",
+                [
+                    "(() => { const a = document.querySelector('.site-search__result');"
+                    " return a && /\\/movement\\/\\?sentence=\\d+#charge$/.test(a.href)"
+                    " && /intercept/.test(a.querySelector('.site-search__sentence').textContent); })()",
+                    "offline, 'block' finds Mordheim's interception: a Charge! section with its intercepting sentence",
+                ],
+            ],
         ],
     }
     return every
