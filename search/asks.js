@@ -1,16 +1,20 @@
 // @ts-check
 // What kind of answer a question asks for, read from how it is put, and whether a sentence gives that
 // kind: "how far" wants the sentence with the distance, dice or count; "what happens if I fail", the
-// failing sentence; "can I", the sentence that allows or forbids; "what if", what follows.
+// failing sentence; "when", the one that says when; "where", the way; "can I", the sentence that allows
+// or forbids; "what if", what follows.
 
-/** @typedef {"measure" | "failing" | "permission" | "consequence"} Kind */
+/** @typedef {"measure" | "failing" | "timing" | "direction" | "permission" | "consequence"} Kind */
 
 /** @type {[Kind, RegExp, RegExp][]} the kind, how a question asks for it, how a sentence gives it */
 const KINDS = [
   ["measure",
     /\bhow (far|many|much|high|tall|long|fast|close|near|wide|deep|big)\b|\b(max|maximum|min|minimum|distance|range|length|most|least|\w{3,}est)\b/,
-    /\d+\s*(?:["”″]|inch)|\bD\d|\b(?:double|twice|half|quarter|full|maximum|up to)\b/gi],
+    /\d+\s*(?:["”″]|inch)|\bD\d|\b(?:double|twice|half|quarter|full|maximum|up to|one|two|three|single|each|every)\b/gi],
   ["failing", /\b(fail|fails|failed|failing|miss|misses|missed)\b/, /\bfail/gi],
+  ["timing", /^when\b|\bwhen (do|does|can|is|are|must|should)\b/,
+    /\b(?:after|before|start|end|during|until|once|immediately|first|then|now)\b/gi],
+  ["direction", /^where\b|\bwhich way\b|\bwhat direction\b/, /\b(?:towards?|away|edge|direction|facing|into|onto)\b/gi],
   ["consequence", /\bwhat (happens|if)\b/, /\b(?:takes?|suffers?|damage|hits|may not|cannot|loses?|no longer)\b/gi],
   ["permission",
     /^(can|could|may|do|does|is|are|must|should)\b|\b(can i|can my|can someone|allowed|have to|need to|must|able to)\b/,

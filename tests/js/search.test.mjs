@@ -173,3 +173,12 @@ test("an adjective's degree finds the players' words of its base: tallest, as ta
   assert.deepEqual(askedOf("tallest wall", lexicon)[0].terms, ["tallest", "height"]);
   assert.deepEqual(kindsAsked("tallest wall I can climb"), ["measure"]);
 });
+
+test("when asks for the sentence that says when; where, the one that says which way", () => {
+  assert.deepEqual(kindsAsked("when do I declare charges"), ["timing"]);
+  assert.deepEqual(kindsAsked("where do fleeing troops go"), ["direction"]);
+  assert.ok(gives("Check this after any charges have been declared.", ["timing"]) > 0);
+  assert.equal(gives("A model can hide.", ["timing"]), 0);
+  assert.ok(gives("Fleeing troops move towards the nearest table edge.", ["direction"]) > 0);
+  assert.ok(gives("Only one enemy may try.", ["measure"]) > 0); // "how many": a count said in words
+});

@@ -15,7 +15,7 @@ from tests.questions.corpus import figures, questions, score
 
 # What each half scored when #61 was resolved (first result right, answering sentence shown): held, never
 # lower. Raise them when the search answers more; the held-out half is never tuned against.
-HELD = {"tuned": (57, 54), "held_out": (62, 52)}
+HELD = {"tuned": (87, 78), "held_out": (62, 52)}
 # The issue's own questions: tuned against, so never in the held-out half.
 ISSUES_QUESTIONS = (
     "can someone block my charge",
@@ -40,7 +40,7 @@ def test_each_half_answers_at_least_as_often_as_when_measured(half, engine, buil
 
 def test_the_corpus_is_large_its_halves_apart_and_the_issues_questions_tuned_against():
     tuned, held_out = ({q.asked.lower() for q in questions(half)} for half in ("tuned", "held_out"))
-    assert len(tuned) + len(held_out) >= 120 and len(held_out) >= 60
+    assert len(tuned) + len(held_out) >= 120 and len(held_out) >= 60 and len(tuned) >= 95
     assert not tuned & held_out
     assert {q.lower() for q in ISSUES_QUESTIONS} <= tuned
 
