@@ -260,3 +260,12 @@ def test_a_partial_answer_says_what_it_does_not_say(phone, server):
     assert first.locator(".site-search__lacks").inner_text() == "Does not say: psyker"
     assert re.search(r"/mordheim-1999/movement/\?sentence=\d+#climbing$", first.get_attribute("href"))
     assert phone.inner_text(".site-search__status").startswith("No section says all of it in Mordheim 1999;")
+
+
+def test_what_a_partial_answer_lacks_is_said_as_text(phone, server):
+    """Nothing a player types reaches the page as markup: the words a partial answer lacks are text."""
+    search(phone, server, "climbing <img src=x onerror=window.hit=1>psyker", "/mordheim-1999/movement/")
+    lacks = phone.locator(".site-search__lacks").first.inner_text()
+    assert lacks.startswith("Does not say:") and "psyker" in lacks, lacks
+    assert phone.locator(".site-search__results img").count() == 0
+    assert phone.evaluate("window.hit") is None
