@@ -62,7 +62,17 @@ export function setUpPicker(calc, answer, fromLink = false) {
   return true;
 }
 
-/** Each field that holds a picked model's characteristic, filled from it; true if any value changed. @param {HTMLElement} calc */
+/** A field's value as the page wrote it: the ruleset's default. @param {HTMLInputElement | HTMLSelectElement} element */
+const defaultOf = (element) => (element instanceof HTMLSelectElement
+  ? ([...element.options].find((option) => option.defaultSelected) || element.options[0])?.value ?? ""
+  : element.defaultValue);
+
+/**
+ * Each field that holds a picked model's characteristic, filled from it; a field the model does not give
+ * goes back to the ruleset's default (a model stands for all it is: one picked after a warhound is no
+ * animal unless its own profile says so). True if any value changed.
+ * @param {HTMLElement} calc
+ */
 export function fill(calc) {
   const choice = picked(calc.dataset.ruleset);
   let changed = false;
@@ -75,6 +85,10 @@ export function fill(calc) {
       element.dataset.from = model.name;
       element.dataset.fromValue = model.profile[key];
     } else {
+      if (model && element.value !== defaultOf(element)) {
+        element.value = defaultOf(element);
+        changed = true;
+      }
       delete element.dataset.from;
     }
   }

@@ -133,6 +133,45 @@ def test_an_animal_on_your_table_is_refused_a_climb_next_to_its_field(phone, ser
     assert phone.input_value("#calc-climb-animal") == "yes"
 
 
+def test_a_model_picked_after_an_animal_is_no_animal_unless_its_profile_says_so(phone, server):
+    """#62, item 1: picking a model sets every field it gives and puts back the ruleset's default in every
+    field it does not, after a reload too: a Youngblood picked after a warhound is not an animal."""
+    table = {
+        "format": "skirmish-rules-table",
+        "version": 1,
+        "models": [
+            {"name": "Warhound", "ruleset": "mordheim-1999", "side": "mine", "profile": {"move": "6", "animal": "yes"}},
+            {"name": "Youngblood", "ruleset": "mordheim-1999", "side": "mine", "profile": {"move": "4"}},
+        ],
+        "house_rules": [],
+    }
+    phone.goto(server.origin + "/table/")
+    phone.evaluate("t => localStorage.setItem('skirmish-table', JSON.stringify(t))", table)
+    phone.goto(server.origin + RULES + "#climbing")
+    phone.select_option("#calc-climb-pick-model", "Warhound")
+    assert phone.input_value("#calc-climb-animal") == "yes"
+    phone.select_option("#calc-climb-pick-model", "Youngblood")
+    assert phone.input_value("#calc-climb-animal") == "no"
+    assert phone.input_value("#calc-climb-move") == "4"
+    assert "calc-climb.animal=no" in phone.url or "animal" not in phone.url  # the address shares what is shown
+    phone.goto(server.origin + RULES + "#climbing")  # the next visit to the page, not a shared link
+    phone.locator("#calc-climb-pick-model").wait_for()
+    assert phone.input_value("#calc-climb-pick-model") == "Youngblood"
+    assert phone.input_value("#calc-climb-animal") == "no"
+    # The route planner, where a player met it: the same.
+    phone.goto(server.origin + "/mordheim-1999/route/")
+    phone.select_option("#calc-route-pick-model", "Warhound")
+    assert phone.input_value("#calc-route-animal") == "yes"
+    phone.select_option("#calc-route-pick-model", "Youngblood")
+    assert phone.input_value("#calc-route-animal") == "no"
+    phone.goto(server.origin + RULES + "#climbing")
+    phone.locator("#calc-climb-pick-model").wait_for()
+    # Picking no one leaves the values as they are: the player types them.
+    phone.select_option("#calc-climb-animal", "yes")
+    phone.select_option("#calc-climb-pick-model", "")
+    assert phone.input_value("#calc-climb-animal") == "yes"
+
+
 def test_a_kept_house_rule_this_site_no_longer_plays_is_said_and_can_be_taken_out(phone, server):
     """#47, item 4's choice: words the answers only quote (what a fall stops) are no house rule a table plays;
     one kept by an older version is not played (Python refuses it, and the answers say so), is listed on Your
