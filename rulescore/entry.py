@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulescore.answers.fields import FieldError
+from rulescore.answers.fields import FieldError, Forbids
 from rulescore.answers.result import Refusal, Result
 from rulescore.doors import CALCULATOR_DOORS, DOORS
 from rulescore.rulebooks import CALCULATORS, RULESETS
@@ -65,7 +65,7 @@ def _answer(
         rules = ruled(ruleset, house) if house else RULESETS.get(str(ruleset))
         return _calculate(str(calculator), str(ruleset), values, percentages, rules)
     except FieldError as error:
-        return Refusal(str(calculator), str(ruleset), error.errors())
+        return Refusal(str(calculator), str(ruleset), error.errors(), forbidden=isinstance(error, Forbids))
     except Exception as error:  # a bug of ours must still not break the page
         return Refusal(
             str(calculator),

@@ -63,6 +63,7 @@ interface Reply {
   inputs?: FormValues;
   /** Nothing is wrong: the question is not whole yet (a route with no legs). */
   unfinished?: boolean;
+  forbidden?: boolean;
   readings?: Reading[];
   /** The house rules this answer would be other without (a shared link carries them). */
   house_rules?: HouseRule[];

@@ -57,8 +57,11 @@ async function askAndShow(calc) {
  */
 function show(calc, values, reply, kind) {
   calc.unfinished = Boolean(reply.unfinished); // what comes next, said in the status line, no field at fault
-  showErrors(calc, reply.unfinished ? {} : reply.errors, reply.readings);
-  if (reply.ok) {
+  // What the rules forbid is the rules' answer, said where answers are (cited, with what may be done
+  // instead): no field is at fault, and no answer for other values stays beside it.
+  const answered = reply.ok || Boolean(reply.forbidden);
+  showErrors(calc, reply.unfinished || reply.forbidden ? {} : reply.errors, reply.forbidden ? [] : reply.readings);
+  if (answered) {
     // Timed by the benchmark in every engine (and visible in any browser's performance panel).
     const mark = `calculators:first-${kind}`;
     if (!performance.getEntriesByName(mark).length) performance.mark(mark);

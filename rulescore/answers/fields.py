@@ -33,6 +33,12 @@ class FieldError(Exception):
         return {name: self.message for name in (self.field, *self.also)}
 
 
+class Forbids(FieldError):
+    """What the rules forbid, not a value at fault: the values are fine, the text says no (an animal's climb,
+    a jump down beyond its limit). The page says it where answers are said, cited, with what the model may
+    do instead, never as a field to fix."""
+
+
 class Field(NamedTuple):
     """One input: a whole number, a number of inches (decimals allowed), a signed modifier, a choice, or a
     list of items in the players' words (a route's legs, each read by the mechanic that owns them)."""

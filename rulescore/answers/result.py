@@ -137,6 +137,8 @@ class Refusal(NamedTuple):
     # leg): the page says what comes next, not that a field is at fault.
     unfinished: bool = False
     house: tuple[str, ...] = ()  # the house rules this refusal would be other without
+    # The rules forbid what the values ask (an animal's climb): the rules' answer, not a field at fault.
+    forbidden: bool = False
 
     @property
     def ok(self) -> Literal[False]:
@@ -148,6 +150,7 @@ class Refusal(NamedTuple):
             found
             | ({"readings": [{"field": f, "assumption": a} for f, a in self.readings]} if self.readings else {})
             | ({"unfinished": True} if self.unfinished else {})
+            | ({"forbidden": True} if self.forbidden else {})
             | _house(self.house)
         )
 

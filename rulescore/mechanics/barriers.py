@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulescore.answers.explain import Explanation, inches
-from rulescore.answers.fields import FieldError, drop
+from rulescore.answers.fields import Forbids, drop
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.climbing import Climb
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking
@@ -72,7 +72,7 @@ def _check(route: SoFar, leg: Leg, number: int) -> None:
     free, limit, how = crosses_free(route.ruleset, leg.inches)
     if not free:
         climb_it = " or climb it (climb legs)" if route.ruleset.table(Climb) else ""
-        raise FieldError(
+        raise Forbids(
             f"leg-{number}",
             f"only an obstacle {how} {inches(limit)} high is crossed without using movement: go around "
             f"it (a move leg){climb_it}",

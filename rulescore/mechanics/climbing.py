@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, Step, inches
-from rulescore.answers.fields import YES_NO, Field, FieldError, choice, drop, movement, wounds
+from rulescore.answers.fields import YES_NO, Field, FieldError, Forbids, choice, drop, movement, wounds
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
@@ -78,9 +78,9 @@ def climb(
     """
     rules = ruleset.given(Climb)
     if animal == "yes" and not may_climb_as_animal(rules):
-        raise FieldError("animal", f"{ruleset.title}: animals cannot climb ({cited(rules.animals)}).")
+        raise Forbids("animal", f"{ruleset.title}: animals cannot climb ({cited(rules.animals)}). {ANIMAL_INSTEAD}")
     if running == "yes" and rules.no_run:
-        raise FieldError(
+        raise Forbids(
             "running",
             f"{ruleset.title}: a model cannot run while it climbs; climb in a normal move, or run without climbing.",
         )
@@ -90,9 +90,13 @@ def climb(
     limit = _movement(move) if by_movement else Fraction(rules.limit.value)
     if height > limit:
         what = f"the model's Movement ({inches(limit)})" if by_movement else f"{inches(limit)} a turn"
-        raise FieldError("height", f"A climb may be at most {what}.", also=("move",) if by_movement else ())
+        raise Forbids(
+            "height",
+            f"A climb may be at most {what} ({cited(rules.limit)}): go round, or climb a lower wall.",
+            also=("move",) if by_movement else (),
+        )
     if uses_movement(rules) and height > _movement(move):  # a fixed limit beyond what Movement allows
-        raise FieldError(
+        raise Forbids(
             "height",
             f"A climb uses Movement: with Movement {inches(_movement(move))} the model cannot climb {inches(height)}.",
             also=("move",),
@@ -121,6 +125,11 @@ def climb(
 def may_climb_as_animal(rules: Climb) -> bool:
     """Does the text let an animal climb: only Mordheim's says it may not (#50, item 5)."""
     return rules.animals is None or bool(rules.animals.value)
+
+
+# What an animal may do where the text forbids its climb ("Any model (except animals!) can climb"; any model
+# "may move ... up and down ladders and stairs").
+ANIMAL_INSTEAD = "An animal may still move its Movement, up and down ladders and stairs as any model may."
 
 
 def animal_field() -> Field:
@@ -188,7 +197,7 @@ def _check_leg(route: SoFar, leg: Leg, number: int) -> None:
     where, name = refused_at(number, leg)
     route.climbed += leg.inches
     if read.get("animal") == "yes" and not may_climb_as_animal(rules):  # "Any model (except animals!)"
-        raise Forbidden(where, f"{name}: animals cannot climb ({cited(rules.animals)}).")
+        raise Forbidden(where, f"{name}: animals cannot climb ({cited(rules.animals)}). {ANIMAL_INSTEAD}")
     if rules.touching and number > 1 and "climb-opens-route" not in ruleset.otherwise:
         raise Forbidden(
             where,
@@ -210,7 +219,7 @@ def _check_leg(route: SoFar, leg: Leg, number: int) -> None:
     if uses_movement(rules):
         limit = min(limit, move)
     if route.climbed > limit:
-        raise FieldError(
+        raise Forbids(
             where, f"A climb may be at most {inches(limit)} a turn; this route climbs {inches(route.climbed)}."
         )
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, inches
-from rulescore.answers.fields import FieldError, drop, length, wounds
+from rulescore.answers.fields import Forbids, drop, length, wounds
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.charge_moves import Charge
 from rulescore.mechanics.falling import or_fall, toughness
@@ -48,7 +48,7 @@ def diving_charge(
         most = jumping.max_height.value if jumping else limit
         if most != limit:  # played otherwise for one of the two: they are two limits, not one (#47, item 6)
             said += f" That is the diving charge's own limit, apart from a jump down's ({inches(most)})."
-        raise FieldError("height", said)
+        raise Forbids("height", said)
     if distance > reach:
         # Still a jump down during a charge: the jump's tests and fall stand, only the bonus is gone.
         explain.step(
@@ -141,7 +141,7 @@ def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
 def _check(route: SoFar, leg: Leg, number: int) -> None:
     most = route.ruleset.given(DivingCharge).max_height
     if leg.inches > most.value:
-        raise FieldError(f"leg-{number}", at_most(route.ruleset, "diving_charge", most, "A diving charge jumps down"))
+        raise Forbids(f"leg-{number}", at_most(route.ruleset, "diving_charge", most, "A diving charge jumps down"))
 
 
 def _offered(ruleset: Rules) -> bool:

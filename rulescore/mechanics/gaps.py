@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, inches
-from rulescore.answers.fields import FieldError, choice, drop, movement, wounds
+from rulescore.answers.fields import Forbids, choice, drop, movement, wounds
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.charge_moves import Charge, DoubleMove
 from rulescore.mechanics.falling import or_fall, toughness
@@ -69,7 +69,7 @@ def gap(
             return or_fall(explain, ruleset, Fraction(0), "made-it", height, toughness, wounds)
     elif rules.measure_first.value:
         if move < width:
-            raise FieldError(
+            raise Forbids(
                 "gap",
                 f"{ruleset.title} lets you measure first: with {inches(move)} of movement "
                 f"left the model cannot start a {inches(width)} jump.",

@@ -7,7 +7,7 @@ from math import floor
 from typing import Annotated, NamedTuple
 
 from rulescore.answers.explain import Explanation, inches
-from rulescore.answers.fields import FieldError, drop, wounds
+from rulescore.answers.fields import Forbids, drop, wounds
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
@@ -51,7 +51,7 @@ def jump_down(
     rules = ruleset.given(JumpDown)
     limit = rules.max_height.value
     if height > limit and rules.over_max.value == "not-allowed":
-        raise FieldError("height", f"{allows(ruleset, 'jump_down.max_height')} jumps down of at most {inches(limit)}.")
+        raise Forbids("height", f"{allows(ruleset, 'jump_down.max_height')} jumps down of at most {inches(limit)}.")
     if height > limit:
         explain.step(
             f"A jump down of more than {inches(limit)} always fails: the model falls the whole {inches(height)}.",
@@ -111,9 +111,7 @@ def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
 def _check(route: SoFar, leg: Leg, number: int) -> None:
     rules = route.ruleset.given(JumpDown)
     if leg.inches > rules.max_height.value and rules.over_max.value == "not-allowed":
-        raise FieldError(
-            f"leg-{number}", at_most(route.ruleset, "jump_down", rules.max_height, "A model may jump down")
-        )
+        raise Forbids(f"leg-{number}", at_most(route.ruleset, "jump_down", rules.max_height, "A model may jump down"))
 
 
 def _has_jump_down(ruleset: Rules) -> bool:

@@ -28,11 +28,15 @@ class Leg(NamedTuple):
 
 
 class Forbidden(Exception):
-    """A route the rules forbid: where (a field or "leg-N"), why, and the reading it rests on, if one."""
+    """A route refused: where (a field or "leg-N"), why, and the reading it rests on, if one. `forbids`: the
+    rules forbid it (else a value is at fault: a leg the text has no rule for, a Movement not given)."""
 
-    def __init__(self, where: str, message: str, reading: str | None = None, unfinished: bool = False) -> None:
+    def __init__(
+        self, where: str, message: str, reading: str | None = None, unfinished: bool = False, forbids: bool = True
+    ) -> None:
         super().__init__(message)
         self.where, self.message, self.reading, self.unfinished = where, message, reading, unfinished
+        self.forbids = forbids and not unfinished
 
 
 def cited(rule: Any) -> str:  # a Rule, or a table: each names its section

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulescore.answers.fields import FieldError
+from rulescore.answers.fields import FieldError, Forbids
 from rulescore.mechanics.legs import Forbidden, Leg, SoFar, cited, ground_cost, refused_at
 from rulescore.route.read import LEG_KINDS
 from rulescore.ruleset import Ruleset
@@ -30,4 +30,4 @@ def check(ruleset: Ruleset, read: dict[str, Any], legs: list[Leg]) -> None:
             # A limit the table plays otherwise is the table's, not the section's to cite.
             own = f"{kind.table}.max_height" not in ruleset.house_numbers
             cite = f" ({cited(rules)})" if rules is not None and own and "§" not in error.message else ""
-            raise Forbidden(where, f"{name}: {error.message}{cite}") from None
+            raise Forbidden(where, f"{name}: {error.message}{cite}", forbids=isinstance(error, Forbids)) from None

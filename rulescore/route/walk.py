@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, Step, inches
-from rulescore.answers.fields import FieldError
+from rulescore.answers.fields import FieldError, Forbids
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.legs import Forbidden, Leg
 from rulescore.route.after import after_route
@@ -35,7 +35,8 @@ def needed(ruleset: Ruleset, read: dict[str, Any], legs: list[Leg]) -> Fraction:
         number = next(
             n for n, leg in enumerate(legs, start=1) if leg.ground != "open" and LEG_KINDS[leg.kind].on_ground
         )
-        raise Forbidden(f"leg-{number}", f"Leg {number} ({legs[number - 1].text}): {error.message}") from None
+        message = f"Leg {number} ({legs[number - 1].text}): {error.message}"
+        raise Forbidden(f"leg-{number}", message, forbids=isinstance(error, Forbids)) from None
 
 
 class Ending(NamedTuple):

@@ -213,12 +213,32 @@ def respond(calculator: str, ruleset: str, values_json: str, root: str = "", hou
             refused["house_rules"] = used
         if result.readings:  # a refusal that rests on our reading links to it
             refused["readings"] = [_reading(field, reading, root) for field, reading in result.readings]
+        if result.forbidden:  # the rules' answer, said where answers are: no field is at fault
+            fields = describe(calculator, RULESETS[ruleset])["fields"]
+            refused |= {"forbidden": True, "for": values_said(fields, values)}
+            refused["html"] = verdict_html(ruleset, errors, refused.get("readings", []))
         return sent(refused)
     said = answer_said(describe(calculator, RULESETS[ruleset])["fields"], result.inputs)
     reply: Reply = {"ok": True, "errors": {}, "html": result_html(result, root), "inputs": result.inputs, "for": said}
     if used:
         reply["house_rules"] = used
     return sent(reply)
+
+
+def verdict_html(ruleset: str, errors: dict[str, str], readings: list[Reading]) -> str:
+    """What the rules forbid, said as the answer: a headline, each reason with its section and what the model
+    may do instead (the rule modules word those), and the readings it rests on."""
+    say = Marker(glossary(ruleset))
+    reasons = "".join(f"<li>{say(message)}</li>" for message in errors.values())
+    for reading in readings:
+        reasons += f'<li><a href="{escape(reading["href"])}">{escape("Our reading: " + reading["title"])}</a>'
+        if "switch" in reading:
+            reasons += f' · <a href="{escape(reading["switch"])}">Your table plays it otherwise: switch it</a>'
+        reasons += "</li>"
+    return (
+        f'<p class="calc-headline calc-verdict"><strong>{say("Not allowed by the rules")}</strong></p>'
+        f'<ul class="calc-verdict-why">{reasons}</ul>'
+    )
 
 
 def _reading(field: str, reading: str, root: str) -> Reading:

@@ -34,6 +34,7 @@ Reply = TypedDict(
         "for": NotRequired[str],  # the values it is for, in words ("for" is Python's own word: this form)
         "inputs": NotRequired[dict[str, str | list[str]]],
         "unfinished": NotRequired[bool],
+        "forbidden": NotRequired[bool],  # the rules forbid it: `html` says so as the answer
         "readings": NotRequired[list[Reading]],
         "house_rules": NotRequired[list[HouseRuleJson]],
     },

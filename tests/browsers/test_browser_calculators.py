@@ -64,7 +64,17 @@ def test_live_results_equal_cpython(phone, server, ruleset_id):
         for values in variations(fields):
             set_values(phone, calc_id, values)
             expected = calculate(name, ruleset_id, values)
-            if not expected["ok"]:  # a changed value the rules refuse: the field says why
+            if not expected["ok"] and expected.get("forbidden"):  # #62: the rules' verdict, said as the answer
+                phone.wait_for_function(f"() => document.getElementById('{calc_id}').dataset.state === 'live'")
+                said = phone.inner_text(f"#{calc_id} .calc-result")
+                assert said.startswith("Not allowed by the rules"), (name, values, said)
+                assert all(message in said for message in expected["errors"].values()), (name, values, said)
+                assert (
+                    phone.eval_on_selector_all(f"#{calc_id} .calc-error", "es => es.map(e => e.textContent).join('')")
+                    == ""
+                )
+                continue
+            if not expected["ok"]:  # a changed value at fault: the field says why
                 assert phone.get_attribute(f"#{calc_id}", "data-state") == "stale"
                 for field, message in expected["errors"].items():
                     assert phone.inner_text(f"#{calc_id} [data-field='{field}'] .calc-error") == message

@@ -64,14 +64,15 @@ def test_a_house_rule_is_named_in_the_answer_and_in_the_link_it_shares(browser, 
         assert "jump_down" not in offer.inner_text()
         other.get_by_role("button", name="Play the rules as written").click()
         other.wait_for_function("() => !location.search.includes('house=')")
+        # The rules as written forbid the jump: their verdict is the answer now, in place of the house-ruled
+        # one (#47, item 2: never left standing; #62, item 2: a verdict is an answer, not a field to fix).
         other.wait_for_function(
-            "() => document.querySelector('#calc-jump-down .calc-error')?.textContent.includes('at most 6')",
+            "() => /^Not allowed by the rules[\\s\\S]*at most 6/.test(document.querySelector('#calc-jump-down .calc-result').innerText)",
             timeout=60_000,
         )
-        # The house-ruled answer is put away as not the rules played now, not left standing (#47, item 2).
-        assert other.get_attribute("#calc-jump-down", "data-state") == "stale"
-        assert "calc-stale" in other.get_attribute("#calc-jump-down .calc-result", "class")
-        assert "no longer in play" in other.inner_text("#calc-jump-down .calc-for")
+        assert other.get_attribute("#calc-jump-down", "data-state") == "live"
+        assert other.locator("#calc-jump-down .calc-house").count() == 0
+        assert other.inner_text("#calc-jump-down [data-field=height] .calc-error") == ""
         assert other.evaluate("localStorage.getItem('skirmish-table')") is None
         other.goto(link)
         other.get_by_role("button", name="Keep them on this phone").click()
@@ -225,8 +226,10 @@ def test_a_links_house_rules_stay_with_the_page_it_opened(phone, server):
     phone.wait_for_function("() => location.pathname.endsWith('/route/')")
     phone.locator("#calc-route[data-ready]").wait_for(state="attached", timeout=60_000)
     add_leg(phone, "jump down", "7")  # 7" is over the rules' 6", within the link's 8"
-    phone.wait_for_function(
-        "() => document.querySelector('#calc-route-legs-error').textContent.includes('6')", timeout=90_000
+    phone.wait_for_function(  # refused as the rules as written say: the rules' verdict, as the answer (#62)
+        "() => document.getElementById('calc-route').dataset.state === 'live'"
+        " && /at most 6/.test(document.querySelector('#calc-route .calc-result').textContent)",
+        timeout=90_000,
     )
     assert phone.evaluate("window.samePage") is True
     assert "house=" not in phone.url

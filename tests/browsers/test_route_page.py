@@ -129,13 +129,16 @@ def test_a_four_leg_route_built_with_taps_is_answered_and_shared(phone, server, 
 def test_a_leg_the_rules_forbid_is_named_next_to_the_legs(phone, server):
     phone.goto(server.origin + "/mordheim-1999/route/")
     add_leg(phone, "climb up", "2")  # a second climb: the model must touch the wall at the start
+    # The rules' verdict is the answer (#62, item 2), not an error beside the legs.
     phone.wait_for_function(
-        "() => document.querySelector('#calc-route-legs-error').textContent.includes('touching what it climbs')",
+        "() => document.getElementById('calc-route').dataset.state === 'live'"
+        " && document.querySelector('#calc-route .calc-result').textContent.includes('touching what it climbs')",
         timeout=60_000,
     )
-    assert phone.get_attribute("#calc-route", "data-state") == "stale"
+    assert phone.inner_text("#calc-route .calc-headline") == "Not allowed by the rules"
+    assert phone.inner_text("#calc-route-legs-error") == ""
     # The refusal rests on our reading of Climbing: it says so, and links to the reading.
-    reading, switch = phone.locator("#calc-route-legs-error a").all()
+    reading, switch = phone.locator("#calc-route .calc-verdict-why a").all()
     assert reading.text_content() == "Our reading: A Mordheim climb opens the move"
     assert reading.get_attribute("href").endswith("assumptions/#climb-opens-route")
     # A table that plays it otherwise switches it in one tap (a house rule, #38).

@@ -113,7 +113,7 @@ def test_an_enemy_picked_as_a_target_fills_targets_only_and_the_spotter_is_named
 
 def test_an_animal_on_your_table_is_refused_a_climb_next_to_its_field(phone, server):
     """#50, item 5: a model can be an animal on Your table (a choice, not a number to type), and a climb
-    calculator that picks it says, next to the field, that Mordheim's animals cannot climb."""
+    calculator that picks it says that Mordheim's animals cannot climb: the rules' verdict, as the answer (#62)."""
     phone.goto(server.origin + "/table/")
     phone.fill("#table-name", "Wolf")
     phone.select_option("#table-mordheim-1999-animal", "yes")
@@ -127,9 +127,13 @@ def test_an_animal_on_your_table_is_refused_a_climb_next_to_its_field(phone, ser
     phone.goto(server.origin + RULES + "#climbing")
     phone.select_option("#calc-climb-pick-model", "Wolf")
     phone.wait_for_function(
-        "() => document.querySelector('#calc-climb [data-field=animal] .calc-error').textContent.includes('animals cannot climb')",
+        "() => document.querySelector('#calc-climb .calc-result').innerText.includes('animals cannot climb')",
         timeout=90_000,
     )
+    said = phone.inner_text("#calc-climb .calc-result")
+    assert said.startswith("Not allowed by the rules") and "ladders and stairs" in said, said
+    assert phone.inner_text("#calc-climb [data-field=animal] .calc-error") == ""
+    assert phone.inner_text("#calc-climb .calc-status") != "Fix the marked field."
     assert phone.input_value("#calc-climb-animal") == "yes"
 
 

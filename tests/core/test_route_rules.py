@@ -271,9 +271,12 @@ def test_an_animal_cannot_climb_in_mordheim_unless_the_table_plays_it_otherwise(
 
     for ruleset in ("mordheim-1999", "mordheim-lrb"):
         single = answer("climb", ruleset, {"animal": "yes"})
-        assert not single.ok and single.errors["animal"].endswith("animals cannot climb (§ climbing).")
+        # #62, item 2: the rules' verdict, said as one (forbidden), with what the animal may do instead.
+        assert not single.ok and single.forbidden and "animals cannot climb (§ climbing)." in single.errors["animal"]
+        assert single.errors["animal"].endswith("up and down ladders and stairs as any model may.")
         route = plan(ruleset, {**MORDHEIM, "animal": "yes"}, ["move 1", "climb up 2"])
-        assert not route.ok and route.errors == {"leg-2": 'Leg 2 (climb up 2"): animals cannot climb (§ climbing).'}
+        assert not route.ok and route.forbidden
+        assert route.errors["leg-2"].startswith('Leg 2 (climb up 2"): animals cannot climb (§ climbing). An animal')
         walked = plan(ruleset, {**MORDHEIM, "animal": "yes"}, ["move 3"])
         assert odds(walked) == {"completes": 1} and "animal" not in walked.inputs  # asked only of a climb
         assert answer("climb", ruleset, {"animal": "no"}).ok
