@@ -98,11 +98,13 @@ export class Search {
     // Each sentence's terms once, for the sentence that answers; the title's, for a rule named by the question.
     this.sentenceTerms = this.entries.map((entry) => entry.sentences.map((sentence) => new Set(termsOf(sentence))));
     this.titleTerms = this.entries.map((entry) => new Set(termsOf(entry.title)));
-    // A text's run-in headings name a rule as its title does ("Charge Bonus: After you have selected ...").
-    this.labelTerms = this.entries.map((entry) => entry.sentences
-      .map((sentence) => /^([^:.!?]{1,40}):\s/.exec(sentence))
-      .filter((label) => label && label[1].split(/\s+/).length <= 4)
-      .map((label) => new Set(termsOf(/** @type {RegExpExecArray} */ (label)[1]))));
+    // A text's run-in headings name a rule as its title does ("Charge Bonus: After you have selected ..."):
+    // each sentence's, read once (null for none), and an entry's short ones as names.
+    this.sentenceLabels = this.entries.map((entry) => entry.sentences.map((sentence) => {
+      const label = /^([^:.!?]{1,40}):\s/.exec(sentence);
+      return label ? { terms: new Set(termsOf(label[1])), short: label[1].split(/\s+/).length <= 4 } : null;
+    }));
+    this.labelTerms = this.sentenceLabels.map((labels) => labels.flatMap((label) => (label?.short ? [label.terms] : [])));
     // The words that name a ruleset ("coreheim climb"): they choose the ruleset rather than search its text.
     // Players name a ruleset by its title's words or its short name, as its id spells it ("whfb", "lrb").
     this.rulesetTerms = this.rulesets.map((ruleset) => new Set(termsOf(`${ruleset.title} ${ruleset.id.replace(/-\d*/g, " ")}`)));
@@ -156,6 +158,51 @@ export class Search {
   }
 
   /**
+   * Which sentence of entry `id` answers: the one with most asked words (the first of equals: a rule
+   * states, then qualifies); of two with as many, the one whose words are rarer in the texts ("double"
+   * says how far a charge goes, where "4"" is one of many distances).
+   * @param {number} id @param {Set<string>[]} words what the entry holds of each asked word
+   * @param {import("./asks.js").Kind[]} kinds what the question asks for
+   */
+  answering(id, words, kinds) {
+    const sentences = this.entries[id].sentences;
+    // A word the section's title already names says where the answer is, not what it says ("diving
+    // charge tests": the tests): in choosing the sentence it counts half. A question that is only the
+    // title is answered by the section's first sentence that holds its words, where a rule states
+    // itself, or by a run-in heading that names them all.
+    const titleTerms = this.titleTerms[id];
+    const has = (found, terms) => [...found].some((term) => terms.has(term));
+    const share = words.map((found) => (has(found, titleTerms) ? TITLED : 1));
+    const first = share.findIndex((part) => part === 1); // what is asked about, after the title's words
+    let best = 0;
+    let bestCount = -1;
+    let bestWeight = -1;
+    this.sentenceTerms[id].forEach((terms, at) => {
+      if (first < 0) {
+        const label = this.sentenceLabels[id][at];
+        const rank = label && words.every((found) => has(found, label.terms)) ? 2 : words.some((found) => has(found, terms)) ? 1 : 0;
+        if (rank > bestWeight) [best, bestWeight] = [at, rank];
+        return;
+      }
+      const hit = words.map((found) => has(found, terms));
+      const count = share.reduce((sum, part, word) => sum + (hit[word] ? part : 0), 0);
+      if (count < bestCount) return;
+      const weight = words.reduce((sum, found, word) => sum + share[word] * Math.max(0, ...[...found].filter((t) => terms.has(t)).map(this.rarity)), 0);
+      // A question's first word is what it asks about ("how far ... run": the distance): a sentence that
+      // holds it goes before one as full that does not. Of sentences as full, the one that gives what the
+      // question asks for (a distance for "how far", the failing for "if I fail", the allowing or
+      // forbidding for "can I"), and the one where the words asked stand together ("This is called a
+      // failed charge", for "failed charge").
+      const held = hit.filter(Boolean).length;
+      const weighed = weight + (hit[first] ? 100 : 0)
+        + (kinds.length ? 50 * gives(sentences[at], kinds) : 0)
+        + (held > 1 && spanOf(sentences[at], words.filter((_, word) => hit[word])) === held ? PHRASE : 0);
+      if (count > bestCount || weighed > bestWeight) [best, bestCount, bestWeight] = [at, count, weighed];
+    });
+    return best;
+  }
+
+  /**
    * What a question asks, and the rulesets it names ("coreheim climb", "mordheim 1999 falling": searched
    * whichever page it is asked on; null when it names none).
    * @param {string} question
@@ -205,47 +252,9 @@ export class Search {
     const ranked = [...held].filter(([, words]) => foundIn(words) >= Math.max(1, enough)).map(([id, words]) => {
       const entry = this.entries[id];
       const holds = (terms) => words.filter((found) => [...found].some((term) => terms.has(term))).length;
-      // The sentence with most asked words answers (the first of equals: a rule states, then qualifies);
-      // how close together they stand there tells a rule about them from one that names them in passing.
-      // Of two sentences with as many, the one whose words are rarer in the texts: "double" says how far
-      // a charge goes, where "4"" is one of many distances.
-      // A word the section's title already names says where the answer is, not what it says ("diving
-      // charge tests": the tests): in choosing the sentence it counts half. A question that is only the
-      // title is answered by the section's first sentence, where a rule states itself, or by a run-in
-      // heading that names it.
-      const titleTerms = this.titleTerms[id];
-      const share = words.map((found) => ([...found].some((term) => titleTerms.has(term)) ? TITLED : 1));
-      const onlyTitle = share.every((part) => part === TITLED);
-      const first = share.findIndex((part) => part === 1); // what is asked about, after the title's words
-      let best = 0;
-      let bestCount = -1;
-      let bestWeight = -1;
-      this.sentenceTerms[id].forEach((terms, at) => {
-        if (onlyTitle) {
-          // The first sentence that holds the words asked; a run-in heading that names them all before it.
-          const label = /^([^:.!?]{1,40}):\s/.exec(entry.sentences[at]);
-          const rank = label && words.every((found) => [...found].some((t) => termsOf(label[1]).includes(t))) ? 2
-            : holds(terms) > 0 ? 1 : 0;
-          if (rank > bestWeight) [best, bestWeight] = [at, rank];
-          return;
-        }
-        const hit = words.map((found) => [...found].some((t) => terms.has(t)));
-        const count = share.reduce((sum, part, word) => sum + (hit[word] ? part : 0), 0);
-        if (count < bestCount) return;
-        const weight = words.reduce((sum, found, word) => sum + share[word] * Math.max(0, ...[...found].filter((t) => terms.has(t)).map(this.rarity)), 0);
-        // A question's first word is what it asks about ("how far ... run": the distance): a sentence that
-        // holds it goes before one as full that does not.
-        // Of sentences as full, the one that gives what the question asks for: a distance for "how far",
-        // the failing for "if I fail", the allowing or forbidding for "can I"; and the one where the words
-        // asked stand together ("This is called a failed charge", for "failed charge").
-        const held = hit.filter(Boolean).length;
-        const weighed = weight + (first >= 0 && hit[first] ? 100 : 0)
-          + (kinds.length ? 50 * gives(entry.sentences[at], kinds) : 0)
-          + (held > 1 && spanOf(entry.sentences[at], words.filter((_, word) => hit[word])) === held ? PHRASE : 0);
-        if (count > bestCount || weighed > bestWeight) [best, bestCount, bestWeight] = [at, count, weighed];
-      });
+      const best = this.answering(id, words, kinds);
       // How full an answer the entry holds: its fullest sentence, whichever is shown.
-      bestCount = Math.max(...this.sentenceTerms[id].map(holds), 0);
+      const bestCount = Math.max(...this.sentenceTerms[id].map(holds), 0);
       const bestClose = bestCount > 1 ? bestCount / spanOf(entry.sentences[best], words) : 0;
       const found = foundIn(words);
       // A title (or run-in heading) that names what was asked: the more of the question it holds and the
