@@ -71,7 +71,12 @@ ROUTE_ONE_TAP = ['climb up 3"', 'gap 1"', 'jump down 2"', 'move 1"']
 # #50: what a route settles before its first inch.
 INTERCEPTED, INTERCEPTED_LEGS = {"activation": "charge", "interceptor": "yes"}, ['move 2"', 'charge 3"']
 RUN_REFUSED = plan("mordheim-1999", {"activation": "run", "nearest_enemy": "6"}, ['move 6"']).errors["nearest_enemy"]
-RUN_REFUSED += f" Our reading: {ASSUMPTIONS['within-includes-edge'].title}"  # the reading it rests on, linked
+# The reading it rests on, linked under the verdict.
+RUN_READING = (
+    "[...document.querySelectorAll('#calc-route .calc-verdict-why a')].some((a) => a.textContent === "
+    + json.dumps(f"Our reading: {ASSUMPTIONS['within-includes-edge'].title}")
+    + ") && document.querySelector('#calc-route-nearest_enemy-error').textContent === ''"
+)
 DRAWN = "document.querySelectorAll('#calc-route .calc-view svg[role=img] .calc-view-mark').length === 2"
 
 
@@ -404,13 +409,16 @@ def journeys() -> dict[str, list]:
             ["wait_text", ["#calc-route .calc-result", route_text("mordheim-lrb", INTERCEPTED_LEGS, INTERCEPTED)]],
             ["check", [DRAWN, "the route drawn from the side, a mark per leg"]],
         ],
-        # #50: a run with an enemy that counts within 8" is refused, said next to the field that decides it.
-        "a run with an enemy within 8 inches is refused next to the nearest enemy's field": [
+        # #50: a run with an enemy that counts within 8" is refused; #62, item 2: the rules' verdict is the
+        # answer, cited, with what the model may do instead, and no field is marked as if it were wrong.
+        "a run with an enemy within 8 inches is refused, said as the rules' answer": [
             *empty_route("mordheim-1999"),
             *add_leg("move {}", "6"),
             ["set", ["#calc-route-activation", "run"]],
             ["set", ["#calc-route-nearest_enemy", "6"]],
-            ["wait_text", ["#calc-route-nearest_enemy-error", RUN_REFUSED]],
+            ["wait_text", ["#calc-route .calc-verdict-why li", RUN_REFUSED]],
+            ["wait_text", ["#calc-route .calc-headline", "Not allowed by the rules"]],
+            ["check", [RUN_READING, "the reading it rests on linked under it, no field marked"]],
         ],
         # #40: with no byte of the runtime arrived, two taps on + are answered from the page, word for word as
         # Python answers them; the third waits for Python, which then answers it.
