@@ -152,9 +152,8 @@ def plan(
         planned = _route(explain, ruleset, read, parsed)
     except Forbidden as refused:
         readings = ((refused.where, refused.reading),) if refused.reading else ()
-        return Refusal(
-            NAME, ruleset_id, {refused.where: refused.message}, readings, refused.unfinished, forbidden=refused.forbids
-        )
+        said = {refused.where: refused.message}
+        return Refusal(NAME, ruleset_id, said, readings, refused.unfinished, forbidden=refused.forbids)
     walk = planned.walk
     done = walk.going
     finish = "reaches the target" if LEG_KINDS[parsed[-1].kind].to_target else "completes the route"

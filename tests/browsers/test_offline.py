@@ -1,4 +1,7 @@
-"""Offline after one visit, at the root of a host and under a subpath; installable; nothing foreign."""
+"""Offline after one visit, at the root of a host and under a subpath; installable; nothing foreign.
+
+Longer than 300 lines: why: every way a phone keeps and restarts the site offline (pages, runtime, saved start),
+here with the offline context and the cache breakers they share."""
 
 from __future__ import annotations
 
@@ -268,10 +271,7 @@ def test_a_returning_visitor_starts_from_the_snapshot(browser, server):
             page.goto(server.base + FALL_LINK)
             assert live_answer(page) == ("fresh, the snapshot failed", first)
         page.evaluate(DROP_LAST_PART)  # a part missing is no saved start at all: nothing of it is read
-        # The service worker asks for the missing part again as the page opens; held unanswered, it stays
-        # missing while the page starts (answered, it could be kept first, under load: then the parts are
-        # whole again, the first of them still the nonsense above, and the start says the snapshot failed).
-        server.hold(lambda path: "/snapshot/" in path)
+        server.hold(lambda path: "/snapshot/" in path)  # asked for again by the worker: held, it stays missing
         page.goto(server.base + FALL_LINK)
         assert live_answer(page) == ("fresh", first)
     finally:
