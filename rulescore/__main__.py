@@ -110,8 +110,11 @@ def read_arguments(argv: list[str]) -> tuple[dict[str, Any], dict[str, str]]:
 
 def _read_file(path: str) -> PlayersTable:
     # "utf-8-sig": a byte-order mark (an editor's, as the site accepts) is not part of the table.
-    with open(path, encoding="utf-8-sig") as file:
-        return read_table(file.read(LONGEST + 1))
+    try:
+        with open(path, encoding="utf-8-sig") as file:
+            return read_table(file.read(LONGEST + 1))
+    except UnicodeDecodeError:  # bytes that are no text: said as any table refused is (#64, item 8)
+        raise TableError(f"cannot read {path}: it is not UTF-8 text, as the site's export is") from None
 
 
 def _table(found: dict[str, Any]) -> tuple[dict[str, str], tuple[HouseRule, ...]]:

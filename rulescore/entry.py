@@ -63,15 +63,13 @@ def _answer(
     values = dict(values or {})
     try:
         rules = ruled(ruleset, house) if house else RULESETS.get(str(ruleset))
-        return _calculate(str(calculator), str(ruleset), values, percentages, rules)
+        found = _calculate(str(calculator), str(ruleset), values, percentages, rules)
+        found.to_json()  # worded here, inside the handling: a chance that cannot be said is no answer (#64, item 4)
+        return found
     except FieldError as error:
         return Refusal(str(calculator), str(ruleset), error.errors(), forbidden=isinstance(error, Forbids))
     except Exception as error:  # a bug of ours must still not break the page
-        return Refusal(
-            str(calculator),
-            str(ruleset),
-            {"calculator": f"Internal error ({type(error).__name__}); please report it."},
-        )
+        return Refusal.of_bug(str(calculator), str(ruleset), error)
 
 
 def _calculate(

@@ -193,6 +193,11 @@ def _build(file: TomlFile | None, meta: dict[str, Any], numbers: dict[str, Any],
             f"{tested[0]} takes Initiative tests: give the ruleset's test, e.g. "
             'test = { value = "D6 under, a 6 fails", section = "..." }',
         )
+    for mechanic in words.mechanics:  # each kind of rule says what its answers can take
+        bound = mechanic.bounded(ruleset)
+        if bound and file is not None:
+            table, key, why = bound
+            raise file.fail(table, key, f"[{table}] {key}: {why}")
     return ruleset
 
 

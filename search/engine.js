@@ -5,21 +5,17 @@
 // data (entry, sentence, the spans to mark) that the search box words; Node runs the same code in tests.
 import MiniSearch from "minisearch";
 import { gives, kindsAsked } from "./asks.js";
+import { LIMITS } from "./limits.js";
 import { askedOf, placedWordsOf, termOf, termsOf, wordsOf } from "./words.js";
 
 export const SHAPE = 2; // sitegen.pages.search_index.SHAPE: a file of another shape is not read
 // A rule answers a rule question before what is written about rules: a glossary's definition, a
 // compare page, our readings of the texts.
 const KIND_WEIGHT = { rule: 5, tool: 1, term: 1, compare: 1, reading: 0 };
-const MOST_ENTRIES = 5000; // bounds on a file from outside: far above what 50 rulesets hold
-const MOST_SENTENCES = 400;
-const LONGEST_SENTENCE = 4000;
 const ANOTHER_WORD = 0.6; // a word found through the players' lexicon, in a title, against its own form
 const PHRASE = 20; // a sentence where the words asked stand together, as asked
 const TITLED = 0.5; // an asked word the section's title names, in choosing its sentence
 const PREFERRED = 6; // the player's own game, first where it answers (a better match elsewhere stays below it)
-const MOST_WORDS = 20000; // the players' words: a few thousand
-const MOST_SAID = 12;
 
 /** @typedef {{ kind: keyof typeof KIND_WEIGHT, ruleset: string, title: string, place: string, url: string, sentences: string[] }} Entry */
 /** @typedef {{ id: string, title: string, document: string }} Ruleset */
@@ -42,19 +38,22 @@ export function indexShape(raw) {
   if (!raw || typeof raw !== "object") return null;
   const index = /** @type {{ shape: unknown, rulesets: unknown, entries: unknown, words: unknown }} */ (raw);
   if (index.shape !== SHAPE || !Array.isArray(index.rulesets) || !Array.isArray(index.entries)) return null;
-  if (index.entries.length > MOST_ENTRIES || index.rulesets.length > MOST_ENTRIES) return null;
-  const rulesetOk = (r) => r && isText(r.id, 100) && isText(r.title, 200) && isText(r.document, 1000);
-  const entryOk = (e) => e && Object.hasOwn(KIND_WEIGHT, e.kind) && isText(e.ruleset, 100) && isText(e.title, 500)
-    && isText(e.place, 2000) && isText(e.url, 1000) && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(e.url)
-    && Array.isArray(e.sentences) && e.sentences.length <= MOST_SENTENCES
-    && e.sentences.every((s) => isText(s, LONGEST_SENTENCE));
+  // Bounds on a file from outside, far above what 50 rulesets hold; the build keeps its texts inside them.
+  if (index.entries.length > LIMITS.entries || index.rulesets.length > LIMITS.entries) return null;
+  const rulesetOk = (r) => r && isText(r.id, LIMITS.id) && isText(r.title, LIMITS.ruleset_title)
+    && isText(r.document, LIMITS.document);
+  const entryOk = (e) => e && Object.hasOwn(KIND_WEIGHT, e.kind) && isText(e.ruleset, LIMITS.id)
+    && isText(e.title, LIMITS.title) && isText(e.place, LIMITS.place) && isText(e.url, LIMITS.url)
+    && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(e.url)
+    && Array.isArray(e.sentences) && e.sentences.length <= LIMITS.sentences
+    && e.sentences.every((s) => isText(s, LIMITS.sentence));
   if (!index.rulesets.every(rulesetOk) || !index.entries.every(entryOk)) return null;
   const words = index.words;
   if (!words || typeof words !== "object" || Array.isArray(words)) return null;
   const said = Object.entries(words);
-  const saidOk = ([word, terms]) => isText(word, 100) && Array.isArray(terms) && terms.length <= MOST_SAID
-    && terms.every((term) => isText(term, 100));
-  if (said.length > MOST_WORDS || !said.every(saidOk)) return null;
+  const saidOk = ([word, terms]) => isText(word, LIMITS.word) && Array.isArray(terms)
+    && terms.length <= LIMITS.said && terms.every((term) => isText(term, LIMITS.word));
+  if (said.length > LIMITS.words || !said.every(saidOk)) return null; // the players' words: a few thousand
   return /** @type {Index} */ (raw);
 }
 

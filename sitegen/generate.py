@@ -179,6 +179,8 @@ def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -
     rules = read_folder(root / "rules")  # the one read of rules/: rulescore, the pages and the wheel share it
     read_from(rules)
     content = load_content(rules, engine)
+    # Before the runtime is staged: a text past what search holds is said at its line at once.
+    searched = search_index(content, lambda texts: players_words.lexicon(root, rules, texts))
     assets = stage(root, rules, dict(os.environ))
     out = root / "build"
     files: dict[str, bytes] = {path: text.encode("utf-8") for path, text in pages(root, content, engine).items()}
@@ -192,7 +194,7 @@ def generate(root: Path = ROOT, serving: bool = False, engine: str = "mkdocs") -
     config = base_config(root)
     games = list(dict.fromkeys(item.ruleset.game for item in content.rulesets))  # in the rulesets' order, once each
     files["manifest.webmanifest"] = offline.manifest(config["site_name"], games).encode("utf-8")
-    files["assets/search.json"] = search_index(content, lambda texts: players_words.lexicon(root, rules, texts))
+    files["assets/search.json"] = searched
     # The search box's script, from its modules and the search library (one immediately run function).
     files["assets/search.js"] = esbuild(
         root, Path("search") / "page.js", "--bundle", "--format=iife", "--minify"

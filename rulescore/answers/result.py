@@ -140,6 +140,11 @@ class Refusal(NamedTuple):
     # The rules forbid what the values ask (an animal's climb): the rules' answer, not a field at fault.
     forbidden: bool = False
 
+    @classmethod
+    def of_bug(cls, calculator: str, ruleset: str, error: Exception) -> Refusal:
+        """A bug of ours, said as one: never as a value at fault, nor as taking too long (#64, item 4)."""
+        return cls(calculator, ruleset, {"calculator": f"Internal error ({type(error).__name__}); please report it."})
+
     @property
     def ok(self) -> Literal[False]:
         return False

@@ -88,6 +88,9 @@ def read_dice(text: str) -> Dice:
     if match["keep"] and count < 2:
         raise ValueError(f"'{text}': highest or lowest of needs 2 or more dice")
     add = int(match["add"] or 0) * (1 if match["sign"] != "-" else -1)
+    lowest = (1 if match["keep"] else count) + add
+    if lowest < 0:  # a count of hits, inches or a roll below nothing is no roll a rule makes (#64, item 5)
+        raise ValueError(f"'{text}' can total {lowest}: dice here never total less than 0 (D6-1 can, D6-2 cannot)")
     cap = int(match["cap"]) if match["cap"] else None
     return Dice(str(text).strip(), sides, count, match["keep"], add, cap)
 

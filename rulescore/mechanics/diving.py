@@ -11,9 +11,9 @@ from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.charge_moves import Charge
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field
-from rulescore.mechanics.jumping_down import JumpDown, pass_tests
+from rulescore.mechanics.jumping_down import JumpDown, most_tests, pass_tests
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, at_most, tested
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name, when_given
+from rulescore.mechanics.mechanic import Bound, Calculator, Line, Mechanic, Table, by_name, when_given
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule, allows
@@ -148,6 +148,19 @@ def _offered(ruleset: Rules) -> bool:
     return ruleset.table(Charge) is not None and ruleset.table(DivingCharge) is not None
 
 
+def _bounded(ruleset: Rules) -> Bound | None:
+    """Its own tests, and a jump down's where the enemy is too far for the bonus (the jump's tests stand)."""
+    diving = ruleset.table(DivingCharge)
+    if not diving:
+        return None
+    jump = ruleset.table(JumpDown)
+    return most_tests("diving_charge", diving.max_height, diving.test_every, "a diving charge") or (
+        most_tests("jump_down", diving.max_height, jump.test_every, "a diving charge without its bonus")
+        if jump
+        else None
+    )
+
+
 LEG = LegKind(
     "diving charge",
     80,
@@ -191,4 +204,5 @@ DIVING_CHARGE = Mechanic(
     outcomes={"lands-no-bonus": "Lands safely, and charges on without the diving bonus", "landed": "Lands safely"},
     lines=_lines,
     legs=(LEG,),
+    bounded=_bounded,
 )

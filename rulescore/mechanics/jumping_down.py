@@ -12,7 +12,7 @@ from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, at_most, tested
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name, when_given
+from rulescore.mechanics.mechanic import Bound, Calculator, Line, Mechanic, Table, by_name, when_given
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule, allows
@@ -42,6 +42,26 @@ def pass_tests(
     if height.denominator != 1:
         explain.assume("fraction-inches")
     return pass_all(explain, rules, initiative, tests)
+
+
+def most_tests(table: str, highest: Rule, every: Rule, what: str) -> Bound | None:
+    """A jump of up to `highest` inches at one test per full `every` takes at most values.MOST tests: more is
+    a slip (one every 0.001") whose chance has thousands of digits; said at `table`'s test_every."""
+    tests = floor(highest.value / every.value)
+    if tests <= values.MOST:
+        return None
+    least, most = inches(Fraction(highest.value) / values.MOST), inches(every.value * values.MOST)
+    return (
+        table,
+        "test_every",
+        f"one test every {inches(every.value)} makes {what} of {inches(highest.value)} {tests} Initiative tests: "
+        f"at most {values.MOST} (one every {least} or more, or at most {most} high)",
+    )
+
+
+def _bounded(ruleset: Rules) -> Bound | None:
+    jump = ruleset.table(JumpDown)
+    return most_tests("jump_down", jump.max_height, jump.test_every, "a jump down") if jump else None
 
 
 def jump_down(
@@ -142,4 +162,5 @@ JUMP_DOWN = Mechanic(
     outcomes={"landed": "Lands safely"},
     lines=_lines,
     legs=(LEG,),
+    bounded=_bounded,
 )

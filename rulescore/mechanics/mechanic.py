@@ -140,6 +140,15 @@ def when_given(key: str) -> Callable[[Rules], str | None]:
     return lambda rules: key if rules.part(key) is not None else None
 
 
+# Where a value is that reads well alone but takes an answer past what it can work out, and why:
+# (table, key, what is wrong), as the loader names it at its file and line.
+Bound = tuple[str, str, str]
+
+
+def _unbounded(rules: Rules) -> Bound | None:
+    return None
+
+
 def _no_lines(rules: Rules) -> list[Line]:
     return []
 
@@ -161,6 +170,9 @@ class Mechanic(NamedTuple):
     legs: tuple[LegKind, ...] = ()  # the kinds of route leg its rules govern
     # (Ruleset, how a route went) -> what its rules say the model may still do this turn, each line ranked
     after: Callable[[Rules, RouteEnd], list[Followed]] = _nothing_after
+    # Ruleset -> a value past what its answers can work out over the whole range of their fields (a jump
+    # down of 6,000 tests: #64, item 4), worked out from the values, never tried at one field's default
+    bounded: Callable[[Rules], Bound | None] = _unbounded
 
     @property
     def name(self) -> str:

@@ -27,6 +27,7 @@ OTHERWISE = "otherwise"
 # Bounds on what a table may hold: enough for any group, too little to slow an answer.
 MOST_PER_RULESET = 20
 VALUE_LONGEST = 60
+WHERE = re.compile(r"^\[[a-z_-]+\] [a-z_-]+: ", re.ASCII)  # "[jump_down] test_every: ", as the loader says where
 NUMBER = re.compile(r"[0-9]{1,12}(?:\.[0-9]{1,3})?", re.ASCII)  # its size is the rule's reader's to bound
 
 
@@ -218,9 +219,12 @@ def read_rule(ruleset_id: object, rule: object, value: object) -> HouseRule:
     try:
         ruled(ruleset_id, (house,))  # the numbers.toml reader's own check of the value
     except RulesFileError as error:
+        # The file's words for where, dropped: the player named the rule. Another key's (a higher jump makes
+        # more tests, said at [jump_down] test_every) is dropped too: the reason names what it counts.
         table, _, key = rule.rpartition(".")
-        where = f"[{table}] {key}" if table else key  # the file's words for where; the player named the rule
-        raise ValueError(error.reason.removeprefix(where).lstrip(": ")) from None
+        where = f"[{table}] {key}" if table else key
+        reason = error.reason.removeprefix(where) if error.reason.startswith(where) else WHERE.sub("", error.reason)
+        raise ValueError(reason.lstrip(": ")) from None
     return house
 
 

@@ -21,7 +21,7 @@ from rulescore.rulebooks import ASSUMPTIONS, RULESETS
 from rulescore.ruleset import Ruleset
 from rulescore.table.house_rules import HouseRule, read_house_rules
 from rulescore.web.address import assumption_href, section_href
-from rulescore.web.protocol import HouseRuleJson, Reading, Reply, sent
+from rulescore.web.protocol import HouseRuleJson, Reading, Reply, answered, sent
 from rulescore.web.route_view import route_view
 from rulescore.web.terms import Marker, escape, glossary
 from rulescore.web.values import answer_said, values_said
@@ -167,8 +167,7 @@ FORM_REFUSED = sent({"ok": False, "errors": {"form": "The form sent something th
 
 
 def _form(values_json: str) -> dict[str, str | list[str]] | None:
-    """The form's values as strings (a list field's as a list of strings), or None if what came is not a
-    JSON object."""
+    """The form's values as strings (a list field's as a list of strings); None for what is no JSON object."""
     try:
         values = json_text.loads(values_json)
     except ValueError:
@@ -186,6 +185,7 @@ def _house(house_json: str) -> tuple[HouseRule, ...]:
         raise ValueError(f"Your house rules could not be used ({error}): change them on Your table.") from None
 
 
+@answered
 def respond(calculator: str, ruleset: str, values_json: str, root: str = "", house_json: str = "") -> str:
     """What the page's script asks for: JSON with `ok`, `errors` by field and the result's HTML; with
     `house_json` (a table's house rules), the answer as that table plays, and the house rules it used."""
@@ -287,6 +287,7 @@ def compare_html(compared: Compared, root: str = "") -> str:
     )
 
 
+@answered
 def respond_compare(calculator: str, values_json: str, root: str = "") -> str:
     """Like `respond`, for the same inputs in every ruleset that has this calculator."""
     values = _form(values_json)

@@ -3,8 +3,14 @@ for the page's scripts: the replies are built as these types (mypy checks them) 
 tests/core/test_protocol.py checks both files name the same fields, each required or not alike."""
 
 # No `from __future__ import annotations`: TypedDict reads NotRequired from evaluated annotations.
+import functools
 import json
-from typing import Any, NotRequired, TypedDict
+from collections.abc import Callable
+from typing import Any, NotRequired, ParamSpec, TypedDict
+
+from rulescore.answers.result import Refusal
+
+Asked = ParamSpec("Asked")
 
 
 class Reading(TypedDict):
@@ -54,3 +60,17 @@ class TableReply(TypedDict):
 def sent(reply: "Reply | TableReply") -> str:
     """A reply as the worker sends it, its shape checked against the page's (types/protocol.d.ts)."""
     return json.dumps(reply)
+
+
+def answered(respond: "Callable[Asked, str]") -> "Callable[Asked, str]":
+    """A reply made whole inside the handling, its wording too: a bug of ours is said as one, never as a
+    worker that took too long (#64, item 4: a chance too long to say escaped as a ValueError)."""
+
+    @functools.wraps(respond)
+    def reply(*args: Asked.args, **kwargs: Asked.kwargs) -> str:
+        try:
+            return respond(*args, **kwargs)
+        except Exception as error:
+            return sent({"ok": False, "errors": Refusal.of_bug("", "", error).errors})
+
+    return reply

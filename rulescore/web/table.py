@@ -12,7 +12,7 @@ from rulescore.rulebooks import RULESETS
 from rulescore.table.file import PlayersTable, TableError, read_table
 from rulescore.table.house_rules import HouseRule
 from rulescore.table.models import CHARACTERISTICS, Model, fill
-from rulescore.web.protocol import sent
+from rulescore.web.protocol import answered, sent
 from rulescore.web.terms import escape
 
 # What a card shows: a calculator, what its row is called, the field it varies and the values it takes.
@@ -45,6 +45,7 @@ def tried(table: PlayersTable) -> None:
                 raise TableError(f"under these house rules of {RULESETS[ruleset].title}, {name} {why}: not kept")
 
 
+@answered
 def respond_table(text: str) -> str:
     """A table file (the phone's own, an import, a link's) checked whole, and its house rules tried: the
     table as the site keeps it, with each house rule said in words; or what is wrong, and nothing kept."""
@@ -80,6 +81,7 @@ def _defaults(model: Model) -> dict[str, str]:
     return found
 
 
+@answered
 def card_html(text: str, ruleset: str, name: str) -> str:
     """A model's card from the phone's table (its text): each move it makes, at a glance, as its table
     plays (its house rules named under it); JSON with the HTML, or what is wrong."""

@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Callable
 from html.parser import HTMLParser
+from pathlib import Path
 
 import markdown
 
@@ -21,6 +22,7 @@ from rulescore.rulebooks import ASSUMPTIONS
 from rulescore.web.address import assumption_href, section_href
 from sitegen.pages.content import Content
 from sitegen.pages.parse import NUMBERING, Section
+from sitegen.pages.search_limits import check_index, check_section
 
 # A sentence ends at . ! or ? (and a closing quote or bracket) before the capital or number that opens the
 # next: "8" rather than 4"). Note that" splits, "eg, because" and "4.5" do not.
@@ -115,11 +117,11 @@ def entries(content: Content) -> list[dict]:
             if not texts and section.children:
                 continue  # a heading over its subsections: they are found themselves
             place = " › ".join(NUMBERING.sub("", title) for title in above)
-            found.append(
-                _entry(
-                    "rule", ruleset, section.title, place, section_href(RULESETS[ruleset], section.anchor), texts or []
-                )
+            entry = _entry(
+                "rule", ruleset, section.title, place, section_href(RULESETS[ruleset], section.anchor), texts or []
             )
+            check_section(item.ruleset.source_path, section.line, section.title, place, entry["sentences"])
+            found.append(entry)
     for item in content.rulesets:
         for term in item.terms:
             url = f"{item.ruleset.id}/glossary/#{term.anchor}"
@@ -144,6 +146,9 @@ def search_index(content: Content, words: Callable[[list[str]], dict[str, list[s
         if plannable(RULESETS[item.ruleset.id]):
             url = f"{item.ruleset.id}/route/"
             found.append(_entry("tool", item.ruleset.id, "Plan a move", "Route planner", url, [ROUTE_PLANNER]))
+    said = words([text for entry in found for text in [entry["title"], *entry["sentences"]]])
+    rules = content.rulesets[0].ruleset.folder.parent if content.rulesets else Path("rules")
+    check_index(rules, found, len(content.rulesets), said)
     index = {
         "shape": SHAPE,
         "rulesets": [
@@ -151,6 +156,6 @@ def search_index(content: Content, words: Callable[[list[str]], dict[str, list[s
             for item in content.rulesets
         ],
         "entries": found,
-        "words": words([text for entry in found for text in [entry["title"], *entry["sentences"]]]),
+        "words": said,
     }
     return json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

@@ -269,3 +269,23 @@ def test_what_a_partial_answer_lacks_is_said_as_text(phone, server):
     assert lacks.startswith("Does not say:") and "psyker" in lacks, lacks
     assert phone.locator(".site-search__results img").count() == 0
     assert phone.evaluate("window.hit") is None
+
+
+def test_sentences_across_a_page_are_marked_as_the_index_holds_them(phone, server):
+    """Forty sentences of a rules page, spread over its sections, each opened at its own address: the marks
+    hold exactly that sentence (across links, terms and line breaks), marked in one pass (#64, item 3)."""
+    phone.goto(server.origin + "/")
+    index = phone.evaluate("async () => (await fetch('assets/search.json')).json()")
+    wanted = [
+        (entry["url"], number, sentence)
+        for entry in index["entries"]
+        if entry["url"].startswith("mordheim-1999/movement/#")
+        for number, sentence in enumerate(entry["sentences"])
+    ]
+    assert len(wanted) > 40
+    for url, number, sentence in wanted[:: len(wanted) // 40][:40]:
+        page, anchor = url.split("#")
+        phone.goto(f"{server.origin}/{page}?sentence={number}#{anchor}")
+        phone.wait_for_function("() => document.querySelector('mark.search-answer') !== null")
+        marked = phone.eval_on_selector_all("mark.search-answer", "marks => marks.map(m => m.textContent).join('')")
+        assert " ".join(marked.split()) == " ".join(sentence.split()), (url, number)
