@@ -8,6 +8,10 @@ import { createRequire } from "node:module";
 import { basename, join } from "node:path";
 
 const [runtime, stdlib, wheel, out, modules] = process.argv.slice(2);
+// The runtime keeps the script's path and arguments as the program's name, its arguments and its "_"
+// variable, in the memory saved: a build in another folder made other bytes (#64, item 1). It is given
+// the name a browser's runtime has, and no arguments.
+process.argv = [process.argv[0], "./this.program"];
 
 // The same inputs give the same bytes: every random byte the runtime asks for while the
 // snapshot is made comes from a fixed sequence, and its clock says one moment. Nothing is lost: every

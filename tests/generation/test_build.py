@@ -85,6 +85,14 @@ def test_a_fresh_checkout_builds_the_same_site_byte_for_byte(project):
     assert {name for name in first if first[name] != second[name]} == set()
 
 
+def test_a_build_in_another_folder_makes_every_file_the_same(project, built_site):
+    """The project built where it is cloned and in a copy elsewhere (another path, another length): every
+    file the same, the saved start and sw.js too (#64, item 1: two folders made two 8 MB saved starts)."""
+    here, there = digest(built_site), digest(project / "site")
+    assert set(here) == set(there)
+    assert sorted(name for name in here if here[name] != there[name]) == []
+
+
 def test_unclosed_front_matter_names_source_line(tmp_path):
     folder = copy_project(tmp_path) / "rules" / "coreheim-v10"
     ruleset = load_ruleset(folder)

@@ -4,12 +4,14 @@ and the same answers as CPython's full one."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import zipfile
 
 import pytest
 
 from sitegen.bundle import pyodide_answers, saved_start
+from sitegen.bundle.stdlib import browser_modules
 from tests.helpers import ROOT, shipped_parts
 
 pytestmark = pytest.mark.browser
@@ -72,3 +74,30 @@ def test_the_snapshot_answers_as_a_fresh_start(staged, built_site, tmp_path):
     restored = run_session(*staged, joined, size)
     assert [answer for answer in restored if "Internal error" in answer] == []
     assert restored == pyodide_answers.answers()
+
+
+def test_the_saved_start_is_the_same_bytes_from_any_folder(staged, tmp_path):
+    """The snapshot step run from two folders of different path lengths, each with its own copy of the script
+    and the runtime: the same bytes (#64, item 1: the script's path was kept in Pyodide's memory, so a CI
+    runner, a clone and a deploy job each made another 8 MB saved start, fetched again by every phone)."""
+    stdlib, wheel = staged
+    made = []
+    for name in ("a", "a-folder-with-a-much-longer-name-than-the-first-" * 2):
+        folder = tmp_path / name
+        shutil.copytree(ROOT / "node_modules" / "pyodide", folder / "runtime")
+        shutil.copy(ROOT / "sitegen" / "bundle" / "snapshot.mjs", folder)
+        shutil.copy(stdlib, folder / "stdlib.zip")
+        shutil.copy(wheel, folder / wheel.name)
+        modules = json.dumps(browser_modules(folder / wheel.name))
+        arguments = [folder / "runtime", folder / "stdlib.zip", folder / wheel.name, folder / "snapshot.bin"]
+        done = subprocess.run(
+            ["node", str(folder / "snapshot.mjs"), *map(str, arguments), modules],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        made.append((folder / "snapshot.bin").read_bytes())
+    assert len(made[0]) > 1_000_000
+    assert made[0] == made[1], f"{sum(a != b for a, b in zip(*made, strict=True))} bytes differ"
