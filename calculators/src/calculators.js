@@ -114,29 +114,39 @@ function openedAt() {
 /** A link that carries house rules says so above the calculator it opens at (not the page's first, screens
  * away: #47, item 5), and asks to keep them or not. */
 function offerLinkHouse() {
-  const carried = readLink();
+  const link = readLink();
   const first = openedAt();
-  if (!carried || !first) return;
+  if (!link || !first) return;
+  const { carried, left } = link;
   const offer = document.createElement("div");
   offer.className = "calc-house-offer";
   offer.setAttribute("role", "region");
   offer.setAttribute("aria-label", "House rules from this link");
   const said = document.createElement("p");
   const count = carried.length === 1 ? "a house rule" : `${carried.length} house rules`;
-  said.textContent = `This link's answers play ${count} of whoever shared it. Each answer below names those it uses.`;
+  said.textContent = carried.length
+    ? `This link's answers play ${count} of whoever shared it. Each answer below names those it uses.`
+    : "This link carries no house rule this page can play: its answers follow the rules as written.";
+  // What the link carries and the page does not take, said, never dropped unsaid (#64, item 7).
+  const leftOut = Object.assign(document.createElement("p"), {
+    className: "calc-house-left",
+    textContent: `${carried.length + left.length} house rule${carried.length + left.length === 1 ? "" : "s"} in this link: ${carried.length} can be played, `
+      + `${left.length} left out: ${left.join("; ")}.`,
+  });
   const keep = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Keep them on this phone" });
   const drop = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Play the rules as written" });
-  setTimeout(() => sayLinkRules(said, carried, count, keep)); // asked after the page's answers, which come first
+  keep.hidden = drop.hidden = !carried.length;
+  if (carried.length) setTimeout(() => sayLinkRules(said, carried, count, keep)); // after the page's answers, which come first
   const choose = async (/** @type {boolean} */ keep) => {
     offer.replaceChildren(Object.assign(document.createElement("p"), { textContent: keep ? "Checking these house rules…" : "Playing the rules as written." }));
     const refused = await decide(keep);
     const said = !keep ? "Playing the rules as written." : refused ? `Not kept, and the rules as written are played: ${refused}` : "Kept: these house rules are yours now (Your table lists them).";
-    offer.replaceChildren(Object.assign(document.createElement("p"), { textContent: said }));
+    offer.replaceChildren(Object.assign(document.createElement("p"), { textContent: said }), ...(left.length ? [leftOut] : []));
     if (!keep || refused) calculatorsOn(".calc[data-ready]").forEach((calc) => update(calc));
   };
   keep.addEventListener("click", () => choose(true));
   drop.addEventListener("click", () => choose(false));
-  offer.append(said, keep, drop);
+  offer.append(said, ...(left.length ? [leftOut] : []), keep, drop);
   first.before(offer);
 }
 

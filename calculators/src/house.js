@@ -10,14 +10,24 @@ const PARAM = "house";
 /** @type {HouseRule[] | null} */
 let fromLink = null;
 
-/** A link's house rules, "ruleset~rule~value" each; anything else in the address is not used. */
+const LONGEST = 200; // characters of one: far above any rule's name and value
+
+/** A link's house rules, "ruleset~rule~value" each, and what it carries that is not taken, each said with
+ * why (#64, item 7: the 21st, or one too long, was dropped without a word); nothing else is used. */
 function linkRules() {
+  const carried = new URLSearchParams(location.search).getAll(PARAM);
+  /** @type {HouseRule[]} */
   const found = [];
-  for (const item of new URLSearchParams(location.search).getAll(PARAM).slice(0, MOST)) {
+  const left = [];
+  for (const [at, item] of carried.entries()) {
     const [ruleset, rule, ...value] = item.split("~");
-    if (item.length <= 200 && ruleset && rule && value.length) found.push({ ruleset, rule, value: value.join("~") });
+    const shown = item.length > 40 ? `${item.slice(0, 40)}…` : item;
+    if (at >= MOST) left.push(`"${shown}" (a link carries at most ${MOST})`);
+    else if (item.length > LONGEST) left.push(`"${shown}" (longer than ${LONGEST} characters)`);
+    else if (!ruleset || !rule || !value.length) left.push(`"${shown}" (not a ruleset, a rule and a value)`);
+    else found.push({ ruleset, rule, value: value.join("~") });
   }
-  return found;
+  return { found, left };
 }
 
 const same = (/** @type {HouseRule} */ a, /** @type {HouseRule} */ b) => a.ruleset === b.ruleset && a.rule === b.rule && a.value === b.value;
@@ -31,15 +41,17 @@ export function forgetLink() {
   fromLink = null;
 }
 
-/** The link's house rules, if they are not the phone's own already: played until the player decides. */
+/** The link's house rules, if they are not the phone's own already (played until the player decides), and
+ * what it carries that is not taken, said; null if it carries none. */
 export function readLink() {
-  const carried = linkRules();
-  if (!carried.length) return null;
+  const { found: carried, left } = linkRules();
   const mine = keptTable().house_rules;
-  if (carried.every((rule) => mine.some((other) => same(rule, other)))) return null;
-  const rulesets = new Set(carried.map((rule) => rule.ruleset));
-  fromLink = [...mine.filter((rule) => !rulesets.has(rule.ruleset)), ...carried];
-  return carried;
+  if (!left.length && carried.every((rule) => mine.some((other) => same(rule, other)))) return null;
+  if (carried.length) {
+    const rulesets = new Set(carried.map((rule) => rule.ruleset));
+    fromLink = [...mine.filter((rule) => !rulesets.has(rule.ruleset)), ...carried];
+  }
+  return { carried, left };
 }
 
 /** Keep the link's house rules on this phone (in place of its own for those rulesets) once Python has read

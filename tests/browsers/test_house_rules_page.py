@@ -235,3 +235,24 @@ def test_a_links_house_rules_stay_with_the_page_it_opened(phone, server):
     assert "house=" not in phone.url
     assert phone.locator(".calc-house-offer").count() == 0
     assert "House rule" not in phone.inner_text("#calc-route")
+
+
+def test_what_a_link_carries_and_the_page_does_not_take_is_said(phone, server):
+    """#64 item 7: a link's 21st house rule, and one over 200 characters, were dropped without a word (the
+    answers then followed the rules as written, unsaid). Each is said, with why; none is played or kept."""
+    too_long = "mordheim-1999~jump_down.max_height~" + "9" * 200
+    rules = [too_long, "nonsense"] + ["mordheim-1999~jump_down.max_height~8"] * 21
+    query = "&".join(f"house={item}" for item in rules)
+    phone.goto(server.origin + RULES + f"?calc-jump-down.height=4&{query}#jumping-down")
+    offer = phone.locator(".calc-house-offer .calc-house-left")
+    offer.wait_for(timeout=60_000)
+    said = offer.inner_text()
+    assert said.startswith("23 house rules in this link: 18 can be played, 5 left out: "), said
+    assert said.count("(a link carries at most 20)") == 3
+    assert "(longer than 200 characters)" in said and '"nonsense" (not a ruleset, a rule and a value)' in said
+    # Only what is left out: nothing to keep, the rules as written, said.
+    phone.goto(server.origin + RULES + f"?calc-jump-down.height=4&house={too_long}#jumping-down")
+    phone.locator(".calc-house-offer", has_text="no house rule this page can play").wait_for(timeout=60_000)
+    assert "1 house rule in this link: 0 can be played, 1 left out" in phone.inner_text(".calc-house-offer")
+    assert phone.get_by_role("button", name="Keep them on this phone").is_hidden()
+    assert phone.console_errors == []
