@@ -15,7 +15,11 @@
     });
     input.checked = true;
     tag.content = color.scheme === "slate" ? "dark" : "light";
-    __md_set("__palette", { index, color });
+    try {
+      __md_set("__palette", { index, color });
+    } catch {
+      // storage that cannot be reached at all (#64, item 10): the scheme switches for this page, unkept
+    }
   };
   let stored = null;
   try {

@@ -63,6 +63,8 @@ interface PlayersTableApi {
   keptTable(): PlayersTable;
   storageRefused(): boolean;
   tableShape(raw: unknown): PlayersTable | null;
+  /** Which bound a table of the right shape is past, in a player's words ("holds 61 models: …"), or "". */
+  pastBounds(raw: unknown): string;
   unreadableTable(): string | null;
   setAsideTable(): string | null;
   renamePicked(ruleset: string, from: string, to: string): void;

@@ -7,7 +7,7 @@ const KEY = "skirmish-table";
 const PICKED = "skirmish-picked";
 const FORMAT = "skirmish-rules-table"; // rulescore.table.file.FORMAT
 const MOST = 60; // models (rulescore.table.file.MOST_MODELS); house rules are fewer than this per ruleset
-const LONGEST = 100000; // characters, as rulescore.table.file.LONGEST
+export const LONGEST = 100000; // characters, as rulescore.table.file.LONGEST
 
 // A kept table this page cannot read (another version of the site, damaged storage) is set aside here,
 // word for word, before anything is written over it: never lost without a word (#47, item 13).
@@ -24,6 +24,16 @@ const emptyTable = () => /** @type {PlayersTable} */ ({ format: FORMAT, version:
 // a house rule of 31 emoji passed Python's 60 and failed here as 62, and the kept table was judged damaged).
 const characters = (value, most) => value.length <= 2 * most && [...value].length <= most;
 const text = (value, longest) => typeof value === "string" && characters(value, longest);
+
+/** Which bound a table in the right shape is past (#64, item 10: 61 models were "not a table this site
+ * saved"), in a player's words, or "" if none. @param {unknown} raw */
+export function pastBounds(raw) {
+  const table = /** @type {Partial<PlayersTable> | null} */ (raw && typeof raw === "object" ? raw : null);
+  if (!table || table.format !== FORMAT || !Array.isArray(table.models) || !Array.isArray(table.house_rules)) return "";
+  if (table.models.length > MOST) return `holds ${table.models.length} models: a table holds at most ${MOST}`;
+  if (table.house_rules.length > 5 * MOST) return `holds ${table.house_rules.length} house rules: a table holds at most ${5 * MOST}`;
+  return "";
+}
 
 /** The table in `raw` if it has the shape Python gives it (strings, bounded), else null. @param {unknown} raw */
 export function tableShape(raw) {

@@ -3,7 +3,7 @@
 // whole by Python first, and takes the phone's table's place only when the player says so.
 import { check, keep, say } from "./table-page.js";
 
-const { clearTable, keptTable, tableShape } = window.playersTable;
+const { clearTable, keptTable, pastBounds, tableShape } = window.playersTable;
 const LONGEST = 100000; // characters in a table file (rulescore.table.file.LONGEST)
 
 // A table as a link: its JSON in the fragment (never sent to a server), base64 of its UTF-8.
@@ -27,7 +27,11 @@ async function open(root, text, where) {
   }
   const table = tableShape(raw);
   if (!table) {
-    say(root, `That ${where} is not a table this site saved: nothing was changed.`);
+    // A table past a bound says which (its count and the most); anything else is no table of ours.
+    const past = text.length > 2 * LONGEST || [...text].length > LONGEST
+      ? `is longer than any table (${LONGEST.toLocaleString("en")} characters at the most)`
+      : pastBounds(raw);
+    say(root, `That ${where} ${past || "is not a table this site saved"}: nothing was changed.`);
     return;
   }
   say(root, `Checking the ${where}…`);

@@ -35,6 +35,10 @@ def test_storage_that_throws_still_leaves_the_site_offline_and_says_what_it_cann
         page.goto(server.base + "mordheim-1999/movement/")
         wait_ready_offline(page)
         assert "keeps no notes for the site" in page.locator(".offline-said").inner_text()
+        # The dark-mode toggle still switches, for this page, with nothing kept (#64, item 10: it did nothing).
+        shown = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        page.locator(".site-palette label:not([hidden])").click()
+        page.wait_for_function("(shown) => document.body.getAttribute('data-md-color-scheme') !== shown", arg=shown)
         server.stop()
         context.set_offline(True)
         page.goto(server.base + "mordheim-1999/movement/?calc-fall.height=5#falling")

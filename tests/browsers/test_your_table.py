@@ -101,6 +101,12 @@ def test_a_table_saved_cleared_and_opened_again(phone, server, tmp_path: Path):
     phone.locator(".table-message", has_text="nothing was changed").wait_for(timeout=90_000)
     assert "Movement must be a number" in phone.inner_text(".table-message")
     assert phone.inner_text(".table-models").startswith("No models yet")
+    # One model past the most a table holds: the limit said (#64, item 10: "not a table this site saved").
+    crowded = tmp_path / "crowded.json"
+    crowded.write_text(json.dumps({**data, "models": [{**data["models"][0], "name": f"A{n}"} for n in range(61)]}))
+    phone.set_input_files("#table-import", str(crowded))
+    phone.locator(".table-message", has_text="holds 61 models: a table holds at most 60").wait_for(timeout=30_000)
+    assert phone.inner_text(".table-models").startswith("No models yet")
     phone.once("dialog", lambda dialog: dialog.accept())
     phone.set_input_files("#table-import", str(saved))
     phone.locator(".table-models li", has_text="Aldric").wait_for(timeout=30_000)
