@@ -61,6 +61,9 @@ interface PlayersTableApi {
   clearTable(): void;
   keepTable(table: PlayersTable): boolean;
   keptTable(): PlayersTable;
+  /** The table as kept this moment, read from storage again (another tab may have written a moment ago). */
+  keptNow(): PlayersTable;
+  keptText(): string | null;
   storageRefused(): boolean;
   tableShape(raw: unknown): PlayersTable | null;
   /** Which bound a table of the right shape is past, in a player's words ("holds 61 models: …"), or "". */

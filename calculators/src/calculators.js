@@ -13,7 +13,7 @@ import { showState } from "./status.js";
 import { setUpGlance } from "./glance.js";
 import { describeFilled, fill, setUpPicker } from "./picker.js";
 import { decide, forgetLink, houseFor, readLink } from "./house.js";
-import { clearTable, keepTable, keptTable, pastBounds, renamePicked, setAsideTable, storageRefused, tableShape, unreadableTable, watchOtherTabs } from "./kept.js";
+import { clearTable, keepTable, keptNow, keptTable, keptText, pastBounds, renamePicked, setAsideTable, storageRefused, tableShape, unreadableTable, watchOtherTabs } from "./kept.js";
 
 // One tap shares the situation: the address holds the inputs, the fragment the calculator.
 /** @param {CalculatorElement} calc @param {HTMLElement} button */
@@ -185,7 +185,7 @@ function openTablePage() {
     window.playersTable.setUp?.();
     return;
   }
-  window.playersTable = { askPython, boot, engineWords, clearTable, keepTable, keptTable, storageRefused, tableShape, pastBounds, unreadableTable, setAsideTable, renamePicked };
+  window.playersTable = { askPython, boot, engineWords, clearTable, keepTable, keptTable, keptNow, keptText, storageRefused, tableShape, pastBounds, unreadableTable, setAsideTable, renamePicked };
   document.head.append(Object.assign(document.createElement("script"), { src: tableScript, async: true }));
 }
 

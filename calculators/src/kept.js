@@ -76,6 +76,16 @@ export function keptTable() {
   return visit.table;
 }
 
+/** The table as kept this moment: read from storage again, where another tab may have written a moment ago
+ * (before its "storage" event comes); this visit's own where the phone keeps nothing. */
+export function keptNow() {
+  if (!visit.refused && stored(KEY) !== null) visit.table = null;
+  return keptTable();
+}
+
+/** The kept table's text, word for word (null if none): what a change compares before it writes. */
+export const keptText = () => stored(KEY);
+
 /** What storage holds under `key`, as text, or null. @param {string} key */
 function stored(key) {
   try {

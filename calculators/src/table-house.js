@@ -1,7 +1,7 @@
 // @ts-check
 // Your table's house rules: each switch plays when it is switched (a tick, a choice, a box left), checked by
 // Python with the table's other house rules first, and said next to it (#47, item 1).
-import { check, keep } from "./table-page.js";
+import { change, told } from "./table-page.js";
 
 const { keptTable } = window.playersTable;
 
@@ -21,13 +21,15 @@ async function switchRule(root, box, input) {
   const error = row.querySelector(".calc-error");
   const said = row.querySelector(".table-said");
   const value = fieldValue(input);
-  const now = keptTable();
-  const others = now.house_rules.filter((rule) => !(rule.ruleset === ruleset && rule.rule === input.dataset.rule));
-  const was = now.house_rules.find((rule) => rule.ruleset === ruleset && rule.rule === input.dataset.rule);
+  const was = keptTable().house_rules.find((rule) => rule.ruleset === ruleset && rule.rule === input.dataset.rule);
   if ((was?.value || "") === value) return; // switched back before it was read: nothing to change
   said.textContent = "Checking…";
   error.textContent = "";
-  const reply = await check({ ...now, house_rules: value ? [...others, { ruleset, rule: input.dataset.rule, value }] : others });
+  const edit = (/** @type {PlayersTable} */ now) => {
+    const others = now.house_rules.filter((rule) => !(rule.ruleset === ruleset && rule.rule === input.dataset.rule));
+    return { ...now, house_rules: value ? [...others, { ruleset, rule: input.dataset.rule, value }] : others };
+  };
+  const { reply, kept } = await change(edit); // against what every tab has kept (#64, item 6)
   if (!reply.ok) {
     said.textContent = "";
     error.textContent = `Not played, and your table is as it was: ${Object.values(reply.errors).join(" ")}`;
@@ -37,7 +39,7 @@ async function switchRule(root, box, input) {
   input.setAttribute("aria-invalid", "false");
   const label = row.querySelector("label")?.firstChild?.textContent?.trim() || "";
   const words = value ? reply.words[`${ruleset} ${input.dataset.rule}`] : `${label.replace(/^House rule: /, "")}: the rules as written.`;
-  keep(root, reply.table, `${value ? "In play" : "Switched back"}: ${words}`, said);
+  told(root, kept, `${value ? "In play" : "Switched back"}: ${words}`, said);
 }
 
 /** @param {HTMLElement} root */

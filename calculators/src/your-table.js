@@ -3,7 +3,7 @@
 // model's card. Whatever is kept is checked by Python first (rulescore.web.table); this only moves values.
 // A script of its own, loaded by calculators.js on this page alone: Python's worker and the phone's table
 // are calculators.js's, reached through window.playersTable (one worker, one copy of what is kept).
-import { ask, check, keep, say } from "./table-page.js";
+import { ask, change, say, told } from "./table-page.js";
 import { setUpHouseRules } from "./table-house.js";
 import { openLink, setUpSharing } from "./table-files.js";
 
@@ -63,10 +63,10 @@ function show(root) {
     edit.addEventListener("click", () => startChanging(root, model));
     const remove = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Remove" });
     remove.setAttribute("aria-label", `Remove ${model.name}`);
-    remove.addEventListener("click", () => {
-      const now = keptTable();
+    remove.addEventListener("click", async () => {
       hideCard(root, model);
-      keep(root, { ...now, models: now.models.filter((m) => !sameModel(m, model)) }, `Removed ${model.name}.`, root.querySelector(".table-models-said"));
+      const { kept } = await change((now) => ({ ...now, models: now.models.filter((m) => !sameModel(m, model)) }), true);
+      told(root, kept, `Removed ${model.name}.`, root.querySelector(".table-models-said"));
     });
     item.append(words, " ", card, " ", edit, " ", remove);
     return item;
@@ -99,10 +99,10 @@ function showUnplayable(root, box, mine) {
     const named = rule.rule.split(".").map((part) => part.replace(/[_-]/g, " ")).join(", "); // "fall, stops", not a key
     const item = Object.assign(document.createElement("p"), { textContent: `${named}: ${rule.value} ` });
     const out = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Take it out" });
-    out.addEventListener("click", () => {
-      const now = keptTable();
-      const left = now.house_rules.filter((r) => !(r.ruleset === rule.ruleset && r.rule === rule.rule));
-      keep(root, { ...now, house_rules: left }, `Took out ${named}.`); // less than a checked table: nothing to read again
+    out.addEventListener("click", async () => {
+      const left = (/** @type {PlayersTable} */ now) => now.house_rules.filter((r) => !(r.ruleset === rule.ruleset && r.rule === rule.rule));
+      const { kept } = await change((now) => ({ ...now, house_rules: left(now) }), true);
+      told(root, kept, `Took out ${named}.`);
     });
     item.append(out);
     list.append(item);
@@ -197,15 +197,16 @@ function setUpAdding(root) {
     const shown = [...profiles].find((p) => !p.hidden);
     for (const input of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (shown.querySelectorAll("input, select"))) if (input.value.trim()) profile[input.name] = input.value.trim();
     const side = /** @type {"mine" | "enemy"} */ (/** @type {HTMLSelectElement} */ (form.querySelector("#table-side")).value);
-    const now = keptTable();
     const changing = form.dataset.changing === undefined ? null : { name: form.dataset.changing, ruleset: form.dataset.changingRuleset };
     const model = { name, ruleset: ruleset.value, side, profile };
     // A model changed keeps its place in the list; one no longer there (removed in another tab) is added.
-    const at = changing ? now.models.findIndex((m) => m.ruleset === changing.ruleset && m.name === changing.name) : -1;
-    const models = at < 0 ? [...now.models, model] : now.models.map((m, i) => (i === at ? model : m));
+    const edit = (/** @type {PlayersTable} */ now) => {
+      const at = changing ? now.models.findIndex((m) => m.ruleset === changing.ruleset && m.name === changing.name) : -1;
+      return { ...now, models: at < 0 ? [...now.models, model] : now.models.map((m, i) => (i === at ? model : m)) };
+    };
     said.textContent = "";
     error.textContent = "Checking the model…";
-    const reply = await check({ ...now, models });
+    const { reply, kept } = await change(edit);
     if (!reply.ok) {
       error.textContent = Object.values(reply.errors).join(" ");
       return;
@@ -217,7 +218,7 @@ function setUpAdding(root) {
     }
     formForAdding(form);
     const words = changing ? `Changed ${name}.` : `Added ${name}: every ${titleOf(root, ruleset.value)} calculator offers it now.`;
-    keep(root, reply.table, words, said);
+    told(root, kept, words, said);
   });
 }
 
