@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import ceil
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
-from rulescore.answers.explain import Explanation, Step, inches, said_alike, sentence
+from rulescore.answers.explain import Explanation, Step, inches, number_text, said_alike, sentence
 from rulescore.answers.fields import MOST_ITEMS, Field, choice, length, listed, movement, read_form, wounds
 from rulescore.answers.result import Cited, OutcomeTable, Refusal, Result, Row
 from rulescore.mechanics.charge_moves import Charge
@@ -148,6 +148,10 @@ def plan(
     if errors:
         return Refusal(NAME, ruleset_id, errors)
     explain = Explanation()
+    given_height, needs = cast(Fraction, read.get("start_height") or Fraction(0)), least_start(parsed)
+    if needs > given_height:  # the plan and its picture take one height (#64, item 9: a 6" jump drawn as 1")
+        read["start_height"] = needs
+        explain.step(f"It starts {inches(needs)} up: the least its legs need, as {needs_words(parsed)}.")
     try:
         planned = _route(explain, ruleset, read, parsed)
     except Forbidden as refused:
@@ -171,19 +175,19 @@ def plan(
     def cite(step: Step) -> Cited:
         return Cited(step.text, step.section, step.assumption)
 
+    inputs: dict[str, str | list[str]] = {
+        f.name: str(values.get(f.name, f.default)).strip() for f in form if f.kind != "list" and used(f, read, parsed)
+    }
+    inputs["legs"] = [leg.text for leg in parsed]
+    if needs > given_height:  # the height it starts at, as the plan takes it and the picture draws it
+        inputs["start_height"] = number_text(needs)
+
     return Result(
         calculator=NAME,
         ruleset=ruleset_id,
         ruleset_title=ruleset.title,
         title=TITLE,
-        inputs={
-            **{
-                f.name: str(values.get(f.name, f.default)).strip()
-                for f in form
-                if f.kind != "list" and used(f, read, parsed)
-            },
-            "legs": [leg.text for leg in parsed],
-        },
+        inputs=inputs,
         procedure=sentence(text),
         headlines=tuple(headlines),
         caption=planned.caption,
@@ -198,6 +202,34 @@ def plan(
         once=tuple(explain.once.items()),
         chance=done,  # the chance it gets to the end, said or not ("it always completes the route")
     )
+
+
+def _down(leg: Leg) -> bool:
+    kind = LEG_KINDS[leg.kind]
+    return kind.rise < 0 or kind.drawn == "drop"
+
+
+def least_start(legs: Sequence[Leg]) -> Fraction:
+    """The least height a route can start at and take each leg down as far as it says (a climb of 1" and then
+    a jump down of 6" starts 5" up): from there no leg goes below the ground."""
+    up, least = Fraction(0), Fraction(0)
+    for leg in legs:
+        if _down(leg):
+            least = max(least, leg.inches - up)
+        up += LEG_KINDS[leg.kind].rise * leg.inches
+    return least
+
+
+def needs_words(legs: Sequence[Leg]) -> str:
+    """Which leg sets the start height, as the answer says it ("leg 2 goes down 6", 1" above the start")."""
+    up, deepest, found = Fraction(0), Fraction(-1), ""
+    for number, leg in enumerate(legs, start=1):
+        if _down(leg) and leg.inches - up > deepest:
+            deepest, found = leg.inches - up, f"leg {number} goes down {inches(leg.inches)}"
+            if up:
+                found += f", {inches(abs(up))} {'above' if up > 0 else 'below'} where it starts"
+        up += LEG_KINDS[leg.kind].rise * leg.inches
+    return found
 
 
 def _rows(walk: Walk, finish: str) -> list[Row]:

@@ -59,9 +59,11 @@ def route_view(result: Result) -> str:
         top = max(top, y, start_y)
         marks.append((number, (start_x + x) / 2, max(start_y, y), chance))
         words.append(f"leg {number}, {leg.text}: {percent_text(chance)} get past it")
-    # At least a foot across, so a short route is not drawn huge; its words a fixed share of that width.
-    width, tall = max(x + 1, Fraction(10)), top + 3
+    # At least a foot across, so a short route is not drawn huge; its words a fixed share of that width, and
+    # room above the highest point for two lines of marks (#64, item 9: a flat route cut its marks off).
+    width = max(x + 1, Fraction(10))
     size = width * Fraction(1, 20)
+    tall = max(top + 3, top + 1 + 3 * size)
 
     def flip(h: Fraction) -> Fraction:  # heights up, SVG's y down
         return tall - 1 - h
@@ -70,11 +72,18 @@ def route_view(result: Result) -> str:
     parts = [f'<line class="calc-view-ground" x1="0" y1="{ground}" x2="{_n(width)}" y2="{ground}"/>']
     for shape in drawn:
         parts.append(shape(flip))
-    for number, middle, level, chance in marks:  # every other mark a line higher, so neighbours never touch
-        above = size * (Fraction(3, 4) if number % 2 else Fraction(2))
+    ends = [-width, -width]  # where each line of marks is taken up to, so no two marks ever touch
+    for number, middle, level, chance in marks:
+        text = f"{number}: {percent_text(chance, 0)}"
+        half = size * Fraction(3, 10) * len(text) + size / 4  # about half a mark's width, in its font
+        line = next((row for row in (1 - number % 2, number % 2) if middle - half >= ends[row]), None)
+        if line is None:
+            continue  # too many legs for their marks: the words a screen reader hears still name every leg
+        ends[line] = middle + half
+        above = size * (Fraction(3, 4) if line == 0 else Fraction(2))
         parts.append(
             f'<text class="calc-view-mark" x="{_n(middle)}" y="{_n(flip(level) - above)}" '
-            f'text-anchor="middle">{number}: {escape(percent_text(chance, 0))}</text>'
+            f'text-anchor="middle">{escape(text)}</text>'
         )
     said = "The route from the side: " + "; ".join(words) + "."
     return (

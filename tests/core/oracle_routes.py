@@ -54,6 +54,17 @@ def costs(rules, legs) -> list[F]:
     return found
 
 
+def start_height(values, legs) -> F:
+    """Where the route starts: as given, or higher where its legs go down further than that (a climb of 1" and a
+    jump down of 6" start 5" up, the least they need)."""
+    up, least = F(0), F(0)
+    for kind, inches, _, _ in legs:
+        if kind in ("climb down", "jump down", "diving charge"):
+            least = max(least, inches - up)
+        up += inches if kind == "climb up" else -inches if kind in ("climb down", "jump down") else 0
+    return max(number(values.get("start_height", "0")), least)
+
+
 def forbidden(rules, values, legs) -> bool:
     """The rules refuse this route whatever the dice."""
     move, activation = number(values["move"]), values.get("activation", "move")
@@ -62,7 +73,7 @@ def forbidden(rules, values, legs) -> bool:
     last = len(legs)
     if activation == "charge" and legs[-1][0] not in ("charge", "diving charge"):
         return True
-    height, climbed = number(values.get("start_height", "0")), F(0)
+    height, climbed = start_height(values, legs), F(0)
     for n, (kind, inches, extra, ground) in enumerate(legs, start=1):
         if kind in tables and getattr(rules, tables[kind]) is None:
             return True
@@ -110,7 +121,7 @@ def walk(rules, values, legs, left: F, charging: str | None, interceptor: bool =
     model = {k: values[k] for k in ("initiative", "toughness", "wounds") if k in values}
     activation = values.get("activation", "move")
     going, ends = F(1), defaultdict(F)
-    height = number(values.get("start_height", "0"))
+    height = start_height(values, legs)
     short = "falls-short" if charging else "out-of-movement"
 
     def by_oracle(n, calculator, leg_values, *safe):
@@ -259,7 +270,8 @@ def charge(rules, values, read_legs) -> tuple[dict[str, F], dict[str, F] | None]
         raise Refused
     not_seen = {}
     if seen < 1:
-        moving = {**values, "activation": "move"}
+        # The legs before the charge, from where the whole route starts (its last leg may set that height).
+        moving = {**values, "activation": "move", "start_height": str(start_height(values, read_legs))}
         walked = walk(rules, moving, read_legs[:-1], number(values["move"]), None)
         not_seen = {("not-seen" if key == "completes" else f"not-seen-{key}"): p for key, p in walked.items()}
     through = _mix((_moved(rules, values, read_legs), seen), (not_seen, 1 - seen))

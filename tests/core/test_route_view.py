@@ -52,3 +52,45 @@ def test_a_failed_detection_ends_the_route_before_its_charge():
     # Unseen within 4": I4 detects it 2 in 3 times; failing, the walk stops before the charge leg.
     html = route_view(plan("mordheim-1999", {**MORDHEIM, "activation": "charge", "target": "unseen"}, ["charge 2"]))
     assert marks(html) == ["1: 67%"]
+
+
+def _drawn(html: str) -> tuple[float, float, list[tuple[float, float, str]]]:
+    """The drawing's size (its font, its height) and each mark's place and words."""
+    size = float(re.search(r'font-size="([\d.]+)"', html).group(1))
+    tall = float(re.search(r'viewBox="0 0 [\d.]+ ([\d.]+)"', html).group(1))
+    found = re.findall(r'class="calc-view-mark" x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)<', html)
+    return size, tall, [(float(x), float(y), words) for x, y, words in found]
+
+
+def test_a_flat_route_has_room_for_its_marks_and_a_long_one_never_overlaps_them():
+    """#64 item 9: two 8" legs drew a picture about 3 units tall that cut the second mark in half; forty
+    48" legs drew one 2 px tall with no marks to read. Every mark drawn is whole inside the picture (its
+    letters rise about its font size above where it stands) and no two on one line touch."""
+    for legs, least in ((["move 8", "move 8"], 2), (["move 48"] * 40, 8)):
+        result = plan("mordheim-1999", {**MORDHEIM, "move": "20", "activation": "move"}, legs)
+        assert result.ok, result
+        size, tall, drawn = _drawn(route_view(result))
+        assert len(drawn) >= least, drawn
+        assert all(y - size >= 0 and y <= tall for _, y, _ in drawn), (size, tall, drawn)
+        for line in {y for _, y, _ in drawn}:
+            row = sorted((x, words) for x, y, words in drawn if y == line)
+            for (x1, w1), (x2, w2) in zip(row, row[1:], strict=False):
+                assert x2 - x1 >= size * 0.3 * (len(w1) + len(w2)), (w1, w2)  # half of each, at 0.6 em a letter
+
+
+def test_the_plan_and_its_picture_start_where_the_legs_need():
+    """#64 item 9: a climb of 1" then a jump down of 6" was planned as a 6" jump (three tests) and drawn as a
+    1" drop from the ground. Not given a start height, the route starts 5" up, the least its legs need: said
+    in the answer, and the picture's jump drops the whole 6"."""
+    values = {k: v for k, v in MORDHEIM.items() if k != "start_height"}
+    result = plan("mordheim-1999", {**values, "move": "4"}, ["climb up 1", "jump down 6"])
+    assert result.ok and result.inputs["start_height"] == "5"
+    assert (
+        result.steps[0].text
+        == 'It starts 5" up: the least its legs need, as leg 2 goes down 6", 1" above where it starts.'
+    )
+    (jump,) = lines(route_view(result), "calc-view-jump")
+    assert round(jump[3] - jump[1], 2) == 6  # SVG's y grows downward: 6 units lower
+    # Given higher, it starts where given.
+    higher = plan("mordheim-1999", {**values, "move": "4", "start_height": "8"}, ["climb up 1", "jump down 6"])
+    assert higher.inputs["start_height"] == "8" and not higher.steps[0].text.startswith("It starts")
