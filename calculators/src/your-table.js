@@ -68,7 +68,22 @@ function show(root) {
       const { kept } = await change((now) => ({ ...now, models: now.models.filter((m) => !sameModel(m, model)) }), true);
       told(root, kept, `Removed ${model.name}.`, root.querySelector(".table-models-said"));
     });
-    item.append(words, " ", card, " ", edit, " ", remove);
+    // A warband repeats a profile (two Youngbloods, three Thugs): copied in one tap, then renamed if wished.
+    const copy = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Copy" });
+    copy.setAttribute("aria-label", `Copy ${model.name}`);
+    copy.addEventListener("click", async () => {
+      let named = "";
+      const { reply, kept } = await change((now) => {
+        const at = now.models.findIndex((m) => sameModel(m, model));
+        named = copyName(model, now.models);
+        const copied = { ...model, name: named };
+        return { ...now, models: at < 0 ? [...now.models, copied] : [...now.models.slice(0, at + 1), copied, ...now.models.slice(at + 1)] };
+      });
+      const where = root.querySelector(".table-models-said");
+      if (!reply.ok) where.textContent = `Not copied: ${Object.values(reply.errors).join(" ")}`;
+      else told(root, kept, `Copied ${model.name} as ${named} (Change renames it).`, where);
+    });
+    item.append(words, " ", card, " ", copy, " ", edit, " ", remove);
     return item;
   }));
   if (!table.models.length) list.replaceChildren(Object.assign(document.createElement("li"), { textContent: "No models yet: add one below." }));
@@ -144,13 +159,27 @@ async function showCard(root, model) {
 
 /** The add form, put back to adding a new model. @param {HTMLFormElement} form */
 function formForAdding(form) {
+  const ruleset = /** @type {HTMLSelectElement} */ (form.querySelector("#table-ruleset"));
+  const chosen = ruleset.value; // the ruleset chosen stays chosen: a warband is entered model after model (#63)
   form.reset();
+  ruleset.value = chosen;
   delete form.dataset.changing;
   delete form.dataset.changingRuleset;
   form.querySelector("legend").textContent = "Add a model";
   form.querySelector("button[type=submit]").textContent = "Add the model";
   /** @type {HTMLElement} */ (form.querySelector(".table-cancel")).hidden = true;
-  form.querySelectorAll(".table-profile").forEach((p, i) => { /** @type {HTMLElement} */ (p).hidden = i !== 0; });
+  form.querySelectorAll(".table-profile").forEach((p) => { /** @type {HTMLElement} */ (p).hidden = /** @type {HTMLElement} */ (p).dataset.ruleset !== chosen; });
+}
+
+/** The name a copy is offered: "Youngblood" -> "Youngblood 2", "Thug 2" -> "Thug 3", the first free one of its
+ * ruleset. @param {Model} model @param {Model[]} models */
+function copyName(model, models) {
+  const [, base, number] = /^(.*?)(?: (\d{1,3}))?$/.exec(model.name) || [];
+  const taken = new Set(models.filter((m) => m.ruleset === model.ruleset).map((m) => m.name.toLowerCase()));
+  for (let next = Number(number || 1) + 1; ; next += 1) {
+    const name = `${base.slice(0, 40 - String(next).length - 1)} ${next}`;
+    if (!taken.has(name.toLowerCase())) return name;
+  }
 }
 
 /** A model's values put in the add form to change them (#47, item 3: it had to be removed and added again).
@@ -217,7 +246,8 @@ function setUpAdding(root) {
       if (changing.ruleset === ruleset.value) renamePicked(changing.ruleset, changing.name, name);
     }
     formForAdding(form);
-    const words = changing ? `Changed ${name}.` : `Added ${name}: every ${titleOf(root, ruleset.value)} calculator offers it now.`;
+    // Named by the model's own ruleset, as it was kept (it said the form's first after the form was reset).
+    const words = changing ? `Changed ${name}.` : `Added ${name}: every ${titleOf(root, model.ruleset)} calculator offers it now.`;
     told(root, kept, words, said);
   });
 }

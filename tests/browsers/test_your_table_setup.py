@@ -192,3 +192,31 @@ def test_a_kept_house_rule_this_site_no_longer_plays_is_said_and_can_be_taken_ou
     box.get_by_role("button", name="Take it out").click()  # the box is open: there is something to take out
     assert box.locator(".table-unplayable").count() == 0
     assert phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).house_rules") == [kept]
+
+
+def test_a_warband_is_entered_in_one_ruleset_and_a_repeated_profile_copied_in_one_tap(phone, server):
+    """#63: after each model the ruleset went back to Mordheim 1999, and the note named that ruleset for a Living
+    Rulebook model; a warband's repeated profiles had to be typed again. The ruleset chosen stays chosen, the
+    note names the model's own, and Copy adds "Youngblood 2", then "Youngblood 3", checked by Python."""
+    lrb = {"move": "4", "initiative": "3"}
+    phone.goto(server.origin + "/table/")
+    add_model(phone, "Captain", "mordheim-lrb", "mine", lrb)
+    assert phone.input_value("#table-ruleset") == "mordheim-lrb"
+    assert phone.locator(".table-profile[data-ruleset='mordheim-lrb']").is_visible()
+    said = phone.inner_text(".table-add .table-said")
+    assert said == "Added Captain: every Mordheim Living Rulebook calculator offers it now.", said
+    # The next model only needs its name and profile: the ruleset is still the Living Rulebook's.
+    phone.fill("#table-name", "Youngblood")
+    for key, value in lrb.items():
+        phone.fill(f"#table-mordheim-lrb-{key}", value)
+    phone.locator(".table-add button[type=submit]").click()
+    phone.locator(".table-models li", has_text="Youngblood (Mordheim Living Rulebook").wait_for(timeout=60_000)
+    phone.get_by_role("button", name="Copy Youngblood").click()
+    phone.locator(".table-models li", has_text="Youngblood 2 (").wait_for(timeout=60_000)
+    assert "Copied Youngblood as Youngblood 2" in phone.inner_text(".table-models-said")
+    phone.get_by_role("button", name="Copy Youngblood 2").click()
+    phone.locator(".table-models li", has_text="Youngblood 3 (").wait_for(timeout=60_000)
+    kept = phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).models")
+    assert [m["name"] for m in kept] == ["Captain", "Youngblood", "Youngblood 2", "Youngblood 3"]
+    assert all(m["ruleset"] == "mordheim-lrb" and m["profile"] == lrb for m in kept)
+    assert phone.console_errors == []
