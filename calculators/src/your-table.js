@@ -86,7 +86,7 @@ function show(root) {
     item.append(words, " ", card, " ", copy, " ", edit, " ", remove);
     return item;
   }));
-  if (!table.models.length) list.replaceChildren(Object.assign(document.createElement("li"), { textContent: "No models yet: add one below." }));
+  if (!table.models.length) list.replaceChildren(Object.assign(document.createElement("li"), { textContent: "No models yet: add one above." }));
   for (const box of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".table-house"))) {
     const mine = table.house_rules.filter((rule) => rule.ruleset === box.dataset.ruleset);
     for (const input of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (box.querySelectorAll("[data-rule]"))) {

@@ -163,3 +163,16 @@ def test_a_page_with_calculators_holds_the_themes_script_until_its_first_answer(
         else:
             assert held == [] and len(THEME_RUN.findall(html)) == 1, path
     assert held_pages >= 20
+
+
+def test_your_table_is_one_tap_from_every_pages_header_whichever_engine(built_site, zensical_site):
+    """#63: Your table was only in the menu. Every page of both engines' sites links to it from its header, by
+    the address its own folder reaches it at, named in words (hidden on a phone, said by a screen reader)."""
+    for site in (built_site, zensical_site):
+        pages = sorted(site.rglob("index.html"))
+        assert len(pages) > 40
+        for page in pages:
+            html = page.read_text(encoding="utf-8")
+            found = re.findall(r'<a class="site-table-link" href="([^"]*)">.*?Your table</span></a>', html)
+            assert len(found) == 1, page
+            assert (page.parent / found[0]).resolve() == (site / "table").resolve(), (page, found[0])
