@@ -19,7 +19,9 @@ type ToWorker =
   /** A table file checked before the phone keeps it (rulescore.web.table.respond_table). */
   | { type: "table"; id: number; text: string }
   /** A model's card from the phone's table (rulescore.web.table.card_html). */
-  | { type: "card"; id: number; text: string; ruleset: string; name: string };
+  | { type: "card"; id: number; text: string; ruleset: string; name: string }
+  /** A roster's lines read into models and added to the phone's table (rulescore.web.table.respond_roster). */
+  | { type: "roster"; id: number; text: string; ruleset: string; side: string; lines: string };
 
 /** A question as the page asks it; the engine numbers it. */
 type Question = ToWorker extends infer T ? (T extends { id: number } ? Omit<T, "id"> : never) : never;

@@ -6,6 +6,7 @@
 import { ask, change, say, told } from "./table-page.js";
 import { setUpHouseRules } from "./table-house.js";
 import { openLink, setUpSharing } from "./table-files.js";
+import { setUpRoster } from "./table-roster.js";
 
 const { keptTable, storageRefused, unreadableTable, setAsideTable, renamePicked } = window.playersTable;
 
@@ -261,6 +262,7 @@ function setUpTable() {
     root.querySelector(".table-status").textContent = "This browser does not let the site keep anything: your models and house rules work for this visit only, and are gone when you close it. Save them as a file to keep them.";
   }
   setUpAdding(root);
+  setUpRoster(root);
   setUpHouseRules(root);
   setUpSharing(root);
   show(root);

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import ceil
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, Step, inches, number_text, said_alike, sentence
 from rulescore.answers.fields import MOST_ITEMS, Field, choice, length, listed, movement, read_form, wounds
@@ -30,6 +30,7 @@ from rulescore.mechanics.legs import Forbidden, Leg, cited, refused_at
 from rulescore.mechanics.running import Run
 from rulescore.route.charge import Planned, charge_fields, charge_route, charge_used
 from rulescore.route.check import check
+from rulescore.route.height import start_taken
 from rulescore.route.read import LEG_KINDS, default_legs, leg_kinds, plannable, read_leg
 from rulescore.route.walk import Walk, walk_legs
 from rulescore.rulebooks import ASSUMPTIONS, RULESETS
@@ -148,10 +149,7 @@ def plan(
     if errors:
         return Refusal(NAME, ruleset_id, errors)
     explain = Explanation()
-    given_height, needs = cast(Fraction, read.get("start_height") or Fraction(0)), least_start(parsed)
-    if needs > given_height:  # the plan and its picture take one height (#64, item 9: a 6" jump drawn as 1")
-        read["start_height"] = needs
-        explain.step(f"It starts {inches(needs)} up: the least its legs need, as {needs_words(parsed)}.")
+    taken = start_taken(read, parsed, explain)  # the plan and its picture take one height (#64, item 9)
     try:
         planned = _route(explain, ruleset, read, parsed)
     except Forbidden as refused:
@@ -178,10 +176,7 @@ def plan(
     inputs: dict[str, str | list[str]] = {
         f.name: str(values.get(f.name, f.default)).strip() for f in form if f.kind != "list" and used(f, read, parsed)
     }
-    inputs["legs"] = [leg.text for leg in parsed]
-    if needs > given_height:  # the height it starts at, as the plan takes it and the picture draws it
-        inputs["start_height"] = number_text(needs)
-
+    inputs |= {"legs": [leg.text for leg in parsed]} | ({"start_height": number_text(taken)} if taken else {})
     return Result(
         calculator=NAME,
         ruleset=ruleset_id,
@@ -202,34 +197,6 @@ def plan(
         once=tuple(explain.once.items()),
         chance=done,  # the chance it gets to the end, said or not ("it always completes the route")
     )
-
-
-def _down(leg: Leg) -> bool:
-    kind = LEG_KINDS[leg.kind]
-    return kind.rise < 0 or kind.drawn == "drop"
-
-
-def least_start(legs: Sequence[Leg]) -> Fraction:
-    """The least height a route can start at and take each leg down as far as it says (a climb of 1" and then
-    a jump down of 6" starts 5" up): from there no leg goes below the ground."""
-    up, least = Fraction(0), Fraction(0)
-    for leg in legs:
-        if _down(leg):
-            least = max(least, leg.inches - up)
-        up += LEG_KINDS[leg.kind].rise * leg.inches
-    return least
-
-
-def needs_words(legs: Sequence[Leg]) -> str:
-    """Which leg sets the start height, as the answer says it ("leg 2 goes down 6", 1" above the start")."""
-    up, deepest, found = Fraction(0), Fraction(-1), ""
-    for number, leg in enumerate(legs, start=1):
-        if _down(leg) and leg.inches - up > deepest:
-            deepest, found = leg.inches - up, f"leg {number} goes down {inches(leg.inches)}"
-            if up:
-                found += f", {inches(abs(up))} {'above' if up > 0 else 'below'} where it starts"
-        up += LEG_KINDS[leg.kind].rise * leg.inches
-    return found
 
 
 def _rows(walk: Walk, finish: str) -> list[Row]:

@@ -3,6 +3,7 @@ rolls at a glance), worked out by the same calculators as every answer."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from rulescore.answers.result import Refusal, Result
@@ -12,6 +13,7 @@ from rulescore.rulebooks import RULESETS
 from rulescore.table.file import PlayersTable, TableError, read_table
 from rulescore.table.house_rules import HouseRule
 from rulescore.table.models import CHARACTERISTICS, Model, fill
+from rulescore.table.roster import read_roster
 from rulescore.web.protocol import answered, sent
 from rulescore.web.terms import escape
 
@@ -56,6 +58,23 @@ def respond_table(text: str) -> str:
         return sent({"ok": False, "errors": {"table": str(error)}})
     words = {f"{rule.ruleset} {rule.rule}": rule.words for rule in table.house_rules}
     return sent({"ok": True, "errors": {}, "table": table.to_json(), "words": words})
+
+
+@answered
+def respond_roster(text: str, ruleset: str, side: str, lines: str) -> str:
+    """A roster's lines (rulescore.table.roster) added to the phone's table (its text) and the whole checked as
+    any table is: the table as it would be kept, or what is wrong line by line. Nothing is kept here: the page
+    shows the models first, and keeps them as any change once the player says so."""
+    try:
+        table = read_table(text)
+    except TableError as error:
+        return sent({"ok": False, "errors": {"table": str(error)}})
+    models, errors = read_roster(ruleset, side, lines, table.models)
+    if not models and not errors:
+        errors = {"roster": "No model in it: a line a model, its name and then its profile."}
+    if errors:
+        return sent({"ok": False, "errors": errors})
+    return respond_table(json.dumps(table._replace(models=(*table.models, *models)).to_json()))
 
 
 def _cell(

@@ -688,6 +688,22 @@ def journeys() -> dict[str, list]:
             ],
             ["check", [CLEAR_TABLE, "the table cleared for the journeys after this one"]],
         ],
+        "a warband typed a line a model is read, shown, then kept": [  # #63
+            ["goto", "table/"],
+            ["wait_for", "#players-table[data-ready]"],
+            ["commit", ["#table-ruleset", "mordheim-lrb"]],
+            ["tap", ".table-roster summary"],
+            ["set", ["#table-roster-lines", "Captain 4 4 3 1 8\nThug 2: 4 3 3 1"]],
+            ["tap", ".table-roster-form button[type=submit]"],
+            [
+                "wait_text",
+                [".table-roster-read li:last-child", "Thug 2: Movement 4 · Initiative 3 · Toughness 3 · Wounds 1"],
+            ],
+            ["tap", ".table-roster-read button[data-roster=keep]"],
+            ["wait_for", ".table-models button[aria-label='Card of Thug 2']"],
+            ["check", ["JSON.parse(localStorage.getItem('skirmish-table')).models.length === 2", "both kept"]],
+            ["check", [CLEAR_TABLE, "the table cleared for the journeys after this one"]],
+        ],
         "offline after one visit": [
             ["goto", ""],
             ["wait_offline_ready"],

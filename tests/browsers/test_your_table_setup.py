@@ -220,3 +220,37 @@ def test_a_warband_is_entered_in_one_ruleset_and_a_repeated_profile_copied_in_on
     assert [m["name"] for m in kept] == ["Captain", "Youngblood", "Youngblood 2", "Youngblood 3"]
     assert all(m["ruleset"] == "mordheim-lrb" and m["profile"] == lrb for m in kept)
     assert phone.console_errors == []
+
+
+def test_a_warband_typed_a_line_a_model_is_read_shown_and_then_kept(phone, server):
+    """#63: five models took about 50 taps. Typed as the roster sheet reads, for the ruleset and side chosen,
+    they are read by Python and shown (a line it cannot read said by its number, nothing kept), then kept."""
+    phone.goto(server.origin + "/table/")
+    phone.locator("#players-table[data-ready]").wait_for(timeout=60_000)
+    phone.select_option("#table-ruleset", "mordheim-lrb")
+    phone.locator(".table-roster summary").click()
+    assert phone.inner_text(".table-roster-order").startswith("Movement, Initiative, Toughness, Wounds")
+    phone.fill("#table-roster-lines", "Captain 4 4 3 1 8\nYoungblood 4 3 3 1\nThug 2: 4 3 3 1\nDog 6 four 3 1")
+    phone.get_by_role("button", name="Read the lines").click()
+    error = phone.locator("#table-roster-error", has_text="Line 4")
+    error.wait_for(timeout=90_000)
+    assert "'four' is not a value of a profile" in error.inner_text()
+    assert phone.get_attribute("#table-roster-lines", "aria-invalid") == "true"
+    assert phone.inner_text(".table-models").startswith("No models yet")
+    phone.fill("#table-roster-lines", "Captain 4 4 3 1 8\nYoungblood 4 3 3 1\nThug 2: 4 3 3 1")
+    phone.get_by_role("button", name="Read the lines").click()
+    shown = phone.locator(".table-roster-read li")
+    shown.first.wait_for(timeout=60_000)
+    assert shown.all_inner_texts() == [
+        "Captain: Movement 4 · Initiative 4 · Toughness 3 · Wounds 1 · Leadership 8",
+        "Youngblood: Movement 4 · Initiative 3 · Toughness 3 · Wounds 1",
+        "Thug 2: Movement 4 · Initiative 3 · Toughness 3 · Wounds 1",
+    ]
+    assert phone.inner_text(".table-models").startswith("No models yet")  # shown, not kept yet
+    shot(phone, "table-roster-read")
+    phone.get_by_role("button", name="Keep these 3 models").click()
+    phone.locator(".table-models li", has_text="Thug 2 (Mordheim Living Rulebook").wait_for(timeout=60_000)
+    kept = phone.evaluate("JSON.parse(localStorage.getItem('skirmish-table')).models.map((m) => m.name)")
+    assert kept == ["Captain", "Youngblood", "Thug 2"]
+    assert phone.input_value("#table-roster-lines") == ""
+    assert phone.console_errors == []

@@ -128,8 +128,7 @@ def test_the_command_line_lists_exactly_the_defaults_it_used():
     )
     # What a charge settles before it moves (#50) is assumed and said too: the target in sight, no enemy near.
     charge = {"target": "seen", "interceptor": "no", "others": "no"}
-    # Not given, the start height is the least the legs need: the diving charge's 4" (#64, item 9).
-    assert answer["defaults_used"] == {"start_height": "4", "leg-2.enemy": '1"', **charge}
+    assert answer["defaults_used"] == {"start_height": "4", "leg-2.enemy": '1"', **charge}  # the legs' least (#64)
     assert 'leg-2.enemy=1"' in said and "target=seen" in said
     answer, _ = run_route("move=4", "initiative=3", "toughness=3", "wounds=1", "start_height=3", "gap 1", "move 2")
     assert answer["defaults_used"] == {"activation": "move"}  # the legs were given: never listed as defaults
