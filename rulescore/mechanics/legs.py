@@ -48,14 +48,14 @@ def ground_words(ground: str) -> str:
 
 
 class Walking(Protocol):
-    """What a leg's walk reads and changes of the route being walked (route_walk.Walk)."""
+    """What a leg's walk reads and changes of the route being walked (rulescore.route.walk.Walk)."""
 
     @property
     def ruleset(self) -> Rules: ...
 
     explain: Explanation
     read: dict[str, Any]
-    charging: str | None  # None, "reaches" or "short" (route_walk.Walk)
+    charging: str | None  # None, "reaches" or "short" (rulescore.route.walk.Walk)
     left: Fraction  # movement left
     going: Fraction  # the chance the route is still going
     height: Fraction  # how high the model is

@@ -3,7 +3,7 @@ or one of our readings switched (a climb allowed during a charge).
 
 A number is read by the same reader as numbers.toml: the ruleset is loaded again with the table's value in
 place of the text's, so a value the rules cannot take is refused with the reader's own reason. A reading is
-one the code declares a table may play otherwise (route_walk.PLAYED_OTHERWISE). Nothing here is applied
+one the code declares a table may play otherwise (rulescore.route.walk.PLAYED_OTHERWISE). Nothing here is applied
 unless an answer is asked with it (entry.answer(..., house=...)), and every answer it changes names it.
 """
 
