@@ -30,6 +30,9 @@ WHERE = """() => {
 def _switch(page, origin: str, rule: str, value: str) -> float:
     """One house rule typed and played as that build plays it (its button, or leaving the box); seconds."""
     box = f"#house-mordheim-1999-{rule}"
+    page.evaluate(
+        "(box) => document.querySelector(box).closest('details.table-house-group')?.setAttribute('open', '')", box
+    )
     page.fill(box, value)
     started = time.perf_counter()
     button = page.locator(".table-house[data-ruleset='mordheim-1999'] button[type=submit]")
@@ -48,7 +51,7 @@ def _round(browser, origin: str) -> tuple[float, dict]:
         session = context.new_cdp_session(page)
         session.send("Emulation.setCPUThrottlingRate", {"rate": 4})
         page.goto(origin + "/table/")
-        page.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
+        page.locator(".table-house[data-ruleset='mordheim-1999'] > summary").click()
         _switch(page, origin, "jump_down-max_height", "8")  # warms Python: not counted
         page.evaluate("document.querySelectorAll('.table-said, .table-message').forEach(p => { p.textContent = ''; })")
         switched = _switch(page, origin, "gap-max_gap", "4")

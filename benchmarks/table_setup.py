@@ -47,8 +47,12 @@ class Thumb:
         self.characters += len(text)
 
     def house_rules(self) -> None:
-        self.tap(f".table-house[data-ruleset='{LRB}'] summary")
+        self.tap(f".table-house[data-ruleset='{LRB}'] > summary")
         for rule, value in HOUSE:
+            group = self.page.locator(".table-house-group", has=self.page.locator(f"[data-row='{rule}']"))
+            if group.count() and group.get_attribute("open") is None:  # each kind of rule folded (#63)
+                group.locator("> summary").tap()
+                self.taps += 1
             box = f".table-house[data-ruleset='{LRB}'] [data-row='{rule}'] input[type=text]"
             self.type(box, value)
             self.page.locator(box).press("Enter")

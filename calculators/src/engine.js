@@ -18,6 +18,14 @@ export function engineWords() {
   return "";
 }
 
+// What a tap that must wait for Python says, at the foot and in the status line (#62, item 5: "Working out
+// the new answer…" for 28 s said nothing of how far the runtime had come, nor what came after it).
+export function waitingWords() {
+  if (engine === "loading") return `Loading the calculator${progressWords()}, then the new answer…`;
+  if (engine === "starting") return "Starting the calculator, then the new answer…";
+  return engine === "failed" ? engineWords() : "Working out the new answer…";
+}
+
 // " (37%)" while the runtime downloads, else nothing: a share of its files, which holds whatever the host
 // compresses them to (#47, item 10: "of 11.3 MB" was said where about 4 MB came down a gzip link).
 export const progressWords = () => (engine === "loading" && progress ? ` (${Math.floor((100 * progress.loaded) / Math.max(progress.total, 1))}%)` : "");

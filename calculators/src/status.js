@@ -1,7 +1,7 @@
 // @ts-check
 // What a calculator says about the answer it shows: for which values, how it was worked out, and what is
 // wrong next to each field.
-import { engineState, engineWords, progressWords } from "./engine.js";
+import { engineState, engineWords, progressWords, waitingWords } from "./engine.js";
 import { formValues, sameValues } from "./form.js";
 import { houseFor } from "./house.js";
 import { sayGlance } from "./glance.js";
@@ -23,7 +23,7 @@ export function showState(calc) {
     : sameRules
       ? `Not for the values above. Shown: the answer for ${calc.shownWords}.`
       : `Not as your table plays now: it played house rules no longer in play. Shown: the answer for ${calc.shownWords}.`;
-  sayGlance(calc, current, calc.invalid || "Working out the new answer…");
+  sayGlance(calc, current, calc.invalid || waitingWords());
   const printed = calc.querySelector(".calc-print-for");
   if (printed) printed.textContent = `For: ${calc.shownWords}.`;
   let words;
@@ -40,7 +40,7 @@ export function showState(calc) {
       ? `The rules as written, worked out when the page was built: your house rules need the live calculator. ${engineWords()}`
       : `The rules as written, worked out when the page was built; your house rules are on their way${progressWords()}.`;
   } else if (current) words = calc.shownKind === "live" ? "Live result." : "Worked out for these values when the page was built.";
-  else words = engineWords() || "Working out the new answer…";
+  else words = waitingWords();
   if (current && engineState() === "failed" && calc.shownKind === "built" && !houseFor(calc.dataset.ruleset).length) words += " The live calculator could not start.";
   status.textContent = words;
 }

@@ -98,6 +98,11 @@ function show(root) {
     }
     const played = showUnplayable(root, box, mine);
     box.querySelector(".table-in-play").textContent = played ? `(${played} in play)` : "";
+    for (const group of box.querySelectorAll(".table-house-group")) { // each kind of rule says its own, folded
+      const rules = new Set([...group.querySelectorAll("[data-rule]")].map((input) => /** @type {HTMLElement} */ (input).dataset.rule));
+      const inPlay = mine.filter((rule) => rules.has(rule.rule)).length;
+      group.querySelector(".table-group-in-play").textContent = inPlay ? `(${inPlay} in play)` : "";
+    }
   }
 }
 

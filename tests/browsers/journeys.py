@@ -674,7 +674,7 @@ def journeys() -> dict[str, list]:
             ["wait_for", "#calc-fall[data-state='live']"],
             ["goto", "table/"],
             ["wait_for", "#players-table[data-ready]"],
-            ["tap", ".table-house[data-ruleset='mordheim-1999'] summary"],
+            ["tap", ".table-house[data-ruleset='mordheim-1999'] > summary"],
             ["commit", ["#house-mordheim-1999-jump_down-max_height", "8"]],  # plays when switched (#47)
             ["wait_text", [f"{HOUSE_ROW} .table-said", f"In play: {HOUSE_RULE}"]],
             ["goto", "mordheim-1999/movement/?calc-jump-down.height=7#jumping-down"],

@@ -32,8 +32,17 @@ def row(page, rule: str, ruleset: str = "mordheim-1999"):
     return page.locator(f".table-house[data-ruleset='{ruleset}'] [data-row='{rule}']")
 
 
+def unfold(page, rule: str, ruleset: str = "mordheim-1999") -> None:
+    """The kind of rule a house rule belongs to, tapped open as a player does (each is folded: #63)."""
+    inside = page.locator(f"[data-row='{rule}']")  # `has` is looked for inside each group
+    group = page.locator(f".table-house[data-ruleset='{ruleset}'] .table-house-group", has=inside)
+    if group.get_attribute("open") is None:
+        group.locator("> summary").click()
+
+
 def play(page, rule: str, value: str, ruleset: str = "mordheim-1999") -> None:
     """A house rule's box typed in and left, as a player plays it (there is no button to press)."""
+    unfold(page, rule, ruleset)
     box = row(page, rule, ruleset).locator("input[type=text]")
     box.fill(value)
     box.press("Enter")

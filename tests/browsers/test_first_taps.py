@@ -51,7 +51,9 @@ def test_two_taps_are_answered_before_the_runtime_and_the_third_waits_for_it(pho
         plus.tap()
         phone.wait_for_function("() => document.getElementById('calc-fall').dataset.state === 'stale'", timeout=10_000)
         _, said = state(phone, "calc-fall")
-        assert "Loading the calculator" in said, said
+        # How far the runtime has come and what comes after, in the line and at the foot (#62, item 5).
+        assert re.fullmatch(r"Loading the calculator( \(\d+%\))?, then the new answer…", said), said
+        assert phone.text_content("#calc-fall .calc-glance") == said
         assert "Toughness 5" in phone.inner_text("#calc-fall .calc-for")
     finally:
         server.release()

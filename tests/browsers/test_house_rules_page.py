@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 
 def test_a_house_rule_is_named_in_the_answer_and_in_the_link_it_shares(browser, phone, server):
     phone.goto(server.origin + "/table/")
-    phone.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
+    phone.locator(".table-house[data-ruleset='mordheim-1999'] > summary").click()
     play(phone, "jump_down.max_height", "8")
     row(phone, "jump_down.max_height").locator(".table-said", has_text="In play").wait_for(timeout=90_000)
     # A value the rules cannot take is refused next to it, with the reader's reason, and nothing changes.
@@ -105,7 +105,7 @@ def test_the_table_the_picker_and_a_house_ruled_answer_have_no_axe_or_nu_errors(
         page = context.new_page()
         page.goto(server.origin + "/table/")
         add_model(page, "Aldric", "mordheim-1999", "mine", ALDRIC)
-        page.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
+        page.locator(".table-house[data-ruleset='mordheim-1999'] > summary").click()
         play(page, "jump_down.max_height", "8")
         row(page, "jump_down.max_height").locator(".table-said", has_text="In play").wait_for(timeout=60_000)
         page.get_by_role("button", name="Card of Aldric").click()

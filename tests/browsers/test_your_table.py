@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulescore.web.answer import respond
-from tests.browsers.table_steps import ALDRIC, RULES, add_model, filled, live, row, shot
+from tests.browsers.table_steps import ALDRIC, RULES, add_model, filled, live, row, shot, unfold
 from tests.browsers.test_offline import offline_context, wait_ready_offline
 from tests.helpers import NORMALISE
 
@@ -250,7 +250,9 @@ def test_two_tabs_changing_the_table_at_one_moment_keep_both_changes(phone, serv
     for tab in tabs:
         tab.goto(server.origin + "/table/")
         tab.locator("#players-table[data-ready]").wait_for(timeout=60_000)
-        tab.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
+        tab.locator(".table-house[data-ruleset='mordheim-1999'] > summary").click()
+        for rule in (rule for kind, rule, _ in changes if kind == "rule"):
+            unfold(tab, rule)
     tabs[0].evaluate("() => window.playersTable.boot()")  # both tabs' runtime up: the check is the only wait
     tabs[1].evaluate("() => window.playersTable.boot()")
     at = tabs[0].evaluate("Date.now()") + 1500

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browsers.table_steps import RULES, add_model, live, row, shot
+from tests.browsers.table_steps import RULES, add_model, live, row, shot, unfold
 
 pytestmark = pytest.mark.browser
 
@@ -15,14 +15,16 @@ def test_a_house_rule_plays_when_switched_says_so_there_and_is_undone_the_same_w
     """#47, item 1: no button at the foot of the form; a tick, a choice or a box left plays at once, said next
     to it, kept after a reload, and switched back the same way."""
     phone.goto(server.origin + "/table/")
-    phone.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
+    phone.locator(".table-house[data-ruleset='mordheim-1999'] > summary").click()
     assert phone.locator(".table-house button[type=submit]").count() == 0
     kept = "() => JSON.parse(localStorage.getItem('skirmish-table') || '{\"house_rules\": []}').house_rules"
+    unfold(phone, "charge-no-climb")
     phone.check("#house-mordheim-1999-charge-no-climb")
     said = row(phone, "charge-no-climb").locator(".table-said")
     said.filter(has_text="In play: House rule: a model may climb during a charge.").wait_for(timeout=90_000)
     row(phone, "charge-no-climb").scroll_into_view_if_needed()
     shot(phone, "table-house-switched")
+    unfold(phone, "jump_down.over_max")
     phone.select_option("#house-mordheim-1999-jump_down-over_max", "falls")
     choice = row(phone, "jump_down.over_max").locator(".table-said")
     choice.filter(has_text="In play").wait_for(timeout=60_000)
@@ -32,10 +34,16 @@ def test_a_house_rule_plays_when_switched_says_so_there_and_is_undone_the_same_w
         ("jump_down.over_max", "falls"),
     }
     assert phone.inner_text(".table-house[data-ruleset='mordheim-1999'] .table-in-play") == "(2 in play)"
+    # Each kind of rule is folded, and says how many of its own are in play (#63).
+    mordheim = ".table-house[data-ruleset='mordheim-1999'] .table-house-group"
+    jumping = phone.locator(mordheim, has=phone.locator("[data-row='jump_down.over_max']"))
+    assert jumping.locator(".table-group-in-play").inner_text() == "(1 in play)"
+    assert phone.locator(".table-house[data-ruleset='mordheim-1999'] .table-house-group[open]").count() == 2
     phone.reload()
     assert phone.is_checked("#house-mordheim-1999-charge-no-climb")
     assert phone.input_value("#house-mordheim-1999-jump_down-over_max") == "falls"
-    phone.locator(".table-house[data-ruleset='mordheim-1999'] summary").click()
+    phone.locator(".table-house[data-ruleset='mordheim-1999'] > summary").click()
+    unfold(phone, "charge-no-climb")
     phone.uncheck("#house-mordheim-1999-charge-no-climb")
     row(phone, "charge-no-climb").locator(".table-said", has_text="Switched back").wait_for(timeout=90_000)
     assert [r["rule"] for r in phone.evaluate(kept)] == ["jump_down.over_max"]
