@@ -5,6 +5,7 @@ import { engineState, engineWords, progressWords, waitingWords } from "./engine.
 import { formValues, sameValues } from "./form.js";
 import { houseFor } from "./house.js";
 import { sayGlance } from "./glance.js";
+import { showFolds, unfold } from "./folds.js";
 
 // The one place that decides what the status line and the result's mark say.
 /** @param {CalculatorElement} calc */
@@ -24,6 +25,7 @@ export function showState(calc) {
       ? `Not for the values above. Shown: the answer for ${calc.shownWords}.`
       : `Not as your table plays now: it played house rules no longer in play. Shown: the answer for ${calc.shownWords}.`;
   sayGlance(calc, current, calc.invalid || waitingWords());
+  showFolds(calc);
   const printed = calc.querySelector(".calc-print-for");
   if (printed) printed.textContent = `For: ${calc.shownWords}.`;
   let words;
@@ -72,5 +74,6 @@ export function showErrors(calc, errors, readings = []) {
       }
     }
     field.querySelector("input, select").setAttribute("aria-invalid", message ? "true" : "false");
+    if (message) unfold(field);
   }
 }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -57,6 +57,9 @@ class Field(NamedTuple):
     target: bool = False  # a roll needed, as a profile prints it ("7+" is read as 7)
     # Whose characteristic this is, "model.initiative" or "target.leadership": a model picked fills it.
     characteristic: str = ""
+    # Asked only while each named field holds one of these values (a route's legs: has a leg of one of these
+    # kinds). The page hides the field otherwise, and the answer leaves it out: one declaration for both.
+    asked_when: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def read(self, raw: str | list[str] | tuple[str, ...]) -> int | Fraction | str | tuple[str, ...]:
         """The value in `raw`, or a FieldError that says what is wrong in the player's words."""
@@ -136,7 +139,21 @@ class Field(NamedTuple):
             data["help"] = self.help
         if self.characteristic:
             data["characteristic"] = self.characteristic
+        if self.asked_when:
+            data["asked_when"] = {name: list(values) for name, values in self.asked_when}
         return data
+
+    def asked(self, read: Mapping[str, Any], leg_kinds: Iterable[str] = ()) -> bool:
+        """Does this field count for these values (`leg_kinds`: the kinds of a route's legs)?"""
+        kinds = set(leg_kinds)
+        return all(
+            bool(kinds & set(values)) if name == "legs" else str(read.get(name, "")) in values
+            for name, values in self.asked_when
+        )
+
+    def when(self, **asked: tuple[str, ...]) -> Field:
+        """This field as asked only while each named field holds one of its values: `when(activation=("run",))`."""
+        return self._replace(asked_when=tuple(asked.items()))
 
     def of(self, characteristic: str) -> Field:
         """This field as holding a model's characteristic ("model.move") or its target's ("target.move")."""

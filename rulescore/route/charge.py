@@ -22,6 +22,10 @@ from rulescore.ruleset import Ruleset
 NOT_SEEN = Ending("not-seen", "Fails to see the target: no charge; it moves as far as the last leg", kind="not-seen")
 
 
+# A charge's own fields are asked of a charge only.
+CHARGE = {"activation": ("charge",)}
+
+
 def charge_fields(ruleset: Ruleset) -> list[Field]:
     """What a charge settles before it moves, each asked only where the text has the rule."""
     rules = ruleset.table(Charge)
@@ -38,7 +42,9 @@ def charge_fields(ruleset: Ruleset) -> list[Field]:
     if hiding is not None and hiding.cannot_be_charged is not None:
         sight.append(("hidden", "Hidden"))
     if len(sight) > 1:
-        found.append(choice("target", "The charge's target is", "seen", tuple(sight), help="For a charge."))
+        found.append(
+            choice("target", "The charge's target is", "seen", tuple(sight), help="For a charge.").when(**CHARGE)
+        )
     if rules.interception and rules.interception_range:  # the loader takes one only with the other
         near = inches(rules.interception_range.value)
         label = (
@@ -47,25 +53,22 @@ def charge_fields(ruleset: Ruleset) -> list[Field]:
             else f"Another unengaged enemy within {near} of the route"
         )
         offered = [*YES_NO] + ([("fears", "Yes, and it fears the charger")] if rules.intercept_fear else [])
-        found.append(choice("interceptor", label, "no", tuple(offered), help="For a charge."))
+        found.append(choice("interceptor", label, "no", tuple(offered), help="For a charge.").when(**CHARGE))
     if rules.intercept_fear:
         found.append(
             whole(
                 "leadership", "That enemy's Leadership", 7, 2, 12, help="Read only when that enemy fears the charger."
-            ).of("target.leadership")
+            )
+            .of("target.leadership")
+            .when(**CHARGE, interceptor=("fears",))
         )
     if rules.several:
         found.append(
-            choice("others", "More than one enemy in reach of base contact", "no", YES_NO, help="For a charge.")
+            choice("others", "More than one enemy in reach of base contact", "no", YES_NO, help="For a charge.").when(
+                **CHARGE
+            )
         )
     return found
-
-
-def charge_used(field: Field, read: dict[str, Any]) -> bool:
-    """A charge's own fields are part of a charge's answer only; the Leadership only of an enemy that fears."""
-    if field.name == "leadership":
-        return read["activation"] == "charge" and read.get("interceptor") == "fears"
-    return field.name not in ("target", "interceptor", "others") or read["activation"] == "charge"
 
 
 class Planned(NamedTuple):

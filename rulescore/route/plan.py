@@ -28,7 +28,7 @@ from rulescore.mechanics.gaps import Gap
 from rulescore.mechanics.initiative import initiative_field
 from rulescore.mechanics.legs import Forbidden, Leg, cited, refused_at
 from rulescore.mechanics.running import Run
-from rulescore.route.charge import Planned, charge_fields, charge_route, charge_used
+from rulescore.route.charge import Planned, charge_fields, charge_route
 from rulescore.route.check import check
 from rulescore.route.height import start_taken
 from rulescore.route.read import LEG_KINDS, default_legs, leg_kinds, plannable, read_leg
@@ -67,7 +67,7 @@ def fields(ruleset: Ruleset) -> list[Field]:
     if run:  # a run is allowed only with no enemy that counts this near (#50, item 1)
         found.append(nearest_enemy(ruleset))
     if climb and climb.animals is not None:  # an animal's route may not climb (#50, item 5)
-        found.append(animal_field())
+        found.append(animal_field().when(legs=tuple(k.words for k in LEG_KINDS.values() if "animal" in k.asks)))
     found += charge_fields(ruleset)
     if ruleset.single("test"):
         found.append(initiative_field(ruleset))
@@ -80,19 +80,7 @@ def fields(ruleset: Ruleset) -> list[Field]:
     return [*found, listed("legs", "Legs, in order", tuple(default_legs(ruleset)), offered, steps)]
 
 
-# The route's fields that only some kinds of leg read (being an animal: a climb's).
-ASKED_BY_LEGS = {name for kind in LEG_KINDS.values() for name in kind.asks}
 NO_CHARGE = "{title}'s text gives no charge move, so a charge is not planned here: plan the move to the enemy."
-
-
-def used(field: Field, read: dict[str, Any], legs: list[Leg]) -> bool:
-    """Is this field part of what the answer was worked out from: the nearest enemy decides only a run, being
-    an animal only a route that climbs."""
-    if field.name == "nearest_enemy":
-        return bool(read["activation"] == "run")
-    if not charge_used(field, read):
-        return False
-    return field.name not in ASKED_BY_LEGS or any(field.name in LEG_KINDS[leg.kind].asks for leg in legs)
 
 
 def nearest_enemy(ruleset: Ruleset) -> Field:
@@ -106,7 +94,7 @@ def nearest_enemy(ruleset: Ruleset) -> Field:
         "0",
         "99",
         help=f"For a run: the nearest enemy that is not {not_counted}." if ignored else "For a run.",
-    )
+    ).when(activation=("run",))
 
 
 def plan(
@@ -174,7 +162,9 @@ def plan(
         return Cited(step.text, step.section, step.assumption)
 
     inputs: dict[str, str | list[str]] = {
-        f.name: str(values.get(f.name, f.default)).strip() for f in form if f.kind != "list" and used(f, read, parsed)
+        f.name: str(values.get(f.name, f.default)).strip()
+        for f in form
+        if f.kind != "list" and f.asked(read, (leg.kind for leg in parsed))
     }
     inputs |= {"legs": [leg.text for leg in parsed]} | ({"start_height": number_text(taken)} if taken else {})
     return Result(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulescore import RULESETS
 from rulescore.compare import compare_answers, compare_fields
 from rulescore.entry import answer, describe
@@ -50,12 +52,28 @@ def render_calculator(name: str, ruleset_id: str, root: str, element_id: str, li
         rule_href=section_href(rules, section, links) if section else None,
         rule_title=section.replace("-", " ") if section else None,
         fields=form["fields"],
+        folds=folds(form["fields"]),
         target=form.get("target", "Target"),
         inputs=result.inputs,
         values_said=answer_said(form["fields"], result.inputs),
         result_html=markup.safe(result_html(result, links)),
     )
     return "\n".join(line for line in html.splitlines() if line.strip())
+
+
+def folds(fields: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A form built leg by leg (the route planner) opens on its legs: the model's characteristics and what
+    is settled before the first inch each fold into one line that says them (#62, item 3)."""
+    if not any(field["kind"] == "list" for field in fields):
+        return []
+    rest = [field for field in fields if field["kind"] != "list"]
+    model = [field for field in rest if field.get("characteristic", "").startswith("model.")]
+    before = [field for field in rest if field not in model]
+    return [
+        {"name": name, "title": title, "fields": group}
+        for name, title, group in (("model", "The model", model), ("before", "Before the first inch", before))
+        if group
+    ]
 
 
 def render_compare(name: str, root: str, element_id: str, links: str | None = None) -> str:
@@ -73,6 +91,7 @@ def render_compare(name: str, root: str, element_id: str, links: str | None = No
         root=root,
         fields=fields,
         values_said=values_said(fields, {}),
+        folds=[],
         compare=True,
         result_html=markup.safe(compare_html(compared, links)),
         rule_href=None,

@@ -171,6 +171,10 @@ def empty_route(ruleset: str) -> list[list]:
     ]
 
 
+# What is settled before the first inch, unfolded as a thumb does: one tap on its line (#62, item 3).
+OPEN_BEFORE = ["tap", "#calc-route [data-fold=before] > summary"]
+
+
 def add_leg(kind: str, inches: str) -> list[list]:
     """Tap "Add a leg", then make the new last leg this kind (its pattern: "move {} difficult ground") and length."""
     last = "#calc-route .calc-leg:last-child"
@@ -391,6 +395,7 @@ def journeys() -> dict[str, list]:
         # #35: difficult ground costs double, and a Trench Crusade charge rolls its D6 for the whole route.
         "a trench crusade charge after a move over difficult ground is planned with taps": [
             *empty_route("trench-crusade"),
+            OPEN_BEFORE,
             ["set", ["#calc-route-activation", "charge"]],
             *add_leg("move {} difficult ground", "2"),
             *add_leg("charge {}", "3"),
@@ -402,6 +407,7 @@ def journeys() -> dict[str, list]:
         # #50: a Living Rulebook charge past an enemy that may intercept: the enemy's choice, as two tables.
         "a living rulebook charge with an interceptor shows the enemy's choice and the route drawn": [
             *empty_route("mordheim-lrb"),
+            OPEN_BEFORE,
             ["set", ["#calc-route-activation", "charge"]],
             ["set", ["#calc-route-interceptor", "yes"]],
             *add_leg("move {}", "2"),
@@ -414,6 +420,7 @@ def journeys() -> dict[str, list]:
         "a run with an enemy within 8 inches is refused, said as the rules' answer": [
             *empty_route("mordheim-1999"),
             *add_leg("move {}", "6"),
+            OPEN_BEFORE,
             ["set", ["#calc-route-activation", "run"]],
             ["set", ["#calc-route-nearest_enemy", "6"]],
             ["wait_text", ["#calc-route .calc-verdict-why li", RUN_REFUSED]],
