@@ -43,6 +43,7 @@ function legRow(field, leg, index, count) {
   const tools = document.createElement("div");
   tools.className = "calc-leg-line calc-leg-tools";
   const kind = kindOf(field, leg);
+  let extra = null;
   if (kind) {
     const select = document.createElement("select");
     select.className = "calc-leg-kind";
@@ -61,6 +62,7 @@ function legRow(field, leg, index, count) {
     stepper.append(legButton("less", "\u2212", `Less: inches of ${name}`), inches, legButton("more", "+", `More: inches of ${name}`));
     top.append(select);
     tools.append(stepper);
+    if (kind[2] !== undefined) extra = secondLine(kind[0], kind[2], name);
   } else {
     const words = document.createElement("span");
     words.className = "calc-leg-words";
@@ -73,8 +75,31 @@ function legRow(field, leg, index, count) {
     legButton("down", "\u2193", `Move down: ${name}, ${leg}`, index === count - 1),
     legButton("remove", "\u00d7", `Remove: ${name}, ${leg}`),
   );
-  item.append(top, tools);
+  item.append(top, tools, ...(extra ? [extra] : []));
   return item;
+}
+
+// A leg's second number (a gap's drop) on a line of its own, named by the word the leg writes it with
+// (#62, item 4: a gap's drop could not be given on the leg).
+function secondLine(pattern, value, name) {
+  const word = pattern.split("{}")[1].trim(); // "drop"
+  const line = document.createElement("div");
+  line.className = "calc-leg-line calc-leg-second";
+  const label = document.createElement("span");
+  label.className = "calc-leg-second-word";
+  label.textContent = word[0].toUpperCase() + word.slice(1);
+  label.setAttribute("aria-hidden", "true"); // the box's own name says it
+  const stepper = document.createElement("div");
+  stepper.className = "calc-stepper";
+  const box = document.createElement("input");
+  box.type = "text";
+  box.inputMode = "decimal";
+  box.className = "calc-leg-second-inches";
+  box.value = value;
+  box.setAttribute("aria-label", `${label.textContent} of ${name}, inches`);
+  stepper.append(legButton("less-second", "\u2212", `Less: ${word} of ${name}`), box, legButton("more-second", "+", `More: ${word} of ${name}`));
+  line.append(label, stepper);
+  return line;
 }
 
 function showLegs(field) {
@@ -93,16 +118,23 @@ function saveLegs(field, legs) {
 // player leaves the box: nothing is said to be wrong before a leg is finished.
 function rowChanged(field, row, finished) {
   const inches = row.querySelector(".calc-leg-inches").value;
-  if (!finished && !plainNumber(inches)) return;
+  const second = row.querySelector(".calc-leg-second-inches")?.value;
+  if (!finished && (!plainNumber(inches) || (second !== undefined && !plainNumber(second)))) return;
   const legs = legsOf(field);
-  legs[Number(row.dataset.index)] = write(row.querySelector(".calc-leg-kind").value, inches.replace(/"/g, "").trim());
+  const pattern = row.querySelector(".calc-leg-kind").value;
+  const kept = (text) => (text === undefined ? undefined : text.replace(/"/g, "").trim());
+  legs[Number(row.dataset.index)] = write(pattern, kept(inches), kept(second));
   saveLegs(field, legs);
+  // A kind that gains or loses its second number (a gap given its drop) is drawn again with it or without.
+  if ((pattern.split("{}").length > 2) === (second !== undefined)) return;
+  showLegs(field);
+  field.querySelectorAll(".calc-leg")[Number(row.dataset.index)]?.querySelector(".calc-leg-kind")?.focus();
 }
 
-function stepInches(field, row, delta) {
-  const box = row.querySelector(".calc-leg-inches");
+function stepInches(field, row, delta, second = false) {
+  const box = row.querySelector(second ? ".calc-leg-second-inches" : ".calc-leg-inches");
   // Each kind's step and least inches, as its rules module declares them (a low wall in half inches).
-  box.value = steppedInches(kindsOf(field), row.querySelector(".calc-leg-kind").value, box.value, delta);
+  box.value = steppedInches(kindsOf(field), row.querySelector(".calc-leg-kind").value, box.value, delta, second);
   rowChanged(field, row, true);
 }
 
@@ -112,6 +144,7 @@ export function editLegs(field, button) {
   const index = row ? Number(row.dataset.index) : legs.length;
   const action = button.dataset.leg;
   if (action === "less" || action === "more") return stepInches(field, row, action === "less" ? -1 : 1);
+  if (action === "less-second" || action === "more-second") return stepInches(field, row, action === "less-second" ? -1 : 1, true);
   // The row the thumb is on after the change, and the button it was on.
   const focus = action === "up" ? index - 1 : action === "down" || action === "insert" ? index + 1 : index;
   saveLegs(field, edited(legs, action, index, kindsOf(field)));

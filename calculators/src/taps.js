@@ -5,8 +5,9 @@
 // from each calculator's defaults and store their answers under the same keys.
 
 /**
- * A leg's pattern ("move {} difficult ground"), its words, and what its - / + moves it by and down to.
- * @typedef {{value: string, label: string, step: string, lowest: string}} LegKind
+ * A leg's pattern ("move {} difficult ground", "gap {} drop {}"), its words, and what its - / + moves it by and
+ * down to (a second number's, a gap's drop: by whole inches, down to `second_lowest`).
+ * @typedef {{value: string, label: string, step: string, lowest: string, second_lowest?: string}} LegKind
  */
 /** @typedef {{name: string, kind: string, default: string | string[], min?: string, max?: string, choices?: LegKind[]}} TapField */
 
@@ -41,29 +42,32 @@ export function formKey(/** @type {Record<string, string | string[]>} */ values)
 const words = (text) => text.replace(/["\u201d]/g, " ").replace(/\s+/g, " ").trim().toLowerCase();
 
 /**
- * "move 2\" difficult ground" -> ["move {} difficult ground", "2"]; null for a leg no kind writes (a gap
- * with its drop, given by a link): that row keeps its words, and its buttons.
- * @param {LegKind[]} kinds @param {string} leg @returns {[string, string] | null}
+ * "move 2\" difficult ground" -> ["move {} difficult ground", "2"]; "gap 2\" drop 3\"" -> ["gap {} drop {}",
+ * "2", "3"]; null for a leg no kind writes: that row keeps its words, and its buttons.
+ * @param {LegKind[]} kinds @param {string} leg @returns {string[] | null}
  */
 export function kindOf(kinds, leg) {
   for (const { value: pattern } of kinds) {
-    const [before, after] = words(pattern).split("{}").map((part) => part.trim());
-    const found = words(leg).match(new RegExp(`^${before} (\\S+)${after ? ` ${after}` : ""}$`));
-    if (found) return [pattern, found[1]];
+    const parts = words(pattern).split("{}").map((part) => part.trim());
+    const found = words(leg).match(new RegExp(`^${parts.map((part, at) => (at ? ` (\\S+)${part ? ` ${part}` : ""}` : part)).join("")}$`));
+    if (found) return [pattern, ...found.slice(1)];
   }
   return null;
 }
 
-/** @type {(pattern: string, inches: string) => string} */
-export const write = (pattern, inches) => pattern.replace("{}", `${inches}"`);
+/** A leg written from its pattern: its inches in the first `{}`, its second number (a drop) in the second.
+ * @type {(pattern: string, inches: string, second?: string) => string} */
+export const write = (pattern, inches, second = NEW_INCHES) => pattern.replace("{}", `${inches}"`).replace("{}", `${second}"`);
 
 /**
  * A leg's inches after - or +, by its kind's step down to its least (a low wall in half inches); a kind the
- * form does not offer steps by whole inches.
- * @param {LegKind[]} kinds @param {string} pattern @param {string} inches @param {number} delta
+ * form does not offer steps by whole inches; its `second` number (a gap's drop) by whole inches.
+ * @param {LegKind[]} kinds @param {string} pattern @param {string} inches @param {number} delta @param {boolean} [second]
  */
-export function steppedInches(kinds, pattern, inches, delta) {
-  const { step, lowest } = kinds.find(({ value }) => value === pattern) ?? { step: "1", lowest: "1" };
+export function steppedInches(kinds, pattern, inches, delta, second = false) {
+  /** @type {LegKind} */
+  const kind = kinds.find(({ value }) => value === pattern) ?? { value: pattern, label: pattern, step: "1", lowest: "1" };
+  const [step, lowest] = second ? ["1", kind.second_lowest ?? "1"] : [kind.step, kind.lowest];
   const size = Number(step);
   const now = numberIn(inches);
   const from = Number.isNaN(now) ? Number(NEW_INCHES) : now;
@@ -97,12 +101,15 @@ export function legTaps(kinds, legs) {
     const kind = kindOf(kinds, leg);
     const put = (written) => legs.map((other, at) => (at === index ? written : other));
     if (kind) {
-      const [pattern, inches] = kind;
+      const [pattern, inches, second] = kind;
       for (const delta of [-1, 1]) {
-        const moved = write(pattern, steppedInches(kinds, pattern, inches, delta));
+        const moved = write(pattern, steppedInches(kinds, pattern, inches, delta), second);
         if (!Number.isNaN(numberIn(inches)) && moved !== leg) found.push(put(moved));
+        if (second === undefined) continue;
+        const dropped = write(pattern, inches, steppedInches(kinds, pattern, second, delta, true));
+        if (!Number.isNaN(numberIn(second)) && dropped !== leg) found.push(put(dropped));
       }
-      for (const { value: other } of kinds) if (other !== pattern) found.push(put(write(other, inches)));
+      for (const { value: other } of kinds) if (other !== pattern) found.push(put(write(other, inches, second)));
     }
     found.push(edited(legs, "remove", index, kinds));
     if (index) found.push(edited(legs, "up", index, kinds)); // down is the leg below's up

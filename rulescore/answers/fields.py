@@ -50,8 +50,9 @@ class Field(NamedTuple):
     low: Fraction | None = None
     high: Fraction | None = None
     choices: tuple[tuple[str, str], ...] = ()  # (value, label); a list field's: (item pattern, words)
-    # A list field's: each item pattern's (step, lowest): what its - / + moves by, and the least it goes to.
-    steps: tuple[tuple[Fraction, Fraction], ...] = ()
+    # A list field's: each item pattern's (step, lowest[, its second number's lowest]): what its - / + moves
+    # by, and the least it goes to.
+    steps: tuple[tuple[Fraction, ...], ...] = ()
     help: str = ""
     above_zero: bool = False  # 0 means nothing in the rule (a fall of 0" is no fall): refuse it
     target: bool = False  # a roll needed, as a profile prints it ("7+" is read as 7)
@@ -133,8 +134,10 @@ class Field(NamedTuple):
             data["max"] = _show(self.high)
         if self.choices:
             data["choices"] = [{"value": v, "label": text} for v, text in self.choices]
-        for choice, (step, lowest) in zip(data.get("choices", ()), self.steps, strict=False):
-            choice |= {"step": _show(step), "lowest": _show(lowest)}
+        for choice, (step, lowest, *second) in zip(data.get("choices", ()), self.steps, strict=False):
+            choice |= {"step": _show(step), "lowest": _show(lowest)} | (
+                {"second_lowest": _show(second[0])} if second else {}
+            )
         if self.help:
             data["help"] = self.help
         if self.characteristic:
@@ -203,7 +206,7 @@ def listed(
     label: str,
     default: tuple[str, ...],
     kinds: tuple[tuple[str, str], ...],
-    steps: tuple[tuple[Fraction, Fraction], ...] = (),
+    steps: tuple[tuple[Fraction, ...], ...] = (),
 ) -> Field:
     """A list in the players' words (a route's legs), `kinds` the forms an item takes as the form offers them,
     `steps` how a - / + moves each one's number."""

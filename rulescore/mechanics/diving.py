@@ -170,6 +170,7 @@ LEG = LegKind(
     table="diving_charge",
     offered=_offered,
     extra="enemy",
+    extra_said="the inches to the enemy",
     extra_default=ENEMY,
     to_target=True,
     cost=_enemy,

@@ -209,6 +209,7 @@ LEG = LegKind(
     "leap",
     table="gap",
     extra="drop",
+    extra_said="its drop",
     extra_zero=False,
     cost=_gap_uses,
     check=_check,

@@ -118,6 +118,7 @@ class LegKind(NamedTuple):
     table: str | None = None  # the numbers.toml table its rules are in (a ruleset without it has no such leg)
     offered: Callable[[Rules], bool] | None = None  # Ruleset -> has it this leg (default: has the table)
     extra: str | None = None  # the word for its second number: "drop"
+    extra_said: str = ""  # that number as the route's form names it: "its drop", "the inches to the enemy"
     extra_default: Fraction | None = None  # the second number, when the leg leaves it out
     extra_zero: bool = True  # may the second number be 0 (a drop of 0" is no drop)
     on_ground: bool = False  # crosses ground, which it may name: "move 2 difficult"

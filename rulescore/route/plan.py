@@ -75,8 +75,13 @@ def fields(ruleset: Ruleset) -> list[Field]:
         found += [toughness(ruleset), wounds()]
     legs = leg_kinds(ruleset)
     offered = tuple((pattern, words) for pattern, words, _ in legs)
-    # A leg's - / + moves it by its kind's step, down to 0" where 0" is a leg of that kind, else one step.
-    steps = tuple((kind.step, Fraction(0) if kind.zero else kind.step) for _, _, kind in legs)
+    # A leg's - / + moves it by its kind's step, down to 0" where 0" is a leg of that kind, else one step; a
+    # second number (a gap's drop) by whole inches, down to 0" where 0" is one, else 1".
+    steps = tuple(
+        (kind.step, Fraction(0) if kind.zero else kind.step)
+        + ((Fraction(0) if kind.extra_zero else Fraction(1),) if pattern.count("{}") > 1 else ())
+        for pattern, _, kind in legs
+    )
     return [*found, listed("legs", "Legs, in order", tuple(default_legs(ruleset)), offered, steps)]
 
 

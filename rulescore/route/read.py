@@ -75,12 +75,16 @@ def plannable(ruleset: Ruleset) -> bool:
 
 def leg_kinds(ruleset: Ruleset) -> list[tuple[str, str, LegKind]]:
     """The kinds of leg this ruleset's text has rules for, as a form offers them: (what the leg writes, where
-    `{}` stands for its inches; the words the list shows; its kind)."""
+    `{}` stands for its inches, and a second `{}` for its second number; the words the list shows; its kind)."""
     grounds = [g for g, cost in (ruleset.costs("terrain") or {}).items() if cost.value != 1]
     offered: list[tuple[str, str, LegKind]] = []
     for words, kind in LEG_KINDS.items():
         if kind.has(ruleset):
             offered.append((f"{words} {{}}", words, kind))
+            if kind.extra:  # its second number given on the leg, as a route writes it: "gap 2 drop 3" (#62, item 4)
+                offered.append(
+                    (f"{words} {{}} {kind.extra} {{}}", f"{words}, with {kind.extra_said or kind.extra}", kind)
+                )
             if kind.on_ground:
                 offered += [(f"{words} {{}}{ground_words(g)}", f"{words}{ground_words(g)}", kind) for g in grounds]
     return offered

@@ -21,6 +21,7 @@ Shape = Callable[[Callable[[Fraction], Fraction]], str]
 # The least a leg takes across or up the drawing, so a short leg's mark still has room (inches).
 WIDEST_MARK, LEAST_ACROSS, LEAST_UP = Fraction(5, 2), Fraction(2), Fraction(1)
 _ENDED_AT = re.compile(r"(?:^|-)leg(\d+)-")
+_MEETS = re.compile(r"leg(\d+)-intercepted$")
 
 
 def past_each_leg(result: Result, legs: list[Leg]) -> list[Fraction]:
@@ -50,7 +51,10 @@ def route_view(result: Result) -> str:
     if not legs:
         return ""
     past = past_each_leg(result, legs)
+    height += _lift(legs, height)
     drawn, marks, words = [], [], []
+    notes: list[str] = []  # what decides before a leg: marked at its start, said in a line under the ground
+    sees, meets = _sight(result), _interceptions(result)
     x, y, top = Fraction(1), height, height
     for number, (leg, chance) in enumerate(zip(legs, past, strict=True), start=1):
         start_x, start_y = x, y
@@ -58,15 +62,24 @@ def route_view(result: Result) -> str:
         drawn += shapes
         top = max(top, y, start_y)
         marks.append((number, (start_x + x) / 2, max(start_y, y), chance))
+        if sees is not None and LEG_KINDS[leg.kind].to_target:  # the test to see the target, before its charge
+            drawn.append(_tick(start_x, start_y))
+            notes.append(f"Leg {number}: {percent_text(sees, 0)} see the target")
+            words.append(f"before leg {number}, the test to see the target: {percent_text(sees)} pass")
+        if number in meets:  # an enemy that may intercept, where it meets the charger
+            drawn.append(_interceptor(start_x, start_y))
+            notes.append(f"Leg {number}: an enemy may intercept (dashed)")
+            words.append(f"at the start of leg {number}, an enemy may intercept")
         words.append(f"leg {number}, {leg.text}: {percent_text(chance)} get past it")
     # At least a foot across, so a short route is not drawn huge; its words a fixed share of that width, and
     # room above the highest point for two lines of marks (#64, item 9: a flat route cut its marks off).
     width = max(x + 1, Fraction(10))
     size = width * Fraction(1, 20)
-    tall = max(top + 3, top + 1 + 3 * size)
+    below = 1 + len(notes) * size * Fraction(3, 2) + (size if notes else 0)  # under the ground: a line a note
+    tall = max(top + 2, top + 3 * size) + below
 
     def flip(h: Fraction) -> Fraction:  # heights up, SVG's y down
-        return tall - 1 - h
+        return tall - below - h
 
     ground = _n(flip(Fraction(0)))
     parts = [f'<line class="calc-view-ground" x1="0" y1="{ground}" x2="{_n(width)}" y2="{ground}"/>']
@@ -85,6 +98,11 @@ def route_view(result: Result) -> str:
             f'<text class="calc-view-mark" x="{_n(middle)}" y="{_n(flip(level) - above)}" '
             f'text-anchor="middle">{escape(text)}</text>'
         )
+    for line, note in enumerate(notes, start=1):
+        parts.append(
+            f'<text class="calc-view-note" x="{_n(size / 2)}" '
+            f'y="{_n(flip(Fraction(0)) + size + line * size * Fraction(3, 2))}">{escape(note)}</text>'
+        )
     said = "The route from the side: " + "; ".join(words) + "."
     return (
         f'<figure class="calc-view"><svg viewBox="0 0 {_n(width)} {_n(tall)}" font-size="{_n(size)}" role="img" '
@@ -92,6 +110,38 @@ def route_view(result: Result) -> str:
         f"<figcaption>{escape('From the side; each leg marked with the chance of getting past it.')}</figcaption>"
         "</figure>"
     )
+
+
+def _lift(legs: list[Leg], height: Fraction) -> Fraction:
+    """How far above the ground the route is drawn so each gap's own drop reaches it: a gap given its drop
+    (`gap 2 drop 3`) at the height reached is drawn with that whole fall under it (#62, item 4)."""
+    lift, x, y = Fraction(0), Fraction(1), height
+    for leg in legs:
+        if LEG_KINDS[leg.kind].drawn == "leap" and leg.extra is not None:
+            lift = max(lift, leg.extra - y)
+        x, y, _ = _leg(leg, x, y)
+    return lift
+
+
+def _sight(result: Result) -> Fraction | None:
+    """The chance the charger sees its target, where a test decides it (an unseen target); else None."""
+    failed = [row.chance for row in result.outcomes if row.outcome == "not-seen"]
+    return 1 - failed[0] if failed else None
+
+
+def _interceptions(result: Result) -> set[int]:
+    """The legs at whose start an enemy may intercept the charge (the answer's other branch names them)."""
+    return {int(found.group(1)) for t in result.extra for row in t.rows if (found := _MEETS.match(row.outcome))}
+
+
+def _interceptor(x: Fraction, y: Fraction) -> Shape:
+    """An enemy that may intercept: on the route where it meets the charger, smaller than the target and dashed."""
+    return lambda flip: f'<circle class="calc-view-interceptor" cx="{_n(x)}" cy="{_n(flip(y))}" r="0.35"/>'
+
+
+def _tick(x: Fraction, y: Fraction) -> Shape:
+    """Where a test decides before a leg: a short stroke across the route at the leg's start."""
+    return _line("calc-view-sight", x, y - Fraction(1, 4), x, y + Fraction(1, 2))
 
 
 def _n(value: Fraction) -> str:

@@ -84,6 +84,7 @@ DRAWN = "document.querySelectorAll('#calc-route .calc-view svg[role=img] .calc-v
 LEGS_IN_ROWS = (
     "[...document.querySelectorAll('#calc-route .calc-leg')].map((row) => row.querySelector('.calc-leg-kind')"
     " ? row.querySelector('.calc-leg-kind').value.replace('{}', row.querySelector('.calc-leg-inches').value + '\"')"
+    ".replace('{}', (row.querySelector('.calc-leg-second-inches') || {}).value + '\"')"
     " : row.querySelector('.calc-leg-words').textContent).join('|')"
 )
 

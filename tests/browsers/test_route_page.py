@@ -218,3 +218,34 @@ def test_the_route_is_drawn_from_the_side_in_both_schemes_and_on_paper(browser, 
             context.close()
     assert len(set(strokes.values())) == 3, strokes  # each scheme its own colour; black ink on paper
     assert strokes["print"] == "rgb(0, 0, 0)"
+
+
+def test_a_gaps_drop_is_given_on_its_leg(phone, server):
+    """#62, item 4: a gap's drop could not be given on the leg (the player set the start height instead);
+    the leg editor takes it as the command line does, `gap 2 drop 3`, with its own - / +."""
+    phone.goto(server.origin + "/mordheim-1999/route/")
+    phone.locator("#calc-route [data-leg=clear]").tap()
+    add_leg(phone, "move", "1")
+    add_leg(phone, "gap {} drop {}", "2")
+    row = phone.locator("#calc-route .calc-leg").last
+    drop = row.locator(".calc-leg-second-inches")
+    assert drop.get_attribute("aria-label") == "Drop of leg 2, inches"
+    row.locator("[data-leg=more-second]").tap()
+    row.locator("[data-leg=more-second]").tap()
+    row.locator("[data-leg=less-second]").tap()
+    assert drop.input_value() == "3"
+    live(phone)
+    legs = ['move 1"', 'gap 2" drop 3"']
+    assert legs_in_rows(phone) == legs
+    values = {"move": "4", "activation": "move", "initiative": "3", "toughness": "3", "wounds": "1"}
+    expected = json.loads(respond("route", "mordheim-1999", json.dumps({**values, "legs": legs}), "../../"))
+    assert phone.evaluate(NORMALISE, phone.inner_html("#calc-route .calc-result")) == phone.evaluate(
+        NORMALISE, expected["html"]
+    )
+    # The drop is drawn: the side view's leap ends 3" below where it starts.
+    assert 'gap 2" drop 3"' in phone.inner_text("#calc-route .calc-result")
+    # Back to a gap with no drop of its own: the row loses its drop line, and the leg its drop.
+    row.locator(".calc-leg-kind").select_option("gap {}")
+    phone.wait_for_function("() => !document.querySelector('#calc-route .calc-leg-second-inches')")
+    assert legs_in_rows(phone) == ['move 1"', 'gap 2"']
+    assert phone.console_errors == []

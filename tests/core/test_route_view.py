@@ -94,3 +94,41 @@ def test_the_plan_and_its_picture_start_where_the_legs_need():
     # Given higher, it starts where given.
     higher = plan("mordheim-1999", {**values, "move": "4", "start_height": "8"}, ["climb up 1", "jump down 6"])
     assert higher.inputs["start_height"] == "8" and not higher.steps[0].text.startswith("It starts")
+
+
+def notes(html: str) -> list[str]:
+    return re.findall(r'class="calc-view-note"[^>]*>([^<]*)<', html)
+
+
+def test_the_picture_draws_what_decides_before_a_leg():
+    """#62, item 4: the side view showed 44% then 30% with no sign of the test to see the target, no
+    interceptor, and a gap's own drop could not be drawn. Each is drawn now, and said in words."""
+    # Unseen within 4": an Initiative test of I4 sees it 4 in 6 times, before the charge leg.
+    unseen = route_view(plan("mordheim-1999", {**MORDHEIM, "activation": "charge", "target": "unseen"}, ["charge 2"]))
+    assert notes(unseen) == ["Leg 1: 67% see the target"]
+    assert len(lines(unseen, "calc-view-sight")) == 1
+    assert "before leg 1, the test to see the target: 66.7% pass" in unseen
+    seen = route_view(plan("mordheim-1999", {**MORDHEIM, "activation": "charge"}, ["charge 2"]))
+    assert notes(seen) == [] and not lines(seen, "calc-view-sight")
+    # An enemy within 2" of the route may intercept as the charge leg begins: drawn there, apart from the target.
+    lrb = {**MORDHEIM, "activation": "charge", "interceptor": "yes"}
+    met = route_view(plan("mordheim-lrb", lrb, ["move 2", "charge 3"]))
+    assert met.count('class="calc-view-interceptor"') == 1 and met.count('class="calc-view-enemy"') == 1
+    assert notes(met) == ["Leg 2: an enemy may intercept (dashed)"]
+    assert "at the start of leg 2, an enemy may intercept" in met
+    # Every note inside the picture, under the ground, one line each.
+    size, tall, _ = _drawn(met)
+    (ground,) = lines(met, "calc-view-ground")
+    ys = [float(y) for y in re.findall(r'class="calc-view-note" x="[\d.]+" y="([\d.]+)"', met)]
+    assert all(ground[1] < y <= tall for y in ys), (ground, ys, tall)
+
+
+def test_a_gaps_own_drop_is_drawn_whole():
+    # At ground level, a gap given a drop of 3": the route is drawn 3" up, the failed jump's fall to the ground.
+    html = route_view(plan("mordheim-1999", MORDHEIM, ["gap 2 drop 3", "move 1"]))
+    (ground,) = lines(html, "calc-view-ground")
+    (fall,) = lines(html, "calc-view-fall")
+    assert fall[3] == ground[1] and fall[3] - fall[1] == 3
+    # Its own drop under the height reached: drawn from there, as before.
+    (low,) = lines(route_view(plan("mordheim-1999", MORDHEIM, ["climb up 3", "gap 1 drop 2"])), "calc-view-fall")
+    assert low[3] - low[1] == 2
