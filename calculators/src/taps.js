@@ -9,7 +9,7 @@
  * down to (a second number's, a gap's drop: by whole inches, down to `second_lowest`).
  * @typedef {{value: string, label: string, step: string, lowest: string, second_lowest?: string}} LegKind
  */
-/** @typedef {{name: string, kind: string, default: string | string[], min?: string, max?: string, choices?: LegKind[]}} TapField */
+/** @typedef {{name: string, kind: string, default: string | string[], min?: string, max?: string, choices?: LegKind[], characteristic?: string}} TapField */
 
 export const NEW_INCHES = "2"; // a new leg: the first kind the ruleset offers (a move), 2"
 const MOST_INCHES = 48; // a leg's inches at the most
@@ -91,11 +91,13 @@ export function edited(legs, action, index, kinds) {
 }
 
 /**
- * Every list of legs one tap on the editor makes: each leg's inches - / +, its kind changed, taken out,
- * moved up, a new leg inserted after it; one added at the end.
- * @param {LegKind[]} kinds @param {string[]} legs @returns {string[][]}
+ * Every list of legs one tap on the editor makes, each with the tap that makes it ("leg 1 more", "add"):
+ * each leg's inches - / + (and its second number's), its kind changed, taken out, moved up, a new leg
+ * inserted after it; one added at the end.
+ * @param {LegKind[]} kinds @param {string[]} legs @returns {[string, string[]][]}
  */
 export function legTaps(kinds, legs) {
+  /** @type {[string, string[]][]} */
   const found = [];
   legs.forEach((leg, index) => {
     const kind = kindOf(kinds, leg);
@@ -104,56 +106,80 @@ export function legTaps(kinds, legs) {
       const [pattern, inches, second] = kind;
       for (const delta of [-1, 1]) {
         const moved = write(pattern, steppedInches(kinds, pattern, inches, delta), second);
-        if (!Number.isNaN(numberIn(inches)) && moved !== leg) found.push(put(moved));
+        if (!Number.isNaN(numberIn(inches)) && moved !== leg) found.push([`leg ${index} ${delta}`, put(moved)]);
         if (second === undefined) continue;
         const dropped = write(pattern, inches, steppedInches(kinds, pattern, second, delta, true));
-        if (!Number.isNaN(numberIn(second)) && dropped !== leg) found.push(put(dropped));
+        if (!Number.isNaN(numberIn(second)) && dropped !== leg) found.push([`leg ${index} second ${delta}`, put(dropped)]);
       }
-      for (const { value: other } of kinds) if (other !== pattern) found.push(put(write(other, inches, second)));
+      for (const { value: other } of kinds) if (other !== pattern) found.push([`leg ${index} kind ${other}`, put(write(other, inches, second))]);
     }
-    found.push(edited(legs, "remove", index, kinds));
-    if (index) found.push(edited(legs, "up", index, kinds)); // down is the leg below's up
-    found.push(edited(legs, "insert", index, kinds));
+    found.push([`leg ${index} remove`, edited(legs, "remove", index, kinds)]);
+    if (index) found.push([`leg ${index} up`, edited(legs, "up", index, kinds)]); // down is the leg below's up
+    found.push([`leg ${index} insert`, edited(legs, "insert", index, kinds)]);
   });
-  found.push(edited(legs, "add", legs.length, kinds));
+  found.push(["add", edited(legs, "add", legs.length, kinds)]);
   return found;
 }
 
 /**
- * Each form one tap from `values`: a choice picked, a number stepped, a route's legs edited.
+ * Each form one tap from `values`, with the tap that makes it: a choice picked, a number stepped, a route's
+ * legs edited.
  * @param {TapField[]} fields @param {Record<string, string | string[]>} values
+ * @returns {[string, Record<string, string | string[]>][]}
  */
-export function oneTap(fields, values) {
+export function tapsFrom(fields, values) {
+  /** @type {[string, Record<string, string | string[]>][]} */
   const found = [];
   for (const field of fields) {
     const now = values[field.name];
     if (field.kind === "list") {
-      for (const legs of legTaps(field.choices ?? [], /** @type {string[]} */ (now))) found.push({ ...values, [field.name]: legs });
+      for (const [tap, legs] of legTaps(field.choices ?? [], /** @type {string[]} */ (now))) found.push([tap, { ...values, [field.name]: legs }]);
     } else if (field.kind === "choice") {
-      for (const { value } of field.choices ?? []) if (value !== now) found.push({ ...values, [field.name]: value });
+      for (const { value } of field.choices ?? []) if (value !== now) found.push([`${field.name} ${value}`, { ...values, [field.name]: value }]);
     } else if (!Number.isNaN(numberIn(now))) {
       for (const delta of [-1, 1]) {
         const shown = stepped(String(now), delta, { ...field, signed: field.kind === "modifier" });
-        if (shown !== now) found.push({ ...values, [field.name]: shown });
+        if (shown !== now) found.push([`${field.name} ${delta}`, { ...values, [field.name]: shown }]);
       }
     }
   }
   return found;
 }
 
+/** Each form one tap from `values`. @param {TapField[]} fields @param {Record<string, string | string[]>} values */
+export const oneTap = (fields, values) => tapsFrom(fields, values).map(([, form]) => form);
+
 /**
- * The defaults and every form within `taps` taps of them, each once, nearest first, by key: two taps, one
- * for a form with a list (a route: each leg's taps already make it some eighty forms).
+ * The forms a route reaches in a second tap as a player makes it (#62, item 5): the same tap again (a leg's
+ * + twice, a second leg added), and the model's Movement - / + after any tap on the legs. Not every second
+ * tap: the legs alone make some eighty first ones, and every pair of them would be thousands of answers.
+ * @param {TapField[]} fields @param {[string, Record<string, string | string[]>][]} first
+ */
+function secondTaps(fields, first) {
+  const movement = fields.find((field) => field.characteristic === "model.move")?.name;
+  return first.flatMap(([tap, values]) => tapsFrom(fields, values)
+    .filter(([again]) => again === tap || (movement && (tap.startsWith("leg ") || tap === "add") && again.startsWith(`${movement} `)))
+    .map(([, form]) => form));
+}
+
+/**
+ * The defaults and every form within `taps` taps of them, each once, nearest first, by key: two taps; for a
+ * form with a list (a route: each leg's taps already make it some eighty forms), one, and the second taps a
+ * player makes most.
  * @param {TapField[]} fields @param {number} [taps] @returns {[string, Record<string, string | string[]>][]}
  */
 export function near(fields, taps) {
-  const rings = taps ?? (fields.some((field) => field.kind === "list") ? 1 : 2);
+  const listed = fields.some((field) => field.kind === "list");
+  const rings = taps ?? (listed ? 1 : 2);
   const start = Object.fromEntries(fields.map((field) => [field.name, field.default]));
   const found = new Map([[formKey(start), start]]);
   let ring = [start];
   for (let tap = 0; tap < rings; tap += 1) {
     ring = ring.flatMap((values) => oneTap(fields, values)).filter((values) => !found.has(formKey(values)));
     for (const values of ring) if (!found.has(formKey(values))) found.set(formKey(values), values);
+  }
+  if (listed && taps === undefined) {
+    for (const values of secondTaps(fields, tapsFrom(fields, start))) if (!found.has(formKey(values))) found.set(formKey(values), values);
   }
   return [...found.entries()];
 }

@@ -68,6 +68,7 @@ SAID = "the page says the network answered with a login page"
 HOSTILE_LEG_SAID = plan("mordheim-1999", {}, ['move 1e-99999999"']).errors["leg-1"]
 # #51: the page's first route with its first leg one inch longer (climb up 2 -> 3), one tap on its +.
 ROUTE_ONE_TAP = ['climb up 3"', 'gap 1"', 'jump down 2"', 'move 1"']
+ROUTE_TWO_TAPS = ['climb up 4"', 'gap 1"', 'jump down 2"', 'move 1"']
 # #50: what a route settles before its first inch.
 INTERCEPTED, INTERCEPTED_LEGS = {"activation": "charge", "interceptor": "yes"}, ['move 2"', 'charge 3"']
 RUN_REFUSED = plan("mordheim-1999", {"activation": "run", "nearest_enemy": "6"}, ['move 6"']).errors["nearest_enemy"]
@@ -453,9 +454,19 @@ def journeys() -> dict[str, list]:
             ["tap", "#calc-route .calc-leg:nth-child(1) [data-leg=more]"],
             ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_ONE_TAP)]],
             ["check", [FROM_THE_PAGE.replace("calc-fall", "calc-route"), "said to be answered from the page"]],
+            # #62, item 5: the second tap a player makes is stored too: the same + again, then the Movement.
+            ["tap", "#calc-route .calc-leg:nth-child(1) [data-leg=more]"],
+            ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_TWO_TAPS)]],
+            ["check", [FROM_THE_PAGE.replace("calc-fall", "calc-route"), "the same + again: from the page"]],
+            ["tap", "#calc-route .calc-leg:nth-child(1) [data-leg=less]"],
+            ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_ONE_TAP)]],
+            ["tap", "#calc-route [data-fold=model] > summary"],
+            ["tap", "#calc-route [data-field=move] .calc-step[data-step='1']"],
+            ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_ONE_TAP, {"move": "5"})]],
+            ["check", [FROM_THE_PAGE.replace("calc-fall", "calc-route"), "the Movement after a leg: from the page"]],
             ["hold", "off"],
             ["wait_for", "#calc-route[data-state='live']"],
-            ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_ONE_TAP)]],
+            ["wait_text", ["#calc-route .calc-result", route_text("mordheim-1999", ROUTE_ONE_TAP, {"move": "5"})]],
         ],
         # #36: a network answering with its own login page; and a link no reader may accept.
         "a login page on the network is never kept as the site, and said": [

@@ -80,16 +80,45 @@ def test_the_routes_one_tap_away_are_counted_by_hand():
     """Two legs, four kinds, as the legs editor changes them (calculators/src/legs.js). Leg 1 (climb up 2):
     − and + (1", 3"), three other kinds, out, an inserted leg after it: 7. Leg 2 (gap 1"): − does nothing at
     its 1" floor, + (2"), three other kinds, out, up, inserted after: 7. A leg added at the end is the leg
-    inserted after the last: none more. So 14, and with the route itself, 15; a route is one tap deep (every
-    leg's taps make it wide enough)."""
+    inserted after the last: none more. So 14, and with the route itself, 15. A second tap is kept only where a
+    player makes it most (#62, item 5): the same tap again. Leg 1's + again (4"), out again (no legs), a
+    second leg inserted after it; leg 2's + again (3"), a second leg inserted after it (the same as one added
+    twice). Leg 1's − again stays at its floor; a kind picked again is no change; leg 2 moved up again is
+    the route itself. So 5 more: 20."""
     keyed = nearby.near([ROUTE_LEGS])
-    assert len(keyed) == 15 and len({key for key, _ in keyed}) == 15
+    assert len(keyed) == 20 and len({key for key, _ in keyed}) == 20
+    second = [v["legs"] for _, v in keyed[15:]]
+    assert sorted(map(str, second)) == sorted(
+        map(
+            str,
+            [
+                ['climb up 4"', 'gap 1"'],
+                [],
+                ["climb up 2", 'move 2"', 'move 2"', 'gap 1"'],
+                ["climb up 2", 'gap 3"'],
+                ["climb up 2", 'gap 1"', 'move 2"', 'move 2"'],
+            ],
+        )
+    )
     legs = [v["legs"] for _, v in keyed]
     assert ['climb up 3"', 'gap 1"'] in legs and ['climb up 1"', 'gap 1"'] in legs  # the stepped leg gets its mark
     assert ['move 2"', 'gap 1"'] in legs and ["climb up 2", 'charge 1"'] in legs  # a kind changed, inches kept
     assert ['gap 1"', "climb up 2"] in legs and ["climb up 2", 'move 2"', 'gap 1"'] in legs  # up; inserted
     assert ["climb up 2", 'gap 1"', 'move 2"'] in legs and ['gap 1"'] in legs  # added at the end; one out
     assert ["climb up 2", 'gap 0"'] not in legs  # a leg's floor is its step (a charge's is 0)
+    # The model's Movement after a tap on the legs is kept; a tap on one leg then another is not.
+    movement = {
+        "name": "move",
+        "kind": "inches",
+        "default": "4",
+        "min": "1",
+        "max": "20",
+        "characteristic": "model.move",
+    }
+    moved = [v for _, v in nearby.near([ROUTE_LEGS, movement])]
+    assert {"legs": ['climb up 3"', 'gap 1"'], "move": "5"} in moved
+    assert {"legs": ['climb up 3"', 'gap 1"'], "move": "3"} in moved
+    assert not [v for v in moved if v["legs"] == ['climb up 3"', 'gap 2"']]
     # The page's key: a list as JavaScript's JSON.stringify writes it.
     move = {"name": "move", "kind": "whole", "default": "4", "min": "1", "max": "20"}
     assert nearby.near([{**ROUTE_LEGS, "default": ['move 2"']}, move])[0][0] == 'legs=["move 2\\""]&move=4'
