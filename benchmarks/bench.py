@@ -81,7 +81,7 @@ def main() -> int:
     parser.add_argument(
         "--first-taps",
         action="store_true",
-        help="only a first visit's first taps in the three engines (and --before), 10 and 1.6 Mbit/s",
+        help="only a first visit's first taps in the three engines (and --before), 10, 4 and 1.6 Mbit/s",
     )
     parser.add_argument(
         "--house-rules", action="store_true", help="only what a table's house rules cost an answer (CPython)"

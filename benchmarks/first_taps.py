@@ -1,5 +1,5 @@
 """First visit, first taps (#40), in Chromium, Firefox ESR and WebKitGTK, this build beside another
-(--before), in alternating runs on a slow link shared by every response (10 Mbit/s and 1.6 Mbit/s, gzip).
+(--before), in alternating runs on a slow link shared by every response (10, 4 and 1.6 Mbit/s, gzip).
 
 Each run is a fresh browser with nothing kept: a rules page opened at the fall calculator (so Python
 starts on its way at once, as for a player who scrolls to it), then "+" on Toughness tapped three times,
@@ -21,6 +21,7 @@ PLUS = "#calc-fall [data-field=toughness] .calc-step[data-step='1']"
 FIGURES = ("tap 1 -> answer", "tap 2 -> answer", "tap 3 -> answer")
 LINKS = {  # (bytes per second, seconds per request, one link shared by every response, compressed)
     "10 Mbit/s, 40 ms, gzip": (10_000_000 // 8, 0.04, True, True),
+    "4 Mbit/s, 80 ms, gzip": (4_000_000 // 8, 0.08, True, True),  # #62, item 5: a cheap phone's link
     "1.6 Mbit/s, 150 ms, gzip": (1_600_000 // 8, 0.15, True, True),
 }
 
@@ -30,8 +31,8 @@ def journey() -> dict[str, list]:
     return {"next page": [["goto", "mordheim-1999/movement/#falling"], ["wait_for", "#calc-fall[data-ready]"], *taps]}
 
 
-# The route planner (#51): its first leg's + tapped twice (climb up 3", then 4"); the first is stored, the
-# second is two taps from the first route and waits for Python.
+# The route planner (#51): its first leg's + tapped twice (climb up 3", then 4"); both are stored now (#62,
+# item 5: the second waited for Python).
 ROUTE_PLUS = "#calc-route .calc-leg:nth-child(1) [data-leg=more]"
 ROUTE_FIGURES = ("route tap 1 -> answer", "route tap 2 -> answer")
 
