@@ -7,6 +7,7 @@ import { ask, change, say, told } from "./table-page.js";
 import { setUpHouseRules } from "./table-house.js";
 import { openLink, setUpSharing } from "./table-files.js";
 import { setUpRoster } from "./table-roster.js";
+import { typedFaults } from "./table-typed.js";
 
 const { keptTable, storageRefused, unreadableTable, setAsideTable, renamePicked } = window.playersTable;
 
@@ -218,6 +219,10 @@ function setUpAdding(root) {
   const profiles = /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".table-profile"));
   ruleset.addEventListener("change", () => profiles.forEach((p) => { p.hidden = p.dataset.ruleset !== ruleset.value; }));
   const error = form.querySelector(".calc-error");
+  // A box left with a value surely at fault says so at once, before the runtime (#63).
+  form.addEventListener("change", (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.dataset.checks) error.textContent = typedFaults(/** @type {HTMLElement} */ (event.target.closest(".table-profile")));
+  });
   const said = form.querySelector(".table-said");
   form.querySelector(".table-cancel").addEventListener("click", () => {
     said.textContent = `${form.dataset.changing} is as it was.`;
@@ -240,7 +245,9 @@ function setUpAdding(root) {
       return { ...now, models: at < 0 ? [...now.models, model] : now.models.map((m, i) => (i === at ? model : m)) };
     };
     said.textContent = "";
-    error.textContent = "Checking the model…";
+    const fault = typedFaults(shown);
+    error.textContent = fault || "Checking the model…";
+    if (fault) return; // Python would refuse it the same: said now, not after the runtime
     const { reply, kept } = await change(edit);
     if (!reply.ok) {
       error.textContent = Object.values(reply.errors).join(" ");

@@ -83,13 +83,13 @@ class Field(NamedTuple):
             text = text[:-1].strip()
         number = NUMBER.match(text)
         if not number:
-            raise FieldError(self.name, f"{self.label} must be a number, not '{text[:20]}'.")
+            raise FieldError(self.name, self._not_number(text[:20]))
         if len((number.group(1) or "").lstrip("0")) > WHOLE_DIGITS:  # far beyond any range: the range says why
             raise FieldError(self.name, self._range_message(text.startswith("-")))
         sign = "-" if text.startswith("-") else ""
         value = Fraction(f"{sign}{number.group(1) or 0}.{number.group(2) or number.group(3) or 0}")
         if self.kind in ("whole", "modifier") and value.denominator != 1:
-            raise FieldError(self.name, f"{self.label} must be a whole number.")
+            raise FieldError(self.name, self._not_whole())
         if (value * 10).denominator != 1:
             raise FieldError(self.name, f"{self.label} takes at most one decimal place.")
         if self.above_zero and value <= 0:
@@ -109,6 +109,32 @@ class Field(NamedTuple):
         if any(len(item) > ITEM_LONGEST for item in raw):  # refused, not cut: a cut item may read as another
             raise FieldError(self.name, f"{self.label}: each at most {ITEM_LONGEST} characters.")
         return tuple(item for item in raw if item.strip())
+
+    def _not_number(self, text: str) -> str:
+        return f"{self.label} must be a number, not '{text}'."
+
+    def _not_whole(self) -> str:
+        return f"{self.label} must be a whole number."
+
+    def checks(self) -> dict[str, Any]:
+        """What a page may check as a number is typed, before Python is up, in `read`'s own words for each
+        fault (Your table's profile, #63); `read` still decides what is kept. "{}" in `said.number` stands
+        for the text typed."""
+        said = {"number": self._not_number("{}"), "low": self._range_message(True), "high": self._range_message(False)}
+        found: dict[str, Any] = {
+            "said": said,
+            "whole": self.kind in ("whole", "modifier"),
+            "above_zero": self.above_zero,
+            "target": self.target,  # "7+" read as 7
+            "longest": LONGEST,  # beyond it, Python's words
+        }
+        if self.kind in ("whole", "modifier"):
+            said["whole"] = self._not_whole()
+        if self.low is not None:
+            found["min"] = _show(self.low)
+        if self.high is not None:
+            found["max"] = _show(self.high)
+        return found
 
     def _range_message(self, too_low: bool) -> str:
         if too_low and self.above_zero:

@@ -22,7 +22,7 @@ def render_table(root: str) -> str:
         {
             "id": rules.id,
             "title": rules.title,
-            "profile": [field.describe() for field in profile(rules)],
+            "profile": [field.describe() | {"checks": field.checks()} for field in profile(rules)],
             "house": _grouped(offered(rules.id)),
         }
         for rules in RULESETS.values()

@@ -262,3 +262,35 @@ def test_a_warband_typed_a_line_a_model_is_read_shown_and_then_kept(phone, serve
     assert kept == ["Captain", "Youngblood", "Thug 2"]
     assert phone.input_value("#table-roster-lines") == ""
     assert phone.console_errors == []
+
+
+RUNTIME = ("/assets/pyodide/", "/assets/py/", "/assets/snapshot/")
+
+
+def test_a_model_is_checked_as_it_is_typed_before_the_runtime_arrives(phone, server):
+    """#63: adding a model waited for Python ("Checking the model…"), on a first visit for the whole runtime.
+    A value surely at fault is said as the box is left, and at "Add", in Python's words, with no runtime byte
+    arrived; nothing is kept. Python still decides what is kept once it is up."""
+    server.hold(lambda path: path.startswith(RUNTIME))
+    try:
+        phone.goto(server.origin + "/table/")
+        phone.select_option("#table-ruleset", "mordheim-lrb")
+        phone.fill("#table-name", "Youngblood")
+        move = "#table-mordheim-lrb-move"
+        phone.fill(move, "25")
+        phone.locator("#table-mordheim-lrb-initiative").focus()  # the box left
+        assert phone.inner_text("#table-add-error") == "Movement must be at most 20."
+        assert phone.get_attribute(move, "aria-invalid") == "true"
+        phone.fill(move, "four")
+        phone.locator("#table-add button[type=submit], .table-add button[type=submit]").first.tap()
+        assert phone.inner_text("#table-add-error") == "Movement must be a number, not 'four'."
+        assert phone.evaluate("localStorage.getItem('skirmish-table')") is None  # nothing kept
+        phone.fill(move, '4"')  # as a profile prints it: not at fault
+        phone.locator("#table-mordheim-lrb-initiative").focus()
+        assert phone.inner_text("#table-add-error") == ""
+        assert phone.get_attribute(move, "aria-invalid") == "false"
+    finally:
+        server.release()
+    phone.locator(".table-add button[type=submit]").tap()
+    phone.locator(".table-models li", has_text="Youngblood").wait_for(timeout=120_000)
+    assert phone.console_errors == []
