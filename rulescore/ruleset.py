@@ -96,6 +96,8 @@ class Citation(NamedTuple):
     file: TomlFile
     table: str | None
     key: str
+    rule: str = ""  # the value cited, as a house rule names it ("jump_down.max_height")
+    says: str | None = None  # the text's own words that state it, found in the section at build time
 
     @property
     def path(self) -> Path:
@@ -105,3 +107,9 @@ class Citation(NamedTuple):
     def line(self) -> int | None:
         """Found only when asked (a wrong section at build time): a browser never reads it."""
         return self.file.line(self.table, self.key)
+
+    @property
+    def says_line(self) -> int | None:
+        """Where the value itself is written (what it says is on its own line, not its table's section's)."""
+        table, _, key = self.rule.partition(".")
+        return self.file.line(table, key) if key else self.file.line(None, table)

@@ -34,14 +34,17 @@ def _rule(
     where = f"[{table}] {key}" if table else key
     section, assumption, raw_given = default_section, None, raw
     if isinstance(raw, dict):
-        extra = set(raw) - {"value", "section", "assumption"}
+        extra = set(raw) - {"value", "section", "assumption", "says"}
         if "value" not in raw or extra:
             raise file.fail(
                 table,
                 key,
-                f"{where}: a table here holds value, and section or assumption "
+                f"{where}: a table here holds value, and section or assumption, and what the text says "
                 f"({'unknown ' + ', '.join(sorted(extra)) if extra else 'no value'})",
             )
+        says = raw.get("says")
+        if says is not None and (not isinstance(says, str) or not says.strip()):
+            raise file.fail(table, key, f"{where}: says must be the text's own words, in quotes")
         section, assumption, raw = raw.get("section", section), raw.get("assumption"), raw["value"]
     if section is not None and not isinstance(section, str):
         raise file.fail(table, key, f"{where}: section must be a section anchor in quotes")
@@ -67,7 +70,10 @@ def _rule(
         ) from None
     own_section = isinstance(raw_given, dict) and "section" in raw_given
     # The line a wrong section is reported at: where that section is written.
-    return Rule(value, section or None, assumption), (table, key if own_section or table is None else "section")
+    return (
+        Rule(value, section or None, assumption, says if isinstance(raw_given, dict) else None),
+        (table, key if own_section or table is None else "section"),
+    )
 
 
 class _Vocabulary(NamedTuple):
@@ -164,9 +170,10 @@ def _build(file: TomlFile | None, meta: dict[str, Any], numbers: dict[str, Any],
     parts: dict[str, Any] = {}
     citations = []
     for table, values in numbers.items():
-        for rule, source, line in values.values():
+        for key, (rule, source, line) in values.items():
             if rule.section:
-                citations.append(Citation(rule.section, source, *line))
+                named = f"{table}.{key}" if key else table  # as a house rule names it: "jump_down.max_height"
+                citations.append(Citation(rule.section, source, line[0], line[1], rule=named, says=rule.says))
         rules = {key: rule for key, (rule, _, _) in values.items()}
         if table in words.single:
             parts[table] = rules[""]

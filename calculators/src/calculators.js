@@ -13,6 +13,7 @@ import { showState } from "./status.js";
 import { setUpGlance } from "./glance.js";
 import { describeFilled, fill, setUpPicker } from "./picker.js";
 import { decide, forgetLink, houseFor, readLink } from "./house.js";
+import { markHouseRules } from "./house-marks.js";
 import { clearTable, keepTable, keptNow, keptTable, keptText, pastBounds, renamePicked, setAsideTable, storageRefused, tableShape, unreadableTable, watchOtherTabs } from "./kept.js";
 
 // One tap shares the situation: the address holds the inputs, the fragment the calculator.
@@ -143,6 +144,7 @@ function offerLinkHouse() {
     const said = !keep ? "Playing the rules as written." : refused ? `Not kept, and the rules as written are played: ${refused}` : "Kept: these house rules are yours now (Your table lists them).";
     offer.replaceChildren(Object.assign(document.createElement("p"), { textContent: said }), ...(left.length ? [leftOut] : []));
     if (!keep || refused) calculatorsOn(".calc[data-ready]").forEach((calc) => update(calc));
+    markHouseRules();
   };
   keep.addEventListener("click", () => choose(true));
   drop.addEventListener("click", () => choose(false));
@@ -175,6 +177,7 @@ function setUpAll() {
     offerLinkHouse();
   }
   calculatorsOn(".calc").forEach(setUp);
+  markHouseRules(); // the text, marked where the table plays it otherwise
   if (document.getElementById("players-table")) openTablePage();
 }
 

@@ -13,6 +13,7 @@ class Rule(NamedTuple):
     value: Any
     section: str | None  # None: not in the text; the assumption says where it comes from
     assumption: str | None = None
+    says: str | None = None  # the text's own words that state it, in its section: where a house rule marks it
 
 
 def allows(ruleset: Any, rule: str) -> str:

@@ -9,6 +9,7 @@ from rulescore.rulebooks import CALCULATORS
 from rulescore.web.address import section_href
 from rulescore.web.terms import Term
 from sitegen.pages import markup
+from sitegen.pages.house_marks import house_marks
 from sitegen.pages.inline import Reference, render_inline
 from sitegen.pages.page import Page
 from sitegen.pages.parse import Block, Document, Section
@@ -104,6 +105,7 @@ def render_chapter(
                 "incomplete": ruleset.incomplete if section.level == 1 else None,
                 "text": markup.safe("".join(text for _, text in blocks)),
                 "calculators": (calculators or {}).get(section.anchor, []),
+                "house": house_marks(ruleset.id).get(section.anchor, []),
             }
         )
     result.markdown = markup.render(

@@ -14,6 +14,7 @@ from rulescore.web.terms import Term
 from sitegen.pages import markup
 from sitegen.pages.editions import Editions
 from sitegen.pages.escape import escape_text
+from sitegen.pages.house_marks import house_marks
 from sitegen.pages.inline import explain_terms
 from sitegen.pages.page import Page
 from sitegen.pages.parse import Document, Section
@@ -172,6 +173,7 @@ def render_topic(topic: Topic, documents: dict[str, Document], glossaries: dict[
                     markup.safe(line)
                     for line in _section_text(document.anchors()[anchor], markdown, glossaries[ruleset_id])
                 ],
+                house_marks(ruleset_id).get(anchor, []),  # what a table plays otherwise here, marked as on its page
             )
             for anchor in topic.sections[ruleset_id]
         ]
@@ -181,6 +183,8 @@ def render_topic(topic: Topic, documents: dict[str, Document], glossaries: dict[
         page=page,
         topic=topic,
         texts=texts,
+        # A text a table may play otherwise is marked by the calculators' script: loaded for that alone too.
+        marked=any(marks for _, sections in texts for _, _, marks in sections),
         table=markup.safe(summary_table(topic, glossaries, page.links)),
     )
 

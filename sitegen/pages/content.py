@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rulescore import RULESETS
@@ -9,13 +10,14 @@ from rulescore.compare import rulesets_for
 from rulescore.reading.folder import RulesFileError, RulesFolder
 from rulescore.reference import lines
 from rulescore.route.read import plannable
+from rulescore.ruleset import Ruleset
 from rulescore.web.terms import Term, load_glossary
 from sitegen.pages import compare, markup
 from sitegen.pages.calculators import placements
 from sitegen.pages.chapters import RenderedChapter, chapter_page, render_chapter, render_glossary, render_index
 from sitegen.pages.editions import Editions, changed_sections, edition_changes, render_editions
 from sitegen.pages.page import Page
-from sitegen.pages.parse import Document, check_outline, parse
+from sitegen.pages.parse import Document, Section, check_outline, parse
 from sitegen.pages.sources import RulesText, load_rulesets
 
 
@@ -45,21 +47,38 @@ class Content:
         return {item.ruleset.id: item.terms for item in self.rulesets}
 
 
-def check_citations(documents: dict[str, Document]) -> None:
+def check_citations(documents: dict[str, Document], rulesets: Mapping[str, Ruleset] = RULESETS) -> None:
     """Every section a ruleset's numbers cite is a section of its text (an inherited number, of the
-    inheriting ruleset's text too)."""
+    inheriting ruleset's text too), and what a value says is written there."""
     for ruleset_id, document in documents.items():
         anchors = document.anchors()
-        for citation in RULESETS[ruleset_id].citations:
+        for citation in rulesets[ruleset_id].citations:
             section, path = citation.section, citation.path
+            inherited = "" if path.parent.name == ruleset_id else f" (inherited by {ruleset_id})"
             if section not in anchors:
-                inherited = "" if path.parent.name == ruleset_id else f" (inherited by {ruleset_id})"
                 raise RulesFileError(
                     path,
                     citation.line,
                     f"no section '{section}' in the {ruleset_id} text{inherited}; "
                     f"its sections are listed on its contents page",
                 )
+            # What a value says is where a house rule marks the text: its words must be there, as written.
+            if citation.says and _plain(citation.says) not in section_text(anchors[section]):
+                raise RulesFileError(
+                    path,
+                    citation.says_line,
+                    f"'{citation.says[:60]}' is not in section '{section}' of the {ruleset_id} text{inherited}: "
+                    "says quotes the text's own words",
+                )
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.split())
+
+
+def section_text(section: Section) -> str:
+    """A section's own text as one line, its words as the source writes them."""
+    return _plain(" ".join(block.text for block in section.blocks))
 
 
 def load_content(rules: RulesFolder, engine: str = "mkdocs") -> Content:

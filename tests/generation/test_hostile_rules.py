@@ -113,15 +113,21 @@ def test_a_term_explained_in_an_answer_cannot_break_out_of_it():
         ("mordheim-1999/ruleset.toml", "order = 1", 'order = "first"', ":9: order must be a whole number"),
         (
             "mordheim-1999/numbers.toml",
-            "test_every = 2\nover_max",
-            "test_every = 0\nover_max",
-            ":39: [jump_down] test_every must be more than 0",
+            "test_every = { value = 2,",
+            "test_every = { value = 0,",
+            ":40: [jump_down] test_every must be more than 0",
         ),
         (
             "mordheim-1999/numbers.toml",
-            "max_height = 6\ntest_every",
-            "max_height = 99999999999999999999\ntest_every",
-            ":38: [jump_down] max_height must be a number of inches (0 to 100)",
+            "max_height = { value = 6,",
+            "max_height = { value = 99999999999999999999,",
+            ":39: [jump_down] max_height must be a number of inches (0 to 100)",
+        ),
+        (  # #63: what a value says is the text's own words, quoted
+            "mordheim-1999/numbers.toml",
+            "says = 'up to a maximum height of 6\"'",
+            "says = ''",
+            ":39: [jump_down] max_height: says must be the text's own words, in quotes",
         ),
         ("mordheim-1999/ruleset.toml", 'title = "Mordheim 1999"\n', "", ":1: missing required field 'title'"),
     ],
@@ -178,3 +184,28 @@ def test_an_outline_that_disagrees_with_the_text_names_its_line(rules):
     with pytest.raises(RulesFileError) as caught:
         check_outline(parse(ruleset), path)
     assert str(caught.value).startswith(f"{path}:{at + 1}: the text's sections differ here: the text gives '  falling")
+
+
+def test_words_a_value_says_that_are_not_in_its_section_name_the_line(rules):
+    """#63: a rules page marks the words a value `says` where a house rule changes it; words not in the
+    section (a typo, another section's sentence) stop the build at their line, in every ruleset that
+    inherits them."""
+    from rulescore.rulebooks import load_folder
+    from sitegen.pages.content import check_citations
+    from sitegen.pages.parse import parse
+    from sitegen.pages.sources import load_rulesets
+
+    path = rules / "mordheim-1999" / "numbers.toml"
+    text = path.read_text(encoding="utf-8")
+    old = "says = 'up to a maximum of 3\"'"
+    assert old in text
+    rulesets, _ = load_folder(rules)
+    documents = {held.id: parse(held) for held in load_rulesets(read_folder(rules))}
+    check_citations({"mordheim-1999": documents["mordheim-1999"]}, rulesets)  # 1999 and its own: as it was
+    path.write_text(text.replace(old, "says = 'up to a maximum of 4\"'"), encoding="utf-8")
+    rulesets, _ = load_folder(rules)
+    with pytest.raises(RulesFileError) as caught:
+        check_citations(documents, rulesets)
+    said = str(caught.value)
+    line = text[: text.index(old)].count("\n") + 1
+    assert said.startswith(f"{path}:{line}: 'up to a maximum of 4\"' is not in section 'jumping-over-gaps'"), said
