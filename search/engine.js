@@ -17,7 +17,7 @@ const PHRASE = 20; // a sentence where the words asked stand together, as asked
 const TITLED = 0.5; // an asked word the section's title names, in choosing its sentence
 const PREFERRED = 6; // the player's own game, first where it answers (a better match elsewhere stays below it)
 
-/** @typedef {{ kind: keyof typeof KIND_WEIGHT, ruleset: string, title: string, place: string, url: string, sentences: string[] }} Entry */
+/** @typedef {{ kind: keyof typeof KIND_WEIGHT, ruleset: string, title: string, place: string, url: string, sentences: string[], house?: [number, string, string][] }} Entry */
 /** @typedef {{ id: string, title: string, document: string }} Ruleset */
 /** @typedef {{ rulesets: Ruleset[], entries: Entry[], words: Record<string, string[]> }} Index */
 /**
@@ -46,7 +46,11 @@ export function indexShape(raw) {
     && isText(e.title, LIMITS.title) && isText(e.place, LIMITS.place) && isText(e.url, LIMITS.url)
     && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(e.url)
     && Array.isArray(e.sentences) && e.sentences.length <= LIMITS.sentences
-    && e.sentences.every((s) => isText(s, LIMITS.sentence));
+    && e.sentences.every((s) => isText(s, LIMITS.sentence))
+    && (e.house === undefined || (Array.isArray(e.house) && e.house.length <= LIMITS.sentences && e.house.every(houseOk)));
+  // A value a table may play otherwise, at the sentence that states it: [sentence, rule, its name] (#63).
+  const houseOk = (h) => Array.isArray(h) && h.length === 3 && Number.isInteger(h[0]) && h[0] >= 0
+    && isText(h[1], LIMITS.id) && isText(h[2], LIMITS.title);
   if (!index.rulesets.every(rulesetOk) || !index.entries.every(entryOk)) return null;
   const words = index.words;
   if (!words || typeof words !== "object" || Array.isArray(words)) return null;

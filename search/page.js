@@ -185,6 +185,15 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
       const text = answer.entry.sentences[answer.sentence] || "";
       sentence.append(...sentenceNodes(text, answer.marks));
       link.append(place, title, sentence);
+      // A sentence the table plays otherwise says so, as the rules page marks it (#63).
+      const playing = keptTable().house_rules.filter((rule) => rule.ruleset === answer.entry.ruleset);
+      const changed = (answer.entry.house || []).filter(([at, rule]) => at === answer.sentence && playing.some((p) => p.rule === rule));
+      if (changed.length > 0) {
+        const house = document.createElement("span");
+        house.className = "site-search__house";
+        house.textContent = `Your table plays this otherwise: ${changed.map(([, , name]) => name.charAt(0).toLowerCase() + name.slice(1)).join("; ")}.`;
+        link.append(house);
+      }
       if (answer.lacks.length > 0) {
         const lacks = document.createElement("span");
         lacks.className = "site-search__lacks";

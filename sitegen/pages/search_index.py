@@ -21,6 +21,7 @@ from rulescore.route.read import plannable
 from rulescore.rulebooks import ASSUMPTIONS
 from rulescore.web.address import assumption_href, section_href
 from sitegen.pages.content import Content
+from sitegen.pages.house_marks import house_marks
 from sitegen.pages.parse import NUMBERING, Section
 from sitegen.pages.search_limits import check_index, check_section
 
@@ -107,6 +108,17 @@ def _sections(root: Section):
         stack.extend((child, [*above, section.title]) for child in reversed(section.children))
 
 
+def _house(ruleset: str, anchor: str, said: list[str]) -> list[list[int | str]]:
+    """[sentence, rule, its name] for each value of the section a table may play otherwise, at the sentence
+    that states it: a result showing that sentence says the table plays it otherwise (#63)."""
+    found: list[list[int | str]] = []
+    for mark in house_marks(ruleset).get(anchor, []):
+        at = next((n for n, sentence in enumerate(said) if mark["says"] in " ".join(sentence.split())), None)
+        if at is not None:
+            found.append([at, mark["rule"], mark["label"]])
+    return found
+
+
 def entries(content: Content) -> list[dict]:
     """Everything search finds, rules sections first, each ruleset in the site's order."""
     found: list[dict] = []
@@ -121,7 +133,8 @@ def entries(content: Content) -> list[dict]:
                 "rule", ruleset, section.title, place, section_href(RULESETS[ruleset], section.anchor), texts or []
             )
             check_section(item.ruleset.source_path, section.line, section.title, place, entry["sentences"])
-            found.append(entry)
+            house = _house(ruleset, section.anchor, entry["sentences"])
+            found.append(entry | ({"house": house} if house else {}))
     for item in content.rulesets:
         for term in item.terms:
             url = f"{item.ruleset.id}/glossary/#{term.anchor}"

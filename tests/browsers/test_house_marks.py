@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browsers.search_box import ask, open_search
 from tests.browsers.test_accessibility import AXE, RUN, STILL, TAGS
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS
 
@@ -86,3 +87,21 @@ def test_a_marked_page_has_no_axe_violation(playwright, server, scheme):
         context.close()
         browser.close()
     assert marked == [] and written == [], (marked, written)
+
+
+def test_a_search_result_whose_sentence_the_table_plays_otherwise_says_so(phone, server):
+    keep(phone, server)
+    phone.goto(server.origin + "/mordheim-lrb/movement/")
+    open_search(phone)
+    ask(phone, "maximum height jump down")
+    shown = phone.eval_on_selector_all(
+        ".site-search__result",
+        """links => links.map((a) => [a.getAttribute('href'), a.querySelector('.site-search__sentence').textContent,
+                                     a.querySelector('.site-search__house')?.textContent || ''])""",
+    )
+    said = [(href, sentence, house) for href, sentence, house in shown if 'maximum height of 6"' in sentence]
+    assert said, shown
+    for href, _, house in said:  # the table plays the Living Rulebook's otherwise, not another ruleset's
+        expected = "Your table plays this otherwise: highest jump down." if "mordheim-lrb" in href else ""
+        assert house == expected, (href, house)
+    assert phone.console_errors == []
