@@ -251,14 +251,16 @@ self.onmessage = async (event) => {
   if (message.type === "calculate") {
     const json = respond(message.calculator, message.ruleset, message.values, message.root, message.house);
     tell({ type: "result", id: message.id, json });
-  } else if (message.type === "table" || message.type === "card" || message.type === "roster") {
+  } else if (message.type === "table" || message.type === "card" || message.type === "sheet" || message.type === "roster") {
     // Your table's own questions: imported only when a player uses it, never with the first answer.
     table ??= pythonTable();
     const json = message.type === "table"
       ? table.respond_table(message.text)
       : message.type === "card"
         ? table.card_html(message.text, message.ruleset, message.name)
-        : table.respond_roster(message.text, message.ruleset, message.side, message.lines);
+        : message.type === "sheet"
+          ? table.sheet_html(message.text)
+          : table.respond_roster(message.text, message.ruleset, message.side, message.lines);
     tell({ type: "result", id: message.id, json });
   } else if (message.type === "compare") {
     const json = respondCompare(message.calculator, message.values, message.root);

@@ -20,6 +20,8 @@ type ToWorker =
   | { type: "table"; id: number; text: string }
   /** A model's card from the phone's table (rulescore.web.table.card_html). */
   | { type: "card"; id: number; text: string; ruleset: string; name: string }
+  /** The whole table on one sheet to print (rulescore.web.table.sheet_html). */
+  | { type: "sheet"; id: number; text: string }
   /** A roster's lines read into models and added to the phone's table (rulescore.web.table.respond_roster). */
   | { type: "roster"; id: number; text: string; ruleset: string; side: string; lines: string };
 

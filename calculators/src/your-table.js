@@ -3,11 +3,12 @@
 // model's card. Whatever is kept is checked by Python first (rulescore.web.table); this only moves values.
 // A script of its own, loaded by calculators.js on this page alone: Python's worker and the phone's table
 // are calculators.js's, reached through window.playersTable (one worker, one copy of what is kept).
-import { ask, change, say, told } from "./table-page.js";
+import { change, say, told } from "./table-page.js";
 import { setUpHouseRules } from "./table-house.js";
 import { openLink, setUpSharing } from "./table-files.js";
 import { setUpRoster } from "./table-roster.js";
 import { typedFaults } from "./table-typed.js";
+import { hideCard, setUpSheet, showCard } from "./table-print.js";
 
 const { keptTable, storageRefused, unreadableTable, setAsideTable, renamePicked } = window.playersTable;
 
@@ -136,34 +137,6 @@ function showUnplayable(root, box, mine) {
 
 const sameModel = (/** @type {Model} */ a, /** @type {Model} */ b) => a.ruleset === b.ruleset && a.name === b.name;
 
-/** A model's card is put away when the model is removed or changed: it would show odds it no longer has. @param {HTMLElement} root @param {Model} model */
-function hideCard(root, model) {
-  const card = /** @type {HTMLElement} */ (root.querySelector(".table-card"));
-  const shown = /** @type {HTMLElement | null} */ (card.querySelector(".card"));
-  if (!card.hidden && (!shown || (shown.dataset.model === model.name && card.dataset.ruleset === model.ruleset))) {
-    card.hidden = true;
-    card.replaceChildren();
-  }
-}
-
-/** @param {HTMLElement} root @param {Model} model */
-async function showCard(root, model) {
-  const card = /** @type {HTMLElement} */ (root.querySelector(".table-card"));
-  card.hidden = false;
-  card.dataset.ruleset = model.ruleset;
-  card.textContent = `Working out ${model.name}'s card…`;
-  const reply = await ask({ type: "card", text: JSON.stringify(keptTable()), ruleset: model.ruleset, name: model.name });
-  if (!reply.ok) {
-    card.textContent = Object.values(reply.errors).join(" ");
-    return;
-  }
-  card.innerHTML = reply.html; // Python's HTML, every value escaped there (rulescore.web.table)
-  const print = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Print this card" });
-  print.addEventListener("click", () => window.print());
-  card.append(print);
-  card.scrollIntoView({ block: "nearest" });
-}
-
 /** The add form, put back to adding a new model. @param {HTMLFormElement} form */
 function formForAdding(form) {
   const ruleset = /** @type {HTMLSelectElement} */ (form.querySelector("#table-ruleset"));
@@ -275,6 +248,7 @@ function setUpTable() {
   }
   setUpAdding(root);
   setUpRoster(root);
+  setUpSheet(root);
   setUpHouseRules(root);
   setUpSharing(root);
   show(root);

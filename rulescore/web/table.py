@@ -109,6 +109,30 @@ def card_html(text: str, ruleset: str, name: str) -> str:
         model = table.model(ruleset, name)
     except TableError as error:
         return sent({"ok": False, "errors": {"card": str(error)}})
+    return sent({"ok": True, "errors": {}, "html": _card(table, model)})
+
+
+@answered
+def sheet_html(text: str) -> str:
+    """The whole table on one sheet to print (#63): every model's card, then the house rules it plays, each
+    in its ruleset's words; JSON with the HTML, or what is wrong."""
+    try:
+        table: PlayersTable = read_table(text)
+    except TableError as error:
+        return sent({"ok": False, "errors": {"sheet": str(error)}})
+    if not table.models and not table.house_rules:
+        return sent({"ok": False, "errors": {"sheet": "Your table holds no model and no house rule yet."}})
+    cards = "".join(_card(table, model) for model in table.models)
+    rules = "".join(
+        f"<li>{escape(RULESETS[rule.ruleset].title)}: {escape(rule.words)}</li>" for rule in table.house_rules
+    )
+    said = f'<h2 class="sheet-rules">House rules</h2><ul class="sheet-house">{rules}</ul>' if rules else ""
+    html = f'<section class="sheet" aria-label="Your table to print"><div class="sheet-cards">{cards}</div>{said}</section>'
+    return sent({"ok": True, "errors": {}, "html": html})
+
+
+def _card(table: PlayersTable, model: Model) -> str:
+    """One model's card: its profile, each move it makes and what it rolls, the house rules that change a row."""
     rules = RULESETS[model.ruleset]
     house = tuple(rule for rule in table.house_rules if rule.ruleset == model.ruleset)
     profile = " · ".join(f"{CHARACTERISTICS[key]} {value}" for key, value in model.profile.items())
@@ -138,4 +162,4 @@ def card_html(text: str, ruleset: str, name: str) -> str:
         f"{said_defaults}"
         f'<table class="card-rolls"><tbody>{"".join(rows)}</tbody></table>{said_house}</article>'
     )
-    return sent({"ok": True, "errors": {}, "html": html})
+    return html

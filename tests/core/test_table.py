@@ -241,3 +241,38 @@ def test_a_card_names_the_values_it_took_and_only_the_house_rules_its_rows_use()
         card_html(json.dumps({"format": FORMAT, "version": 1, "models": [full]}), "mordheim-1999", "Aldric")
     )
     assert "card-defaults" not in html["html"]
+
+
+WARBAND = [  # #63's warband: five Living Rulebook models, two Youngbloods and three Thugs
+    {"name": name, "ruleset": "mordheim-lrb", "side": "mine", "profile": profile_}
+    for name, profile_ in [
+        ("Youngblood", {"move": "4", "initiative": "3", "toughness": "3", "wounds": "1"}),
+        ("Youngblood 2", {"move": "4", "initiative": "3", "toughness": "3", "wounds": "1"}),
+        ("Thug", {"move": "4", "initiative": "3", "toughness": "3", "wounds": "1"}),
+        ("Thug 2", {"move": "4", "initiative": "3", "toughness": "3", "wounds": "1"}),
+        ("Warhound", {"move": "6", "initiative": "4", "toughness": "3", "wounds": "1", "animal": "yes"}),
+    ]
+]
+WARBAND_HOUSE = [
+    {"ruleset": "mordheim-lrb", "rule": "jump_down.max_height", "value": "8"},
+    {"ruleset": "mordheim-lrb", "rule": "run.enemy_range", "value": "12"},
+]
+
+
+def test_the_table_sheet_holds_every_card_and_the_house_rules_in_their_words():
+    """#63: the whole table on one sheet: each model's card as its own card shows it, then each house rule
+    the table plays, named with its ruleset; an empty table says so and shows nothing."""
+    from rulescore.web.table import card_html, sheet_html
+
+    text = json.dumps({"format": FORMAT, "version": 1, "models": WARBAND, "house_rules": WARBAND_HOUSE})
+    sheet = json.loads(sheet_html(text))
+    assert sheet["ok"], sheet
+    for model in WARBAND:  # the same card, word for word, as the card a model's name opens
+        assert json.loads(card_html(text, "mordheim-lrb", model["name"]))["html"] in sheet["html"]
+    assert sheet["html"].count('<article class="card"') == 5
+    rules = sheet["html"].split('class="sheet-house"')[1]
+    assert "Mordheim Living Rulebook: House rule: highest jump down: 8&quot;" in rules
+    assert "Mordheim Living Rulebook: House rule: no run with an enemy within: 12&quot;" in rules
+    empty = json.loads(sheet_html(json.dumps({"format": FORMAT, "version": 1, "models": []})))
+    assert empty == {"ok": False, "errors": {"sheet": "Your table holds no model and no house rule yet."}}
+    assert json.loads(sheet_html("not a table"))["ok"] is False
