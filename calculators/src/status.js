@@ -73,7 +73,8 @@ export function showErrors(calc, errors, readings = []) {
         shown.append(" · ", otherwise);
       }
     }
-    field.querySelector("input, select").setAttribute("aria-invalid", message ? "true" : "false");
+    // A route's legs are no one box: their message beside them says it (a hidden list may carry no aria-*).
+    if (!field.classList.contains("calc-legs")) field.querySelector("input, select").setAttribute("aria-invalid", message ? "true" : "false");
     if (message) unfold(field);
   }
 }
