@@ -24,7 +24,8 @@ from urllib.parse import urlencode
 from rulescore.compare import compare_answers
 from rulescore.entry import answer
 from rulescore.route.plan import plan
-from rulescore.rulebooks import ASSUMPTIONS
+from rulescore.route.read import default_legs
+from rulescore.rulebooks import ASSUMPTIONS, RULESETS
 from rulescore.table.house_rules import read_rule
 from rulescore.web.answer import compare_html, result_html
 
@@ -704,6 +705,35 @@ def journeys() -> dict[str, list]:
                     "decodeURIComponent(location.search).includes('house=mordheim-1999~jump_down.max_height~8')",
                     "the link carries it",
                 ],
+            ],
+            ["check", [CLEAR_TABLE, "the table cleared for the journeys after this one"]],
+        ],
+        # #62, item 1: a model stands for everything it is: one picked after an animal is no animal, and its
+        # climb is planned, not refused as an animal's.
+        "a model picked after an animal is no animal": [
+            ["goto", "table/"],
+            ["wait_for", "#players-table[data-ready]"],
+            ["commit", ["#table-ruleset", "mordheim-lrb"]],
+            *[
+                step
+                for name, animal in (("Warhound", "yes"), ("Youngblood", ""))
+                for step in (
+                    ["set", ["#table-name", name]],
+                    ["set", ["#table-mordheim-lrb-move", "4"]],
+                    ["commit", ["#table-mordheim-lrb-animal", animal]],
+                    ["tap", ".table-add button[type=submit]"],
+                    ["wait_for", f".table-models button[aria-label='Card of {name}']"],
+                )
+            ],
+            ["goto", "mordheim-lrb/route/"],
+            ["wait_for", "#calc-route-pick-model"],
+            ["commit", ["#calc-route-pick-model", "Warhound"]],
+            ["wait_text", ["#calc-route .calc-headline", "Not allowed by the rules"]],
+            ["commit", ["#calc-route-pick-model", "Youngblood"]],
+            ["check", ["document.getElementById('calc-route-animal').value === 'no'", "the Youngblood is no animal"]],
+            [
+                "wait_text",
+                ["#calc-route .calc-result", route_text("mordheim-lrb", default_legs(RULESETS["mordheim-lrb"]))],
             ],
             ["check", [CLEAR_TABLE, "the table cleared for the journeys after this one"]],
         ],
