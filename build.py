@@ -69,7 +69,7 @@ def zensical() -> str:
     return found
 
 
-def render(engine: str, staging: Path) -> subprocess.CompletedProcess:
+def render(engine: str, staging: Path) -> subprocess.CompletedProcess[str]:
     """The engine turns build/ into a site in `staging`."""
     config = str(GENERATED / "mkdocs.yml")
     if engine == "mkdocs":

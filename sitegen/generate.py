@@ -12,8 +12,10 @@ import argparse
 import os
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -72,9 +74,14 @@ def hand_written(root: Path, content: Content, engine: str) -> dict[str, str]:
         page = Page(path, source, engine, tuple(RULESETS) if "calculators" in kinds else ())
         if page.calculators and not re.match(r"\A---\n(?:.*\n)*?calculators: true\n", markdown):
             raise RulesFileError(source, 1, "shows calculators: its front matter needs `calculators: true`")
-        markdown = PLACEHOLDER.sub(lambda m, page=page: expand(m.group(1), m.group(2), page, content), markdown)
+        markdown = PLACEHOLDER.sub(_expanding(page, content), markdown)
         found[path] = page.told(markdown)
     return found
+
+
+def _expanding(page: Page, content: Content) -> Callable[[re.Match[str]], str]:
+    """A placeholder of a hand-written page, put in place for that page."""
+    return lambda match: expand(match.group(1), match.group(2), page, content)
 
 
 def pages(root: Path, content: Content, engine: str) -> dict[str, str]:
@@ -85,9 +92,9 @@ def pages(root: Path, content: Content, engine: str) -> dict[str, str]:
     return found | content.compare_pages
 
 
-def navigation(content: Content) -> list:
+def navigation(content: Content) -> list[dict[str, Any]]:
     """Rulesets in the order players know them, then comparing, then the hand-written pages."""
-    nav: list = [{"Home": "index.md"}]
+    nav: list[dict[str, Any]] = [{"Home": "index.md"}]
     for item in content.rulesets:
         nav.append({item.ruleset.title: list(item.pages)})
     titles = {f"compare/{t.id}.md": t.title for t in content.topics}
@@ -107,8 +114,14 @@ class _ConfigLoader(yaml.SafeLoader):
     """mkdocs.yml's own YAML: `!ENV [NAME, default]` reads the environment, as MkDocs does."""
 
 
-def _env_tag(loader: yaml.SafeLoader, node: yaml.Node):
-    names = loader.construct_sequence(node) if isinstance(node, yaml.SequenceNode) else [loader.construct_scalar(node)]
+def _env_tag(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    names = (
+        loader.construct_sequence(node)
+        if isinstance(node, yaml.SequenceNode)
+        else [loader.construct_scalar(node)]
+        if isinstance(node, yaml.ScalarNode)
+        else []
+    )
     *variables, default = names if len(names) > 1 else (*names, None)
     return next((os.environ[name] for name in variables if name in os.environ), default)
 
@@ -116,12 +129,13 @@ def _env_tag(loader: yaml.SafeLoader, node: yaml.Node):
 _ConfigLoader.add_constructor("!ENV", _env_tag)
 
 
-def base_config(root: Path) -> dict:
+def base_config(root: Path) -> dict[str, Any]:
     """mkdocs.yml, what a maintainer edits."""
-    return yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader)
+    config: dict[str, Any] = yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader)
+    return config
 
 
-def engine_config(config: dict, content: Content, assets: Assets, serving: bool) -> dict:
+def engine_config(config: dict[str, Any], content: Content, assets: Assets, serving: bool) -> dict[str, Any]:
     """mkdocs.yml plus what the build knows: nav, scripts, where things are."""
     config["docs_dir"] = "docs"
     config["site_dir"] = "site"

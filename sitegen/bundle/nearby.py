@@ -51,7 +51,7 @@ def near(fields: list[dict[str, Any]]) -> list[tuple[str, Values]]:
     return forms_near({"one": fields})["one"]
 
 
-def calculators() -> Iterator[tuple[str, list[dict], Callable[[Values, str], str]]]:
+def calculators() -> Iterator[tuple[str, list[dict[str, Any]], Callable[[Values, str], str]]]:
     """(file name, the form's fields, how Python answers it for a root) for every calculator."""
     for ruleset_id, rules in RULESETS.items():
         for name, door in DOORS.items():  # the route planner among them
@@ -59,16 +59,24 @@ def calculators() -> Iterator[tuple[str, list[dict], Callable[[Values, str], str
                 yield (
                     f"{ruleset_id}-{name}",
                     door.describe(rules)["fields"],
-                    lambda values, root, name=name, ruleset_id=ruleset_id: respond(
-                        name, ruleset_id, json.dumps(values), root
-                    ),
+                    _asking(name, ruleset_id),
                 )
     for name in CALCULATORS:
         yield (
             f"compare-{name}",
             compare_fields(name),
-            lambda values, root, name=name: respond_compare(name, json.dumps(values), root),
+            _comparing(name),
         )
+
+
+def _asking(name: str, ruleset_id: str) -> Callable[[Values, str], str]:
+    """How Python answers one ruleset's calculator for a root, as the page's worker asks it."""
+    return lambda values, root: respond(name, ruleset_id, json.dumps(values), root)
+
+
+def _comparing(name: str) -> Callable[[Values, str], str]:
+    """How Python answers a comparison for a root."""
+    return lambda values, root: respond_compare(name, json.dumps(values), root)
 
 
 def answers(forms: list[tuple[str, Values]], ask: Callable[[Values, str], str]) -> dict[str, list[str]]:

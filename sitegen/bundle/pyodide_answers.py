@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 # Values no field accepts: every refusal path (field messages) is run too.
 NONSENSE = ("", "abc", "-1", "99999", "2.25", "1e5")
 
 
-def _variants(field: dict) -> list[str]:
+def _variants(field: dict[str, Any]) -> list[str]:
     """The default, both ends, a middle value and nonsense for one field."""
     if field["kind"] == "choice":
         return [option["value"] for option in field["choices"]] + ["nonsense"]

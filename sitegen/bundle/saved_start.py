@@ -35,7 +35,7 @@ def whole_size(packed: bytes) -> int:
     magic, size = struct.unpack_from("<2I", packed)
     if magic != MAGIC:
         raise ValueError("not a packed saved start")
-    return size
+    return int(size)
 
 
 # Each part a file the offline copy keeps: Chromium's service worker fails to keep a response over 10 MiB

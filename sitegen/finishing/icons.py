@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Callable
 
 BROWN = (121, 85, 72)
 BONE = (250, 243, 230)
@@ -13,7 +14,7 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
 
-def png(size: int, pixel) -> bytes:
+def png(size: int, pixel: Callable[[float, float], tuple[int, int, int]]) -> bytes:
     """A size x size RGB PNG whose colour at (x, y) is pixel(x / size, y / size)."""
     rows = bytearray()
     for y in range(size):

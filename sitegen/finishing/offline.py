@@ -8,6 +8,7 @@ import hashlib
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from sitegen.bundle import nearby
 from sitegen.bundle.assets import Assets, esbuild
@@ -133,11 +134,12 @@ def service_worker(site: Path, assets: Assets) -> str:
     return bundled.replace(MANIFEST, json.dumps(json.dumps(manifest)))
 
 
-def written_manifest(worker_script: str) -> dict:
+def written_manifest(worker_script: str) -> dict[str, Any]:
     """The manifest a built sw.js was written with, read back (the tests read what a build keeps)."""
     start = worker_script.index('"{\\"build\\"')
     written, _ = json.JSONDecoder().raw_decode(worker_script, start)
-    return json.loads(written)
+    manifest: dict[str, Any] = json.loads(written)
+    return manifest
 
 
 def content_security_policy(html: str) -> str:

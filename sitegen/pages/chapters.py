@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rulescore import RULESETS
 from rulescore.rulebooks import CALCULATORS
 from rulescore.web.address import section_href
 from rulescore.web.terms import Term
 from sitegen.pages import markup
+from sitegen.pages.editions import Editions
 from sitegen.pages.house_marks import house_marks
 from sitegen.pages.inline import Reference, render_inline
 from sitegen.pages.page import Page
@@ -39,7 +42,11 @@ def banner(ruleset: RulesText) -> str:
     return markup.render("banner.html", ruleset=ruleset)
 
 
-def _block(block: Block, render) -> str:
+# How a piece of the text is rendered: (its text, as Markdown or not) -> the page's Markdown.
+Render = Callable[[str, bool], str]
+
+
+def _block(block: Block, render: Render) -> str:
     if block.kind == "list":
         items = []
         for _, line in block.lines:
@@ -57,9 +64,9 @@ def render_chapter(
     terms: list[Term],
     page: Page,
     calculators: dict[str, list[str]] | None = None,
-    topics: dict | None = None,
+    topics: dict[str, Any] | None = None,
     edition_changes: dict[str, str] | None = None,
-    editions=None,
+    editions: Editions | None = None,
     planner: bool = False,
 ) -> RenderedChapter:
     """The whole text of one ruleset as one page, a heading with a permalink per section.
@@ -70,11 +77,11 @@ def render_chapter(
     ruleset = document.ruleset
     titles = document.cited_names()
     result = RenderedChapter("")
-    parts = []
+    parts: list[dict[str, Any]] = []
     for section in document.root.walk():
         seen: set[str] = set()
 
-        def render(text: str, markdown: bool, section=section, seen=seen) -> str:
+        def render(text: str, markdown: bool, section: Section = section, seen: set[str] = seen) -> str:
             out, refs, marked = render_inline(
                 text,
                 titles,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rulescore import RULESETS
 from rulescore.mechanics.mechanic import CHARACTERISTIC_TEST
@@ -90,7 +90,7 @@ def line_of_topic(raw: str, number: int) -> int | None:
     return headers[number - 1] if number <= len(headers) else None
 
 
-def _check_sections(path: Path, raw: str, sections: dict, documents: dict[str, Document], where: str) -> None:
+def _check_sections(path: Path, raw: str, sections: dict[str, Any], documents: dict[str, Document], where: str) -> None:
     for ruleset_id, anchors in sections.items():
         if ruleset_id not in documents:
             raise RulesFileError(

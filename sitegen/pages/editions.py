@@ -43,7 +43,7 @@ class EditionChange(NamedTuple):
 
     old_anchor: str
     new_anchor: str
-    runs: list
+    runs: list[tuple[str, str]]
     notes: list[str]
 
     @property
@@ -102,13 +102,16 @@ def edition_changes(rules: RulesFolder, documents: dict[str, Document]) -> Editi
         EditionChange(o, n, word_diff(section_words(old[o]), section_words(new[n])), notes.get(o, []))
         for o, n in pairs.items()
     ]
-    return Editions(*(data[field] for field in EDITION_FIELDS), changes)
+    old_id, new_id, page, title, old_label, new_label = (str(data[field]) for field in EDITION_FIELDS)
+    return Editions(old_id, new_id, page, title, old_label, new_label, changes)
 
 
 def changed_sections(editions: Editions | None) -> dict[str, dict[str, str]]:
     """ruleset id -> section anchor -> its place on the edition diff page, for each section that changed."""
     found: dict[str, dict[str, str]] = {}
-    for change in editions.changes if editions else []:
+    if editions is None:
+        return found
+    for change in editions.changes:
         if change.changed:
             found.setdefault(editions.old, {})[change.old_anchor] = change.new_anchor
             found.setdefault(editions.new, {})[change.new_anchor] = change.new_anchor

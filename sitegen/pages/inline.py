@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from rulescore.web.terms import Term, find_terms, term_html
 from sitegen.pages import markup
@@ -45,7 +46,7 @@ def find_references(text: str, sections: dict[str, str]) -> list[tuple[int, int,
     return found
 
 
-def marks():
+def marks() -> Any:
     """The macros of templates/inline.html."""
     return markup.macros("inline.html")
 
@@ -61,7 +62,7 @@ def render_inline(
     source_is_markdown: bool = False,
 ) -> tuple[str, list[Reference], list[Term]]:
     """Markup for one block of text, plus the references and terms it marked."""
-    spans: list[tuple[int, int, object]] = list(find_references(text, sections))
+    spans: list[tuple[int, int, Reference | Term]] = list(find_references(text, sections))
     taken = [(a, b) for a, b, _ in spans]
     for start, stop, term in find_terms(text, terms, seen_terms):
         if all(stop <= a or start >= b for a, b in taken):
@@ -70,7 +71,10 @@ def render_inline(
             seen_terms.discard(term.name)
     spans.sort(key=lambda span: span[0])
 
-    out, cursor, references, marked = [], 0, [], []
+    out: list[str] = []
+    references: list[Reference] = []
+    marked: list[Term] = []
+    cursor = 0
     for start, stop, item in spans:
         out.append(escape_text(text[cursor:start], markdown, source_is_markdown))
         shown = text[start:stop]

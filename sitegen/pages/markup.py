@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
+from typing import Any
 
 import jinja2
 import markupsafe
@@ -64,11 +65,11 @@ _forms = jinja2.Environment(
 )
 
 
-def render(template: str, /, **values) -> str:
+def render(template: str, /, **values: Any) -> str:
     return _environment.get_template(template).render(**values)
 
 
-def render_form(template: str, /, **values) -> str:
+def render_form(template: str, /, **values: Any) -> str:
     """A template of calculators/ (form.html, tabs.html)."""
     return _forms.get_template(template).render(**values)
 
@@ -79,6 +80,6 @@ def safe(html: str) -> Markup:
 
 
 @functools.cache
-def macros(name: str):
+def macros(name: str) -> Any:
     """A template's macros, to call from Python (each returns Markup)."""
     return _environment.get_template(name).module

@@ -8,6 +8,7 @@ Nothing in the body is dropped or changed: a block keeps its source lines and li
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,7 +51,7 @@ class Section:
     blocks: list[Block] = field(default_factory=list)
     children: list[Section] = field(default_factory=list)
 
-    def walk(self):
+    def walk(self) -> Iterator[Section]:
         yield self
         for child in self.children:
             yield from child.walk()
@@ -274,7 +275,10 @@ def check_outline(document: Document, path: Path) -> None:
     that adds a paragraph moves it, and the tree is what the pages, links and topics are made from."""
     if not path.is_file():
         return
-    tree = lambda text: [re.sub(r" @\d+$", "", line) for line in text.splitlines()]  # noqa: E731
+
+    def tree(text: str) -> list[str]:
+        return [re.sub(r" @\d+$", "", line) for line in text.splitlines()]
+
     expected, found = tree(path.read_text(encoding="utf-8")), tree(outline(document))
     for number, (want, got) in enumerate(
         zip(expected + [""] * len(found), found + [""] * len(expected), strict=True), 1

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import markdown
 
@@ -46,15 +47,15 @@ class _Text(HTMLParser):
         self.pieces: list[str] = []
         self._open: list[str] = []
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in PIECES:
             self.flush()
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         if tag in PIECES:
             self.flush()
 
-    def handle_data(self, data):
+    def handle_data(self, data: str) -> None:
         self._open.append(data)
 
     def flush(self) -> None:
@@ -88,7 +89,7 @@ def sentences(text: str) -> list[str]:
     return [sentence.strip() for sentence in found if sentence.strip()]
 
 
-def _entry(kind: str, ruleset: str, title: str, place: str, url: str, texts: list[str]) -> dict:
+def _entry(kind: str, ruleset: str, title: str, place: str, url: str, texts: list[str]) -> dict[str, Any]:
     return {
         "kind": kind,
         "ruleset": ruleset,
@@ -99,7 +100,7 @@ def _entry(kind: str, ruleset: str, title: str, place: str, url: str, texts: lis
     }
 
 
-def _sections(root: Section):
+def _sections(root: Section) -> Iterator[tuple[Section, list[str]]]:
     """Every section under `root` with the titles of the sections it stands in (the chapter's first)."""
     stack: list[tuple[Section, list[str]]] = [(root, [])]
     while stack:
@@ -119,9 +120,9 @@ def _house(ruleset: str, anchor: str, said: list[str]) -> list[list[int | str]]:
     return found
 
 
-def entries(content: Content) -> list[dict]:
+def entries(content: Content) -> list[dict[str, Any]]:
     """Everything search finds, rules sections first, each ruleset in the site's order."""
-    found: list[dict] = []
+    found: list[dict[str, Any]] = []
     for item in content.rulesets:
         ruleset = item.ruleset.id
         for section, above in _sections(item.document.root):

@@ -8,6 +8,7 @@ import json
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from rulescore.reading.folder import RulesFileError
 
@@ -60,7 +61,7 @@ def check_section(source: Path, line: int | None, title: str, place: str, senten
             )
 
 
-def check_index(rules: Path, entries: list[dict], rulesets: int, words: dict[str, list[str]]) -> None:
+def check_index(rules: Path, entries: list[dict[str, Any]], rulesets: int, words: dict[str, list[str]]) -> None:
     """The whole index as the page reads it, after each text's sections were checked at their lines: what
     is left (a glossary's definition, a reading, the count of entries, the players' words) said at rules/."""
     most = limits()

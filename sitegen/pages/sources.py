@@ -158,7 +158,9 @@ def load_ruleset(folder: Path, file: TomlFile | None = None) -> RulesText:
             continue
         value = data[name]
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise RulesFileError(path, line_of(raw, name), f"field '{name}' must be a {kind.__name__}")
+            raise RulesFileError(
+                path, line_of(raw, name), f"field '{name}' must be a {getattr(kind, '__name__', kind)}"
+            )
 
     if data["id"] != folder.name or not ID_PATTERN.match(data["id"]):
         raise RulesFileError(

@@ -3,15 +3,17 @@ them) and the house rules a group may switch, written at build time; the page sc
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulescore import RULESETS
 from rulescore.table.house_rules import offered
 from rulescore.table.models import NAME_LONGEST, SIDES, profile
 from sitegen.pages import markup
 
 
-def _grouped(rules: list[dict]) -> list[dict]:
+def _grouped(rules: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """House rules under the kind of rule each belongs to, kinds in the order the rules first name them."""
-    groups: dict[str, list[dict]] = {}
+    groups: dict[str, list[dict[str, Any]]] = {}
     for rule in rules:
         groups.setdefault(rule["group"], []).append(rule)
     return [{"title": title, "rules": found} for title, found in groups.items()]
