@@ -51,17 +51,8 @@ function legRow(field, leg, index, count) {
     for (const { value: pattern, label: words } of kindsOf(field)) {
       select.append(new Option(words[0].toUpperCase() + words.slice(1), pattern, false, pattern === kind[0]));
     }
-    const stepper = document.createElement("div");
-    stepper.className = "calc-stepper";
-    const inches = document.createElement("input");
-    inches.type = "text";
-    inches.inputMode = "decimal";
-    inches.className = "calc-leg-inches";
-    inches.value = kind[1];
-    inches.setAttribute("aria-label", `Inches of ${name}`);
-    stepper.append(legButton("less", "\u2212", `Less: inches of ${name}`), inches, legButton("more", "+", `More: inches of ${name}`));
     top.append(select);
-    tools.append(stepper);
+    tools.append(stepper("", kind[1], `Inches of ${name}`, `inches of ${name}`));
     if (kind[2] !== undefined) extra = secondLine(kind[0], kind[2], name);
   } else {
     const words = document.createElement("span");
@@ -89,17 +80,23 @@ function secondLine(pattern, value, name) {
   label.className = "calc-leg-second-word";
   label.textContent = word[0].toUpperCase() + word.slice(1);
   label.setAttribute("aria-hidden", "true"); // the box's own name says it
-  const stepper = document.createElement("div");
-  stepper.className = "calc-stepper";
+  line.append(label, stepper("-second", value, `${label.textContent} of ${name}, inches`, `${word} of ${name}`));
+  return line;
+}
+
+// A number of a leg with its - / +: its inches ("") or its second number ("-second"), each box and button
+// named for what it changes.
+function stepper(which, value, boxName, changes) {
+  const found = document.createElement("div");
+  found.className = "calc-stepper";
   const box = document.createElement("input");
   box.type = "text";
   box.inputMode = "decimal";
-  box.className = "calc-leg-second-inches";
+  box.className = `calc-leg${which}-inches`;
   box.value = value;
-  box.setAttribute("aria-label", `${label.textContent} of ${name}, inches`);
-  stepper.append(legButton("less-second", "\u2212", `Less: ${word} of ${name}`), box, legButton("more-second", "+", `More: ${word} of ${name}`));
-  line.append(label, stepper);
-  return line;
+  box.setAttribute("aria-label", boxName);
+  found.append(legButton(`less${which}`, "\u2212", `Less: ${changes}`), box, legButton(`more${which}`, "+", `More: ${changes}`));
+  return found;
 }
 
 function showLegs(field) {
