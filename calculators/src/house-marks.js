@@ -4,6 +4,7 @@
 // rules: 6""). The build writes, after each section, the values a table may change in it and the text's own
 // words that state each (sitegen/pages/house_marks.py); one tap reads the page as written for this visit.
 import { houseFor } from "./house.js";
+import { keptTable } from "./kept.js";
 
 const AS_WRITTEN = "rules-as-written"; // this visit reads the text as written (sessionStorage)
 
@@ -70,7 +71,9 @@ export function markHouseRules() {
       const label = String(mark.label);
       if (reading) note.append(`Read as written on this visit: your table plays ${label.charAt(0).toLowerCase()}${label.slice(1)} otherwise. `);
       else {
-        const strong = Object.assign(document.createElement("strong"), { textContent: "Your table: " });
+        // A shared link's house rules, not yet kept, are the link's, not the player's table's.
+        const kept = keptTable().house_rules.some((rule) => rule.ruleset === played.ruleset && rule.rule === played.rule && rule.value === played.value);
+        const strong = Object.assign(document.createElement("strong"), { textContent: kept ? "Your table: " : "This link plays: " });
         note.append(strong, `${label}: ${sayValue(played.value, mark.way)}. The rules: ${mark.said}. `);
       }
       // Where it is switched: Your table, by the header's own link to it (both engines' headers carry it).

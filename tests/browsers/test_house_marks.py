@@ -111,3 +111,12 @@ def test_a_search_result_whose_sentence_the_table_plays_otherwise_says_so(phone,
         expected = "Your table plays this otherwise: highest jump down." if "mordheim-lrb" in href else ""
         assert house == expected, (href, house)
     assert phone.console_errors == []
+
+
+def test_a_links_house_rule_is_marked_as_the_links_until_kept(phone, server):
+    """A shared link's house rules play on the page it opens, offered to keep: the text is marked with what
+    the link plays, not as the player's table."""
+    phone.goto(server.origin + "/mordheim-lrb/movement/?house=mordheim-lrb~jump_down.max_height~8#jumping-down")
+    phone.locator(".house-mark").first.wait_for()
+    assert phone.inner_text(".house-mark").startswith('This link plays: Highest jump down: 8". The rules: 6".')
+    assert phone.console_errors == []
