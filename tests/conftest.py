@@ -87,7 +87,9 @@ def rules_changed(built_site, tmp_path_factory) -> Path:
     """Build 2 with one rules number changed (Mordheim falls take D3+1 hits): a new wheel and new answers."""
     project = copy_project(tmp_path_factory.mktemp("rules-changed"))
     numbers = project / "rules" / "mordheim-1999" / "numbers.toml"
-    numbers.write_text(numbers.read_text(encoding="utf-8").replace('hits = "D3"', 'hits = "D3+1"'), encoding="utf-8")
+    text = numbers.read_text(encoding="utf-8")
+    assert 'hits = { value = "D3",' in text  # a change here that finds nothing would build the same site
+    numbers.write_text(text.replace('hits = { value = "D3",', 'hits = { value = "D3+1",'), encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "build.py", "--site-dir", str(project / "site")], cwd=project, capture_output=True, text=True
     )

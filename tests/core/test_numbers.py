@@ -175,7 +175,13 @@ def test_a_mechanic_reads_its_numbers_as_their_type():
 @pytest.mark.parametrize(
     "ruleset_id, old, new, line_needle, reason",
     [
-        ("mordheim-1999", "max_gap = 3", "max_gap = 3\nmax_jump = 3", "max_jump", "[gap] has no key 'max_jump'"),
+        (
+            "mordheim-1999",
+            "\nmeasure_first = false",
+            "\nmax_jump = 3\nmeasure_first = false",
+            "max_jump",
+            "[gap] has no key 'max_jump'",
+        ),
         (
             "mordheim-1999",
             "max_height = 6\ntest_every",
@@ -215,7 +221,7 @@ def test_a_mechanic_reads_its_numbers_as_their_type():
         # An interception the answers could not word: "within  of the route".
         (
             "mordheim-1999",
-            "interception_range = 2\n",
+            "interception_range = { value = 2, says = 'within 2\" of the charge route' }\n",
             "",
             "interception =",
             "interception needs interception_range too",
