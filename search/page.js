@@ -170,6 +170,7 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
     if (own) {
       widen.textContent = scoped ? `Only ${titles.get(own)}: show every ruleset` : `Every ruleset: show only ${titles.get(own)}`;
     }
+    const houseRules = keptTable().house_rules; // read once a keystroke, not once a result
     const items = answers.map((answer) => {
       const link = document.createElement("a");
       link.href = addressOf(answer);
@@ -186,7 +187,7 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
       sentence.append(...sentenceNodes(text, answer.marks));
       link.append(place, title, sentence);
       // A sentence the table plays otherwise says so, as the rules page marks it (#63).
-      const playing = keptTable().house_rules.filter((rule) => rule.ruleset === answer.entry.ruleset);
+      const playing = houseRules.filter((rule) => rule.ruleset === answer.entry.ruleset);
       const changed = (answer.entry.house || []).filter(([at, rule]) => at === answer.sentence && playing.some((p) => p.rule === rule));
       if (changed.length > 0) {
         const house = document.createElement("span");

@@ -52,6 +52,7 @@ const sayValue = (value, way) => (way === "inches" ? `${value}"` : way === "choi
 export function markHouseRules() {
   document.querySelectorAll(".house-mark").forEach((mark) => mark.remove());
   const reading = asWritten();
+  const mine = keptTable().house_rules; // the phone's own, apart from a link's not yet kept
   let shown = 0;
   for (const holder of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".house-marks[data-marks]"))) {
     let marks = [];
@@ -72,7 +73,7 @@ export function markHouseRules() {
       if (reading) note.append(`Read as written on this visit: your table plays ${label.charAt(0).toLowerCase()}${label.slice(1)} otherwise. `);
       else {
         // A shared link's house rules, not yet kept, are the link's, not the player's table's.
-        const kept = keptTable().house_rules.some((rule) => rule.ruleset === played.ruleset && rule.rule === played.rule && rule.value === played.value);
+        const kept = mine.some((rule) => rule.ruleset === played.ruleset && rule.rule === played.rule && rule.value === played.value);
         const strong = Object.assign(document.createElement("strong"), { textContent: kept ? "Your table: " : "This link plays: " });
         note.append(strong, `${label}: ${sayValue(played.value, mark.way)}. The rules: ${mark.said}. `);
       }

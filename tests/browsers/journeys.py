@@ -699,6 +699,14 @@ def journeys() -> dict[str, list]:
             ["wait_text", [f"{HOUSE_ROW} .table-said", f"In play: {HOUSE_RULE}"]],
             ["goto", "mordheim-1999/movement/?calc-jump-down.height=7#jumping-down"],
             ["wait_text", ["#calc-jump-down .calc-house", HOUSE_RULE]],
+            # Marked in the text too, beside the words it changes (#63).
+            [
+                "wait_text",
+                [
+                    ".house-mark[data-rule='jump_down.max_height']",
+                    'Your table: Highest jump down: 8". The rules: 6". Read as written Change it on Your table',
+                ],
+            ],
             [
                 "check",
                 [
