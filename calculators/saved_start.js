@@ -5,11 +5,12 @@
 /* exported unpackSavedStart */
 "use strict";
 
+/** @param {ArrayBuffer} buffer @param {number} size @returns {Uint8Array | null} */
 function unpackSavedStart(buffer, size) {
   const MAGIC = 0x31535352;
   if (buffer.byteLength < 12) return null;
   const head = new DataView(buffer);
-  const word = (index) => head.getUint32(4 * index, true);
+  const word = (/** @type {number} */ index) => head.getUint32(4 * index, true);
   const count = word(2);
   let at = 12 + 8 * count;
   if (word(0) !== MAGIC || word(1) !== size || at > buffer.byteLength) return null;

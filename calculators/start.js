@@ -5,7 +5,7 @@
   "use strict";
   const where = /** @type {HTMLScriptElement} */ (document.currentScript).dataset; // runtime, stdlib, wheel, snapshot(Bytes), answers, worker, bytes
   // Resolved now, against this page's address: Python may start after navigation.js has moved on.
-  const absolute = (url) => new URL(url, document.baseURI).href;
+  const absolute = (/** @type {string | undefined} */ url) => new URL(String(url), document.baseURI).href;
   const [runtime, stdlib, wheel, script] = [where.runtime, where.stdlib, where.wheel, where.worker].map(absolute);
   const snapshot = String(where.snapshot || "").split(" ").filter(Boolean).map(absolute); // its parts, in order
   window.calculatorsAnswers = absolute(where.answers); // answers a tap or two away, made with this build
@@ -25,19 +25,21 @@
       window.calculatorsEarly[url] = fetch(url).catch(() => null);
     }
   }
+  /** @type {CalculatorsWorker | null} */
   let worker = null;
   window.calculatorsStart = () => {
     if (worker) return worker;
-    worker = /** @type {CalculatorsWorker} */ (new Worker(script));
-    worker.early = []; // messages that arrive before calculators.js listens
-    worker.onmessage = (event) => worker.early.push(event.data);
+    const started = /** @type {CalculatorsWorker} */ (new Worker(script));
+    worker = started;
+    started.early = []; // messages that arrive before calculators.js listens
+    started.onmessage = (event) => started.early.push(event.data);
     /** @type {ToWorker} */
     const start = {
       type: "boot", runtime, stdlib, wheel, snapshot, snapshotBytes: Number(where.snapshotBytes), bytes: Number(where.bytes),
       sizes: String(where.sizes || "").split(",").map(Number),
     };
-    worker.postMessage(start);
-    return worker;
+    started.postMessage(start);
+    return started;
   };
   // A worker that stopped answering is ended; the next question starts a new one.
   window.calculatorsStop = () => {

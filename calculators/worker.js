@@ -6,21 +6,29 @@
 /** Every message to the page goes through here, so each is one of types/protocol.d.ts's. */
 const tell = (/** @type {FromWorker} */ message) => self.postMessage(message);
 
+// Python's functions, as Pyodide hands them over (its proxies are untyped).
+/** @type {any} */
 let respond = null;
+/** @type {any} */
 let respondCompare = null;
 // Your table's module, imported on its first question.
+/** @type {(() => any) | null} */
 let pythonTable = null;
+/** @type {any} */
 let table = null;
 // When each step of the start ended, in the page's clock's terms (ms since 1970), for the benchmark.
+/** @type {Record<string, number>} */
 const steps = { worker: performance.timeOrigin };
-const step = (name) => { steps[name] = performance.timeOrigin + performance.now(); };
+const step = (/** @type {string} */ name) => { steps[name] = performance.timeOrigin + performance.now(); };
 
 // Counts the bytes of the runtime's big files as they arrive, for "Loading the calculator (37%)". It reads a
 // clone, so Pyodide still gets the original response (and the browser its compiled-wasm cache).
+/** @param {Set<string>} watched @param {number} total */
 function countDownloads(watched, total) {
+  /** @type {Map<string, number>} */
   const seen = new Map();
   let reported = 0;
-  const report = (force) => {
+  const report = (/** @type {boolean} */ force) => {
     const loaded = [...seen.values()].reduce((sum, bytes) => sum + bytes, 0);
     const now = performance.now();
     if (force || now - reported > 150) {
@@ -54,12 +62,12 @@ function countDownloads(watched, total) {
     }
     if (watched.has(url) && response.ok && response.body) {
       seen.set(url, 0);
-      const reader = response.clone().body.getReader();
+      const reader = /** @type {ReadableStream<Uint8Array>} */ (response.clone().body).getReader();
       (async () => {
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
-          seen.set(url, seen.get(url) + value.byteLength);
+          seen.set(url, (seen.get(url) || 0) + value.byteLength);
           report(false);
         }
         report(true);
@@ -72,6 +80,7 @@ function countDownloads(watched, total) {
 // The offline cache's copy of a file, or null. A returning visitor's runtime is read from there
 // directly: asked for with fetch(), the service worker would look it up in the same cache and pass
 // each of its 11 MB on (the first live answer came 30-110 ms later in the three engines).
+/** @param {string} url @returns {Promise<Response | null>} */
 async function offlineCopy(url) {
   try {
     return (self.caches && (await caches.match(url))) || null;
@@ -83,6 +92,7 @@ async function offlineCopy(url) {
 // Pyodide asks for its files only once its 1 MB of JavaScript has loaded and set itself up, after the
 // saved start is read; asked for sooner, they arrive meanwhile. Pyodide's own request for each of
 // them gets the answer already on its way, so nothing is fetched twice.
+/** @param {Map<string, Promise<Response>>} early @param {string} lockFile */
 function answerEarly(early, lockFile) {
   for (const answer of early.values()) answer.catch(() => {}); // a failure is Pyodide's to meet when it asks
   const realFetch = self.fetch;
@@ -96,6 +106,7 @@ function answerEarly(early, lockFile) {
 
 // A network that answers the lock file with its own page (a login page, with a 200) is said as such;
 // Pyodide, which would fail on it as on a broken file, is left waiting (the page shows the failure).
+/** @param {Response} answer @returns {Response | Promise<Response>} */
 function notALoginPage(answer) {
   if (!(answer.headers.get("content-type") || "").includes("text/html")) return answer;
   tell({ type: "failed", error: "pyodide-lock.json: the network answered with a login page" });
@@ -105,6 +116,7 @@ function notALoginPage(answer) {
 // Pyodide compiles its WebAssembly only once its scripts have loaded; compiled from the first byte
 // instead, the two overlap (Firefox, which keeps no compiled copy, compiles it every visit). The
 // compiler reads the download itself (Chromium keeps its compiled copy by it); Pyodide gets a copy.
+/** @param {Promise<Response>} response */
 function compileEarly(response) {
   if (!WebAssembly.compileStreaming) return response;
   const copy = response.then((answer) => answer.clone());
@@ -115,6 +127,7 @@ function compileEarly(response) {
     WebAssembly.instantiateStreaming = instantiate;
     const module = await compiled;
     if (!module) return instantiate.call(WebAssembly, source, imports); // Pyodide's own way, as before
+    // Given a compiled module, instantiate answers with its instance alone: both are what was asked.
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
   return copy;
@@ -123,6 +136,7 @@ function compileEarly(response) {
 // A kept copy is used only if it is the size the build wrote; one that is not (changed on the phone,
 // or kept from a login page by an older version of the site) is dropped from the phone.
 let dropped = false;
+/** @param {string} url @param {number | undefined} size */
 async function checkedCopy(url, size) {
   const copy = await offlineCopy(url);
   if (!copy || !size || (await copy.clone().blob()).size === size) return copy;
@@ -136,12 +150,14 @@ async function checkedCopy(url, size) {
 }
 
 // The saved start, kept in parts (sitegen/bundle/saved_start.py says why): every part, joined, or none.
+/** @param {string[]} parts */
 async function savedStart(parts) {
   const copies = await Promise.all(parts.map(offlineCopy));
   if (!parts.length || !copies.every(Boolean)) return null;
-  return new Blob(await Promise.all(copies.map((copy) => copy.blob())));
+  return new Blob(await Promise.all(copies.map((copy) => /** @type {Response} */ (copy).blob())));
 }
 
+/** @param {Extract<ToWorker, { type: "boot" }>} asked @returns {Promise<StartTimings>} */
 async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes, bytes, sizes = [] }) {
   const started = performance.now();
   const wasm = runtime + "pyodide.asm.wasm";
@@ -153,7 +169,7 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
     savedStart(snapshot), ...runtimeFiles.map((url, index) => checkedCopy(url, sizes[index])),
   ]);
   const onPhone = copies.every(Boolean); // the service worker keeps them together; else all are downloaded
-  const get = (url) => (onPhone ? Promise.resolve(copies[runtimeFiles.indexOf(url)]) : fetch(url));
+  const get = (/** @type {string} */ url) => (onPhone ? Promise.resolve(/** @type {Response} */ (copies[runtimeFiles.indexOf(url)])) : fetch(url));
   if (onPhone) tell({ type: "progress", loaded: bytes, total: bytes }); // nothing to download
   else countDownloads(new Set([wasm, stdlib, wheelUrl]), bytes);
   const early = new Map([[wasm, compileEarly(get(wasm))]]);
@@ -194,6 +210,7 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   // indexURL is our own copy of the runtime: nothing is fetched from any other origin. The standard
   // library is our precompiled one: no module is compiled from source in the browser.
   const options = { indexURL: runtime, stdLibURL: stdlib };
+  /** @type {any} */
   let pyodide = null;
   /** @type {StartTimings["start"]} */
   let start = "fresh";
@@ -226,19 +243,21 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
 }
 
 // Python up, and the page told so; a failed start is told instead and answers nothing more.
+/** @type {Promise<void> | null} */
 let started = null;
 
 self.onmessage = async (event) => {
   const message = /** @type {ToWorker} */ (event.data);
   if (message.type === "boot") {
-    started = boot(message).then(
+    const booting = boot(message).then(
       (timings) => tell({ type: "ready", timings }),
       (error) => {
         tell({ type: "failed", error: String(error) });
         throw error;
       },
     );
-    started.catch(() => {});
+    started = booting;
+    booting.catch(() => {});
     return;
   }
   // A calculation asked for while Python starts is answered the moment it is up, with no round trip
@@ -253,7 +272,7 @@ self.onmessage = async (event) => {
     tell({ type: "result", id: message.id, json });
   } else if (message.type === "table" || message.type === "card" || message.type === "sheet" || message.type === "roster") {
     // Your table's own questions: imported only when a player uses it, never with the first answer.
-    table ??= pythonTable();
+    table ??= pythonTable?.();
     const json = message.type === "table"
       ? table.respond_table(message.text)
       : message.type === "card"

@@ -6,9 +6,10 @@
   const keys = ["media", "scheme", "primary", "accent"];
   const tag = /** @type {HTMLMetaElement} */ (document.querySelector('meta[name="color-scheme"]'))
     || document.head.appendChild(Object.assign(document.createElement("meta"), { name: "color-scheme" }));
+  /** @param {number} index */
   const show = (index) => {
     const input = inputs[index];
-    const color = Object.fromEntries(keys.map((key) => [key, input.getAttribute(`data-md-color-${key}`)]));
+    const color = Object.fromEntries(keys.map((key) => [key, input.getAttribute(`data-md-color-${key}`) || ""]));
     for (const key of keys) document.body.setAttribute(`data-md-color-${key}`, color[key]);
     inputs.forEach((other, at) => {
       if (other.nextElementSibling instanceof HTMLLabelElement) other.nextElementSibling.hidden = at !== index;

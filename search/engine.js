@@ -26,6 +26,7 @@ const PREFERRED = 6; // the player's own game, first where it answers (a better 
  * @typedef {{ entry: Entry, sentence: number, marks: [number, number][], found: number, asked: number, lacks: string[] }} Answer
  */
 
+/** @type {(value: unknown, longest: number) => boolean} */
 const isText = (value, longest) => typeof value === "string" && value.length <= longest;
 
 /**
@@ -40,22 +41,22 @@ export function indexShape(raw) {
   if (index.shape !== SHAPE || !Array.isArray(index.rulesets) || !Array.isArray(index.entries)) return null;
   // Bounds on a file from outside, far above what 50 rulesets hold; the build keeps its texts inside them.
   if (index.entries.length > LIMITS.entries || index.rulesets.length > LIMITS.entries) return null;
-  const rulesetOk = (r) => r && isText(r.id, LIMITS.id) && isText(r.title, LIMITS.ruleset_title)
+  const rulesetOk = (/** @type {any} */ r) => r && isText(r.id, LIMITS.id) && isText(r.title, LIMITS.ruleset_title)
     && isText(r.document, LIMITS.document);
-  const entryOk = (e) => e && Object.hasOwn(KIND_WEIGHT, e.kind) && isText(e.ruleset, LIMITS.id)
+  const entryOk = (/** @type {any} */ e) => e && Object.hasOwn(KIND_WEIGHT, e.kind) && isText(e.ruleset, LIMITS.id)
     && isText(e.title, LIMITS.title) && isText(e.place, LIMITS.place) && isText(e.url, LIMITS.url)
     && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(e.url)
     && Array.isArray(e.sentences) && e.sentences.length <= LIMITS.sentences
-    && e.sentences.every((s) => isText(s, LIMITS.sentence))
+    && e.sentences.every((/** @type {unknown} */ s) => isText(s, LIMITS.sentence))
     && (e.house === undefined || (Array.isArray(e.house) && e.house.length <= LIMITS.sentences && e.house.every(houseOk)));
   // A value a table may play otherwise, at the sentence that states it: [sentence, rule, its name] (#63).
-  const houseOk = (h) => Array.isArray(h) && h.length === 3 && Number.isInteger(h[0]) && h[0] >= 0
+  const houseOk = (/** @type {unknown} */ h) => Array.isArray(h) && h.length === 3 && Number.isInteger(h[0]) && h[0] >= 0
     && isText(h[1], LIMITS.id) && isText(h[2], LIMITS.title);
   if (!index.rulesets.every(rulesetOk) || !index.entries.every(entryOk)) return null;
   const words = index.words;
   if (!words || typeof words !== "object" || Array.isArray(words)) return null;
   const said = Object.entries(words);
-  const saidOk = ([word, terms]) => isText(word, LIMITS.word) && Array.isArray(terms)
+  const saidOk = (/** @type {[string, unknown]} */ [word, terms]) => isText(word, LIMITS.word) && Array.isArray(terms)
     && terms.length <= LIMITS.said && terms.every((term) => isText(term, LIMITS.word));
   if (said.length > LIMITS.words || !said.every(saidOk)) return null; // the players' words: a few thousand
   return /** @type {Index} */ (raw);
@@ -122,7 +123,7 @@ export class Search {
       fields: ["title", "place", "text"],
       extractField: (document, field) => {
         const entry = this.entries[document.id];
-        return field === "id" ? document.id : field === "text" ? entry.sentences.join(" ") : entry[field];
+        return field === "id" ? document.id : field === "text" ? entry.sentences.join(" ") : entry[/** @type {"title" | "place"} */ (field)];
       },
       tokenize: wordsOf,
       processTerm: (word) => termOf(word),
@@ -138,12 +139,12 @@ export class Search {
    * @returns {Map<number, { terms: Set<string>, score: number }>}
    */
   holding(terms, typing) {
-    const ask = (options) => this.mini.search(terms.join(" "), { boost: { title: 3, place: 1.5 }, ...options });
+    const ask = (/** @type {import("minisearch").SearchOptions} */ options) => this.mini.search(terms.join(" "), { boost: { title: 3, place: 1.5 }, ...options });
     let found = ask({});
-    const own = (term, at) => at === 0 && term.length >= 3;
+    const own = (/** @type {string} */ term, /** @type {number} */ at) => at === 0 && term.length >= 3;
     if (typing) found = found.concat(ask({ prefix: own }));
     if (!found.some((result) => result.terms.includes(terms[0]) || typing)) {
-      found = found.concat(ask({ fuzzy: (term, at) => at === 0 && term.length >= 4 && (term.length >= 7 ? 2 : 1) }));
+      found = found.concat(ask({ fuzzy: (/** @type {string} */ term, /** @type {number} */ at) => at === 0 && term.length >= 4 && (term.length >= 7 ? 2 : 1) }));
     }
     // A long word mistyped near its end ("climbnig"): the words it begins like.
     if (found.length === 0 && terms[0].length >= 6) {
@@ -174,6 +175,7 @@ export class Search {
     // title is answered by the section's first sentence that holds its words, where a rule states
     // itself, or by a run-in heading that names them all.
     const titleTerms = this.titleTerms[id];
+    /** @type {(found: Set<string>, terms: Set<string>) => boolean} */
     const has = (found, terms) => [...found].some((term) => terms.has(term));
     const share = words.map((found) => (has(found, titleTerms) ? TITLED : 1));
     const first = share.findIndex((part) => part === 1); // what is asked about, after the title's words
@@ -212,6 +214,7 @@ export class Search {
    */
   read(question) {
     const every = askedOf(question, this.lexicon);
+    /** @type {(terms: Set<string>, word: { word: string, terms: string[] }) => boolean} */
     const names = (terms, word) => terms.has(word.word) || terms.has(word.terms[0]);
     const naming = every.filter((word) => this.rulesetTerms.some((terms) => names(terms, word)));
     const named = naming.length === 0 ? null : new Set(this.rulesets
@@ -233,15 +236,16 @@ export class Search {
     const { asked, named } = this.read(question);
     if (asked.length === 0) return [];
     const kinds = kindsAsked(question);
-    const allowed = (id) => (named ? named.has(id) : !ruleset || id === ruleset) || id === "";
+    const allowed = (/** @type {string} */ id) => (named ? named.has(id) : !ruleset || id === ruleset) || id === "";
     /** @type {Map<number, Set<string>[]>} what each entry holds of each asked word */
     const held = new Map();
     const scores = new Map();
     asked.forEach((word, at) => {
       for (const [id, found] of this.holding(word.terms, typing && at === asked.length - 1)) {
         if (!allowed(this.entries[id].ruleset)) continue;
-        if (!held.has(id)) held.set(id, asked.map(() => new Set()));
-        found.terms.forEach((term) => held.get(id)[at].add(term));
+        const holds = held.get(id) || asked.map(() => new Set());
+        held.set(id, holds);
+        found.terms.forEach((term) => holds[at].add(term));
         scores.set(id, (scores.get(id) || 0) + found.score);
       }
     });
@@ -249,12 +253,12 @@ export class Search {
     const n = asked.length;
     // An answer holds every word asked (in a form, a rules word for it, or a typo's nearest): one word
     // may be missing from a question of three or more, where a player's own phrasing strays.
-    const foundIn = (words) => words.filter((terms) => terms.size > 0).length;
+    const foundIn = (/** @type {Set<string>[]} */ words) => words.filter((terms) => terms.size > 0).length;
     const mostFound = Math.max(0, ...[...held.values()].map(foundIn));
     const enough = Math.min(n - (n >= 3 ? 1 : 0), mostFound); // else the answers nearest to it
     const ranked = [...held].filter(([, words]) => foundIn(words) >= Math.max(1, enough)).map(([id, words]) => {
       const entry = this.entries[id];
-      const holds = (terms) => words.filter((found) => [...found].some((term) => terms.has(term))).length;
+      const holds = (/** @type {Set<string>} */ terms) => words.filter((found) => [...found].some((term) => terms.has(term))).length;
       const best = this.answering(id, words, kinds);
       // How full an answer the entry holds: its fullest sentence, whichever is shown.
       const bestCount = Math.max(...this.sentenceTerms[id].map(holds), 0);

@@ -104,6 +104,7 @@ export function markSentence(search, root, href, wanted) {
     .map(({ node, from, to }) => /** @type {[Text, number, number]} */ ([
       node, Math.max(start, from) - from, Math.min(end, to) - from,
     ]));
+  /** @type {HTMLElement[]} */
   const marks = [];
   for (const [node, from, to] of pieces.reverse()) {
     const range = document.createRange();

@@ -10,6 +10,8 @@ import { answerAt, markSentence } from "./mark.js";
 const LAST_READ = "skirmish-last-ruleset";
 const SHOWN = 20; // results listed: more than a phone shows in two screens
 
+/** @typedef {import("./engine.js").Ruleset} Ruleset @typedef {import("./engine.js").Entry} Entry @typedef {import("./engine.js").Answer} Answer */
+
 (() => {
   "use strict";
   const box = /** @type {HTMLElement | null} */ (document.querySelector(".site-search"));
@@ -60,10 +62,13 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
 
   // The first folder of the page's address under the site's root: a ruleset's id on its pages.
   const firstFolder = () => (location.href.startsWith(root) ? location.href.slice(root.length).split(/[/?#]/)[0] : "");
+  /** @typedef {(rulesets: Ruleset[]) => string | null} RulesetOf */
+  /** @type {RulesetOf} */
   const pageRuleset = (rulesets) => {
     const first = firstFolder();
     return rulesets.some((r) => r.id === first) ? first : null;
   };
+  /** @type {RulesetOf} */
   const lastRead = (rulesets) => {
     try {
       const kept = localStorage.getItem(LAST_READ);
@@ -73,7 +78,9 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
     }
   };
   // The ruleset most of the player's own models are of (their table, as the calculators keep it).
+  /** @type {RulesetOf} */
   const tableRuleset = (rulesets) => {
+    /** @type {Map<string, number>} */
     const counts = new Map();
     for (const model of keptTable().models) {
       if (model.side === "mine" && rulesets.some((r) => r.id === model.ruleset)) counts.set(model.ruleset, (counts.get(model.ruleset) || 0) + 1);
@@ -81,6 +88,7 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
     return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] || null;
   };
   // The player's own game where it is known: the page's ruleset, else the one last read, else the table's.
+  /** @type {RulesetOf} */
   const ownRuleset = (rulesets) => pageRuleset(rulesets) || lastRead(rulesets) || tableRuleset(rulesets);
 
   // A ruleset's page read: remembered, for a search from the home page later (the theme lists the ids).
@@ -95,8 +103,10 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
     }
   }
 
-  /** The sentence with its asked words marked, as text and <mark> nodes (never markup from the index). */
+  /** The sentence with its asked words marked, as text and <mark> nodes (never markup from the index).
+   * @param {string} sentence @param {[number, number][]} marks */
   function sentenceNodes(sentence, marks) {
+    /** @type {Node[]} */
     const nodes = [];
     let at = 0;
     for (const [start, end] of marks) {
@@ -111,19 +121,21 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
   }
 
   const KIND_PLACE = { term: "Glossary", compare: "Compare", reading: "Our reading", tool: "Route planner" };
+  /** @param {Entry} entry @param {Map<string, string>} titles */
   function where(entry, titles) {
     const ruleset = titles.get(entry.ruleset);
-    const place = entry.kind === "rule" ? entry.place : KIND_PLACE[entry.kind];
+    const place = entry.kind === "rule" ? entry.place : KIND_PLACE[/** @type {Exclude<Entry["kind"], "rule">} */ (entry.kind)];
     return [ruleset, place].filter(Boolean).join(" · ");
   }
 
-  /** A result's address: the entry's page at its section, with the sentence to mark. */
+  /** A result's address: the entry's page at its section, with the sentence to mark. @param {Answer} answer */
   function addressOf(answer) {
     const url = new URL(answer.entry.url, root);
     if (url.hash && answer.entry.sentences.length > 0) url.searchParams.set("sentence", String(answer.sentence));
     return url.href;
   }
 
+  /** @param {Ruleset[]} rulesets @param {string} heading */
   function showHeld(rulesets, heading) {
     const title = document.createElement("p");
     title.textContent = heading;
@@ -211,7 +223,7 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
     const inScope = searched.length > 0 ? ` in ${searched.map((id) => titles.get(id)).join(" and ")}` : "";
     const count = `${answers.length}${answers.length === SHOWN ? "+" : ""}`;
     if (answers.length === 0) status.textContent = `Nothing found${inScope}.`;
-    else if (elsewhere) status.textContent = `Nothing in ${titles.get(own)} says that; ${count} found in other rulesets.`;
+    else if (elsewhere) status.textContent = `Nothing in ${titles.get(own || "")} says that; ${count} found in other rulesets.`;
     else if (answers[0].lacks.length > 0) status.textContent = `No section says all of it${inScope}; ${count} found that say part of it.`;
     else status.textContent = `${count} found${inScope}.`;
     if (answers.length === 0) {

@@ -36,6 +36,8 @@ interface Navigator {
 /** A calculator's <section class="calc">, with what the page script keeps of it: the answer shown, the
  * values it is for (and in words), where it came from, and the question out. */
 interface CalculatorElement extends HTMLElement {
+  /** What the form template (calculators/form.html) writes on every calculator. */
+  dataset: DOMStringMap & { calculator: string; ruleset: string; root: string };
   shownFor: FormValues;
   shownWords: string;
   /** built: the page's own; page: a stored answer; live: Python's. */

@@ -25,7 +25,7 @@ async function askAndShow(calc) {
   const mine = (calc.sequence = (calc.sequence || 0) + 1);
   const values = formValues(calc);
   showState(calc); // marks the shown result as not current at once, before Python answers
-  const house = houseFor(calc.dataset.ruleset);
+  const house = houseFor(calc.dataset.ruleset || "");
   // Before Python is up, a stored answer for these values is shown at once; Python's own replaces it.
   // Stored answers are the rules as written: with house rules in play, only Python's answer is shown.
   if (engineState() !== "ready" && !house.length) {
@@ -65,9 +65,9 @@ function show(calc, values, reply, kind) {
     // Timed by the benchmark in every engine (and visible in any browser's performance panel).
     const mark = `calculators:first-${kind}`;
     if (!performance.getEntriesByName(mark).length) performance.mark(mark);
-    calc.querySelector(".calc-result").innerHTML = reply.html;
+    /** @type {HTMLElement} */ (calc.querySelector(".calc-result")).innerHTML = reply.html ?? "";
     calc.shownFor = values;
-    calc.shownWords = reply.for;
+    calc.shownWords = reply.for ?? "";
     calc.shownKind = kind;
     calc.shownHouse = reply.house_rules || [];
     calc.invalid = "";

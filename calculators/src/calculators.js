@@ -27,7 +27,7 @@ const watcher = "IntersectionObserver" in window
   ? new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (entry.isIntersecting) {
-        watcher.unobserve(entry.target);
+        watcher?.unobserve(entry.target);
         nearby(/** @type {HTMLElement} */ (entry.target));
         boot();
       }
@@ -38,7 +38,7 @@ const watcher = "IntersectionObserver" in window
 /** @param {CalculatorElement} calc */
 function setUp(calc) {
   if (calc.dataset.ready) return;
-  const form = calc.querySelector("form");
+  const form = /** @type {HTMLFormElement} */ (calc.querySelector("form"));
   // The prerendered result is for the form's values as the page was built.
   calc.shownFor = formValues(calc);
   calc.shownWords = /** @type {HTMLElement | null} */ (calc.querySelector(".calc-print-for"))?.dataset.values || "";
@@ -73,7 +73,7 @@ function setUp(calc) {
   };
   calc.addEventListener("pointerdown", touched, { once: true });
   calc.addEventListener("focusin", touched, { once: true });
-  const legs = calc.querySelector(".calc-legs");
+  const legs = /** @type {HTMLElement | null} */ (calc.querySelector(".calc-legs"));
   form.addEventListener("input", () => describeFilled(calc));
   const fromLink = loadFromUrl(calc);
   const reopened = !fromLink && loadLast(calc); // a route as the player left it
@@ -162,7 +162,7 @@ async function sayLinkRules(said, carried, count, keep) {
     const reply = /** @type {TableReply} */ (JSON.parse(await asked));
     if (!said.isConnected) return;
     said.textContent = reply.ok
-      ? `This link's answers play ${count} of whoever shared it: ${Object.values(reply.words).join(" ")} Each answer below names those it uses.`
+      ? `This link's answers play ${count} of whoever shared it: ${Object.values(reply.words || {}).join(" ")} Each answer below names those it uses.`
       : `This link carries ${count} this site cannot play, so its answers refuse: ${Object.values(reply.errors).join(" ")}`;
     keep.hidden = !reply.ok; // what cannot be played is not offered to keep
   } catch {

@@ -2,10 +2,16 @@
 // Python's worker as the page sees it: started once per page, its state (idle, loading, starting, ready,
 // failed) and the words for it, and questions asked of it, each answered once (a stuck worker replaced).
 
+/** @typedef {"idle" | "loading" | "starting" | "ready" | "failed"} EngineState */
+
+/** @type {CalculatorsWorker | null} */
 let worker = null;
+/** @type {Promise<void> | null} */
 let ready = null; // one Python per page
-let engine = "idle"; // idle, loading, starting, ready, failed
-let progress = null; // {loaded, total} bytes of the runtime so far
+/** @type {EngineState} */
+let engine = "idle";
+/** @type {{ loaded: number, total: number } | null} */
+let progress = null; // bytes of the runtime so far
 let failure = "";
 let lastId = 0;
 const waiting = new Map();
@@ -31,12 +37,14 @@ export function waitingWords() {
 export const progressWords = () => (engine === "loading" && progress ? ` (${Math.floor((100 * progress.loaded) / Math.max(progress.total, 1))}%)` : "");
 
 // Whoever shows the state (each calculator's status line) hears of every change.
+/** @type {(() => void)[]} */
 const listeners = [];
-export const onEngine = (listener) => listeners.push(listener);
+export const onEngine = (/** @type {() => void} */ listener) => listeners.push(listener);
 const notify = () => listeners.forEach((listener) => listener());
 export const engineState = () => engine;
 
 // The page's engine state is on <html> too, so offline.js can let this page's start go first.
+/** @param {EngineState} state */
 function setEngine(state) {
   engine = state;
   document.documentElement.dataset.calculators = state;
@@ -49,9 +57,11 @@ const STALLED = 60000;
 
 export function boot() {
   if (ready) return ready;
-  worker = window.calculatorsStart(); // start.js, inlined in <head>: may have started it already
+  const started = window.calculatorsStart(); // start.js, inlined in <head>: may have started it already
+  worker = started;
   setEngine("loading");
-  ready = new Promise((resolve, reject) => {
+  /** @type {Promise<void>} */
+  const starting = new Promise((resolve, reject) => {
     let stall = 0;
     const watchStart = () => {
       clearTimeout(stall);
@@ -109,9 +119,9 @@ export function boot() {
         settled();
       }
     };
-    worker.onmessage = (event) => receive(event.data);
-    worker.early.splice(0).forEach(receive);
-    worker.onerror = (event) => {
+    started.onmessage = (event) => receive(event.data);
+    started.early.splice(0).forEach(receive);
+    started.onerror = (event) => {
       event.preventDefault();
       failure = "this browser could not run it";
       setEngine("failed");
@@ -122,10 +132,11 @@ export function boot() {
       document.dispatchEvent(new CustomEvent("calculators:failed"));
     };
   });
-  ready.catch(() => {}); // each calculator shows a failed start itself
+  ready = starting;
+  starting.catch(() => {}); // each calculator shows a failed start itself
   document.dispatchEvent(new CustomEvent("calculators:booting"));
   notify();
-  return ready;
+  return starting;
 }
 
 // Python up and no question waiting: the page's first answers are in, and the theme's script may come
@@ -143,8 +154,9 @@ const stopped = JSON.stringify({ ok: false, errors: { form: "The live calculator
 // Stuck means no answer for TOO_LONG while questions wait, counted from when Python was up or from the
 // last answer: a queue of quick questions on a busy phone is progress, not a stuck worker.
 let watchdog = 0;
-function watch(progress) {
-  if (progress || !waiting.size) {
+/** @param {boolean} answered */
+function watch(answered) {
+  if (answered || !waiting.size) {
     clearTimeout(watchdog);
     watchdog = 0;
   }
@@ -177,12 +189,11 @@ export function ask(calc, values, house = []) {
  * @param {Question} asking @returns {Promise<string>} */
 export function askPython(asking) {
   const id = ++lastId;
-  boot();
-  const asked = ready;
+  const asked = boot();
   return new Promise((resolve) => {
     waiting.set(id, resolve);
     const question = /** @type {ToWorker} */ ({ ...asking, id });
-    worker.postMessage(question);
+    worker?.postMessage(question);
     // Watched from when Python is up: a slow start is the status line's to say, not a stuck question.
     asked.then(() => { if (ready === asked) watch(false); }, () => {});
   });

@@ -23,6 +23,7 @@ export function formValues(calc) {
   return values;
 }
 
+/** @param {FormValues} a @param {FormValues} b */
 export const sameValues = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 // Inputs live in the query string as <calculator id>.<field>=value, so a link restores them; a list
@@ -109,11 +110,12 @@ export function loadLast(calc) {
   return found;
 }
 
+/** @param {HTMLElement} button */
 export function step(button) {
-  const input = button.parentElement.querySelector("input");
+  const input = /** @type {HTMLInputElement} */ (/** @type {HTMLElement} */ (button.parentElement).querySelector("input"));
   const { min, max, signed } = input.dataset;
   // From a value that is not a number, a step starts again from the last good one (or the default).
-  const from = [input.closest(".calc").shownFor[input.name], input.defaultValue];
+  const from = [/** @type {CalculatorElement} */ (input.closest(".calc")).shownFor[input.name], input.defaultValue];
   input.value = stepped(input.value, Number(button.dataset.step), { min, max, signed: Boolean(signed) }, from);
   input.dispatchEvent(new Event("input", { bubbles: true }));
 }

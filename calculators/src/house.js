@@ -64,7 +64,7 @@ export async function decide(keep) {
     try {
       await boot();
       const reply = /** @type {TableReply} */ (JSON.parse(await asked));
-      if (reply.ok) keepTable(reply.table);
+      if (reply.ok && reply.table) keepTable(reply.table);
       else refused = Object.values(reply.errors).join(" ");
     } catch {
       refused = engineWords();

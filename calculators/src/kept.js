@@ -22,7 +22,9 @@ const emptyTable = () => /** @type {PlayersTable} */ ({ format: FORMAT, version:
 
 // Lengths are counted as Python counts them, in characters, not UTF-16 units: an emoji is one (#47:
 // a house rule of 31 emoji passed Python's 60 and failed here as 62, and the kept table was judged damaged).
+/** @param {string} value @param {number} most */
 const characters = (value, most) => value.length <= 2 * most && [...value].length <= most;
+/** @param {unknown} value @param {number} longest @returns {value is string} */
 const text = (value, longest) => typeof value === "string" && characters(value, longest);
 
 /** Which bound a table in the right shape is past (#64, item 10: 61 models were "not a table this site
@@ -47,6 +49,7 @@ export function tableShape(raw) {
   return table.models.every(modelOk) && table.house_rules.every(ruleOk) ? table : null;
 }
 
+/** What is kept under `key`, parsed, or null. @param {string} key @returns {unknown} */
 function read(key) {
   try {
     const raw = localStorage.getItem(key);
@@ -56,6 +59,7 @@ function read(key) {
   }
 }
 
+/** @param {string} key @param {unknown} value */
 function write(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
@@ -165,17 +169,20 @@ export const storageRefused = () => {
 
 /** The model and target picked for a ruleset, kept from page to page. @param {string} ruleset @returns {Picked} */
 export function picked(ruleset) {
-  if (!visit.picked) {
-    const raw = read(PICKED);
-    visit.picked = raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
-  }
+  visit.picked ??= pickedKept();
   const found = visit.picked[ruleset];
   return found && text(found.model, 40) && text(found.target, 40) ? found : { model: "", target: "" };
 }
 
+/** What the phone keeps of the picks, as kept: each is checked where it is read (picked). @returns {Record<string, Picked>} */
+function pickedKept() {
+  const raw = read(PICKED);
+  return raw && typeof raw === "object" && !Array.isArray(raw) ? /** @type {Record<string, Picked>} */ (raw) : {};
+}
+
 /** @param {string} ruleset @param {Picked} choice */
 export function pick(ruleset, choice) {
-  picked(ruleset);
+  visit.picked ??= pickedKept();
   visit.picked[ruleset] = choice;
   write(PICKED, visit.picked);
 }

@@ -9,12 +9,15 @@ const listOf = (field) => /** @type {HTMLInputElement} */ (field.querySelector("
 /** @type {(field: HTMLElement) => string[]} */
 const legsOf = (field) => JSON.parse(listOf(field).value);
 /** @type {(field: HTMLElement) => import("./taps.js").LegKind[]} */
-const kindsOf = (field) => JSON.parse(field.dataset.kinds);
+const kindsOf = (field) => JSON.parse(field.dataset.kinds || "[]");
 // A row's kind and inches, or null for a leg no kind writes (a gap with its drop, given by a link): that row
 // keeps its words, and its buttons.
+/** @type {(field: HTMLElement, leg: string) => string[] | null} */
 const kindOf = (field, leg) => patternOf(kindsOf(field), leg);
+/** @type {(text: string) => boolean} */
 const plainNumber = (text) => /^(\d+(\.\d*)?|\.\d+)$/.test(text.trim());
 
+/** @param {string} action @param {string} symbol @param {string} label */
 function legButton(action, symbol, label, disabled = false) {
   const button = document.createElement("button");
   button.type = "button";
@@ -28,6 +31,7 @@ function legButton(action, symbol, label, disabled = false) {
 
 // Two lines a thumb reaches at 360 px: the leg's number, its kind and "Insert after"; then its inches
 // with - / +, up, down and remove.
+/** @param {HTMLElement} field @param {string} leg @param {number} index @param {number} count */
 function legRow(field, leg, index, count) {
   const item = document.createElement("li");
   item.className = "calc-leg";
@@ -72,6 +76,7 @@ function legRow(field, leg, index, count) {
 
 // A leg's second number (a gap's drop) on a line of its own, named by the word the leg writes it with
 // (#62, item 4: a gap's drop could not be given on the leg).
+/** @param {string} pattern @param {string} value @param {string} name */
 function secondLine(pattern, value, name) {
   const word = pattern.split("{}")[1].trim(); // "drop"
   const line = document.createElement("div");
@@ -86,6 +91,7 @@ function secondLine(pattern, value, name) {
 
 // A number of a leg with its - / +: its inches ("") or its second number ("-second"), each box and button
 // named for what it changes.
+/** @param {string} which @param {string} value @param {string} boxName @param {string} changes */
 function stepper(which, value, boxName, changes) {
   const found = document.createElement("div");
   found.className = "calc-stepper";
@@ -99,12 +105,14 @@ function stepper(which, value, boxName, changes) {
   return found;
 }
 
+/** @param {HTMLElement} field */
 function showLegs(field) {
   const legs = legsOf(field);
-  field.querySelector(".calc-leg-list").replaceChildren(...legs.map((leg, index) => legRow(field, leg, index, legs.length)));
-  field.querySelector("[data-leg=clear]").disabled = legs.length === 0;
+  /** @type {HTMLElement} */ (field.querySelector(".calc-leg-list")).replaceChildren(...legs.map((leg, index) => legRow(field, leg, index, legs.length)));
+  /** @type {HTMLButtonElement} */ (field.querySelector("[data-leg=clear]")).disabled = legs.length === 0;
 }
 
+/** @param {HTMLElement} field @param {string[]} legs */
 function saveLegs(field, legs) {
   const input = listOf(field);
   input.value = JSON.stringify(legs);
@@ -113,35 +121,38 @@ function saveLegs(field, legs) {
 
 // A row's kind or inches, written back into its leg. Inches half typed ("", "1.") wait until the
 // player leaves the box: nothing is said to be wrong before a leg is finished.
+/** @param {HTMLElement} field @param {HTMLElement} row @param {boolean} finished */
 function rowChanged(field, row, finished) {
-  const inches = row.querySelector(".calc-leg-inches").value;
-  const second = row.querySelector(".calc-leg-second-inches")?.value;
+  const inches = /** @type {HTMLInputElement} */ (row.querySelector(".calc-leg-inches")).value;
+  const second = /** @type {HTMLInputElement | null} */ (row.querySelector(".calc-leg-second-inches"))?.value;
   if (!finished && (!plainNumber(inches) || (second !== undefined && !plainNumber(second)))) return;
   const legs = legsOf(field);
-  const pattern = row.querySelector(".calc-leg-kind").value;
-  const kept = (text) => (text === undefined ? undefined : text.replace(/"/g, "").trim());
-  legs[Number(row.dataset.index)] = write(pattern, kept(inches), kept(second));
+  const pattern = /** @type {HTMLSelectElement} */ (row.querySelector(".calc-leg-kind")).value;
+  const kept = (/** @type {string | undefined} */ text) => (text === undefined ? undefined : text.replace(/"/g, "").trim());
+  legs[Number(row.dataset.index)] = write(pattern, kept(inches) ?? "", kept(second));
   saveLegs(field, legs);
   // A kind that gains or loses its second number (a gap given its drop) is drawn again with it or without.
   if ((pattern.split("{}").length > 2) === (second !== undefined)) return;
   showLegs(field);
-  field.querySelectorAll(".calc-leg")[Number(row.dataset.index)]?.querySelector(".calc-leg-kind")?.focus();
+  /** @type {HTMLElement | null | undefined} */ (field.querySelectorAll(".calc-leg")[Number(row.dataset.index)]?.querySelector(".calc-leg-kind"))?.focus();
 }
 
+/** @param {HTMLElement} field @param {HTMLElement} row @param {number} delta */
 function stepInches(field, row, delta, second = false) {
-  const box = row.querySelector(second ? ".calc-leg-second-inches" : ".calc-leg-inches");
+  const box = /** @type {HTMLInputElement} */ (row.querySelector(second ? ".calc-leg-second-inches" : ".calc-leg-inches"));
   // Each kind's step and least inches, as its rules module declares them (a low wall in half inches).
-  box.value = steppedInches(kindsOf(field), row.querySelector(".calc-leg-kind").value, box.value, delta, second);
+  box.value = steppedInches(kindsOf(field), /** @type {HTMLSelectElement} */ (row.querySelector(".calc-leg-kind")).value, box.value, delta, second);
   rowChanged(field, row, true);
 }
 
+/** @param {HTMLElement} field @param {HTMLElement} button */
 export function editLegs(field, button) {
   const legs = legsOf(field);
-  const row = button.closest(".calc-leg");
+  const row = /** @type {HTMLElement | null} */ (button.closest(".calc-leg"));
   const index = row ? Number(row.dataset.index) : legs.length;
-  const action = button.dataset.leg;
-  if (action === "less" || action === "more") return stepInches(field, row, action === "less" ? -1 : 1);
-  if (action === "less-second" || action === "more-second") return stepInches(field, row, action === "less-second" ? -1 : 1, true);
+  const action = button.dataset.leg || "";
+  if (row && (action === "less" || action === "more")) return stepInches(field, row, action === "less" ? -1 : 1);
+  if (row && (action === "less-second" || action === "more-second")) return stepInches(field, row, action === "less-second" ? -1 : 1, true);
   // The row the thumb is on after the change, and the button it was on.
   const focus = action === "up" ? index - 1 : action === "down" || action === "insert" ? index + 1 : index;
   saveLegs(field, edited(legs, action, index, kindsOf(field)));
@@ -155,21 +166,26 @@ export function editLegs(field, button) {
       : action === "remove"
         ? rows[Math.min(index, rows.length - 1)]?.querySelector("[data-leg=remove]")
         : null;
-  (target || field.querySelector("[data-leg=add]")).focus();
+  /** @type {HTMLElement} */ (target || field.querySelector("[data-leg=add]")).focus();
 }
 
+/** @param {HTMLElement} field */
 export function setUpLegs(field) {
   showLegs(field); // the legs as the page or its link gave them
   // The rows' own controls write their leg; the form hears only the legs' field change.
-  const own = (event) => event.target.closest(".calc-leg") && !event.target.matches("input[name=legs]");
+  // A leg's row the event came from, or null (the legs' own field).
+  const rowOf = (/** @type {Event} */ event) => (event.target instanceof Element && !event.target.matches("input[name=legs]")
+    ? /** @type {HTMLElement | null} */ (event.target.closest(".calc-leg")) : null);
   field.addEventListener("input", (event) => {
-    if (!own(event)) return;
+    const row = rowOf(event);
+    if (!row) return;
     event.stopPropagation();
-    rowChanged(field, event.target.closest(".calc-leg"), event.target.matches("select"));
+    rowChanged(field, row, /** @type {Element} */ (event.target).matches("select"));
   });
   field.addEventListener("change", (event) => {
-    if (!own(event)) return;
+    const row = rowOf(event);
+    if (!row) return;
     event.stopPropagation();
-    if (!event.target.matches("select")) rowChanged(field, event.target.closest(".calc-leg"), true); // a kind: said on input
+    if (!/** @type {Element} */ (event.target).matches("select")) rowChanged(field, row, true); // a kind: said on input
   });
 }

@@ -8,9 +8,12 @@ const WHOSE = { model: "Model", target: "Target" };
 /** A field's name as its label says it, without the bracketed hint. @param {HTMLElement} calc @param {HTMLElement} element */
 const labelOf = (calc, element) => (calc.querySelector(`label[for="${element.id}"]`)?.textContent || element.getAttribute("name") || "").split(" (")[0];
 
-/** @param {HTMLElement} calc @returns {(HTMLInputElement | HTMLSelectElement)[]} */
+/** A field that holds a model's characteristic: "model.move", "target.initiative".
+ * @typedef {(HTMLInputElement | HTMLSelectElement) & { dataset: { characteristic: string } }} CharacteristicField */
+
+/** @param {HTMLElement} calc @returns {CharacteristicField[]} */
 const characteristicFields = (calc) => [...calc.querySelectorAll("[data-characteristic]")].filter(
-  /** @returns {e is HTMLInputElement | HTMLSelectElement} */ (e) => e instanceof HTMLInputElement || e instanceof HTMLSelectElement,
+  /** @returns {e is CharacteristicField} */ (e) => e instanceof HTMLInputElement || e instanceof HTMLSelectElement,
 );
 
 /** The picker for a calculator, if the phone holds models of its ruleset; none on a compare table.
@@ -58,7 +61,7 @@ export function setUpPicker(calc, answer, fromLink = false) {
   note.className = "calc-pick-note";
   note.setAttribute("aria-live", "polite");
   box.append(note);
-  calc.querySelector("form").before(box);
+  /** @type {HTMLFormElement} */ (calc.querySelector("form")).before(box);
   return true;
 }
 
@@ -71,7 +74,7 @@ const defaultOf = (element) => (element instanceof HTMLSelectElement
  * Each field that holds a picked model's characteristic, filled from it; a field the model does not give
  * goes back to the ruleset's default (a model stands for all it is: one picked after a warhound is no
  * animal unless its own profile says so). True if any value changed.
- * @param {HTMLElement} calc
+ * @param {CalculatorElement} calc
  */
 export function fill(calc) {
   const choice = picked(calc.dataset.ruleset);

@@ -10,8 +10,8 @@ import { showFolds, unfold } from "./folds.js";
 // The one place that decides what the status line and the result's mark say.
 /** @param {CalculatorElement} calc */
 export function showState(calc) {
-  const status = calc.querySelector(".calc-status");
-  const result = calc.querySelector(".calc-result");
+  const status = /** @type {HTMLElement} */ (calc.querySelector(".calc-status"));
+  const result = /** @type {HTMLElement} */ (calc.querySelector(".calc-result"));
   const note = /** @type {HTMLElement} */ (calc.querySelector(".calc-for"));
   const sameRules = houseStill(calc);
   const current = sameRules && sameValues(formValues(calc), calc.shownFor);
@@ -57,8 +57,8 @@ function houseStill(calc) {
 /** @param {HTMLElement} calc @param {Record<string, string>} errors @param {Reading[]} readings */
 export function showErrors(calc, errors, readings = []) {
   for (const field of /** @type {NodeListOf<HTMLElement>} */ (calc.querySelectorAll(".calc-field"))) {
-    const message = errors[field.dataset.field] || "";
-    const shown = field.querySelector(".calc-error");
+    const message = errors[field.dataset.field || ""] || "";
+    const shown = /** @type {HTMLElement} */ (field.querySelector(".calc-error"));
     shown.textContent = message;
     // A refusal that rests on our reading of the text links to that reading.
     for (const reading of readings.filter((r) => r.field === field.dataset.field)) {
@@ -74,7 +74,7 @@ export function showErrors(calc, errors, readings = []) {
       }
     }
     // A route's legs are no one box: their message beside them says it (a hidden list may carry no aria-*).
-    if (!field.classList.contains("calc-legs")) field.querySelector("input, select").setAttribute("aria-invalid", message ? "true" : "false");
+    if (!field.classList.contains("calc-legs")) /** @type {HTMLElement} */ (field.querySelector("input, select")).setAttribute("aria-invalid", message ? "true" : "false");
     if (message) unfold(field);
   }
 }

@@ -3,14 +3,14 @@
 // whole by Python first, and takes the phone's table's place only when the player says so.
 import { check, keep, say } from "./table-page.js";
 
-const { clearTable, keptTable, pastBounds, tableShape } = window.playersTable;
+const { clearTable, keptTable, pastBounds, tableShape } = /** @type {PlayersTableApi} */ (window.playersTable);
 const LONGEST = 100000; // characters in a table file (rulescore.table.file.LONGEST)
 
 // A table as a link: its JSON in the fragment (never sent to a server), base64 of its UTF-8.
 const toLink = (/** @type {PlayersTable} */ table) => btoa(String.fromCodePoint(...new TextEncoder().encode(JSON.stringify(table))));
 function fromLink(/** @type {string} */ text) {
   try {
-    return new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(text)), (c) => c.codePointAt(0)));
+    return new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(text)), (c) => c.charCodeAt(0)));
   } catch {
     return "";
   }
@@ -36,21 +36,22 @@ async function open(root, text, where) {
   }
   say(root, `Checking the ${where}…`);
   const reply = await check(table);
-  if (!reply.ok) {
+  if (!reply.ok || !reply.table) {
     say(root, `That ${where} was not opened, and nothing was changed: ${Object.values(reply.errors).join(" ")}`);
     return;
   }
-  const counted = `${reply.table.models.length} models and ${reply.table.house_rules.length} house rules`;
+  const opened = reply.table;
+  const counted = `${opened.models.length} models and ${opened.house_rules.length} house rules`;
   if (!window.confirm(`Open this ${where}: ${counted}? It takes the place of the table on this phone.`)) {
     say(root, "Not opened: your table is as it was.");
     return;
   }
-  keep(root, reply.table, `Opened the ${where}: ${counted}.`);
+  keep(root, opened, `Opened the ${where}: ${counted}.`);
 }
 
 /** @param {HTMLElement} root */
 export function setUpSharing(root) {
-  root.querySelector('[data-table="export"]').addEventListener("click", () => {
+  /** @type {HTMLElement} */ (root.querySelector('[data-table="export"]')).addEventListener("click", () => {
     const file = new Blob([JSON.stringify(keptTable(), null, 2)], { type: "application/json" });
     const link = Object.assign(document.createElement("a"), { href: URL.createObjectURL(file), download: "skirmish-table.json" });
     link.click();
@@ -63,7 +64,7 @@ export function setUpSharing(root) {
   });
   const picker = /** @type {HTMLInputElement} */ (root.querySelector(".table-import"));
   picker.addEventListener("change", async () => {
-    const file = picker.files[0];
+    const file = picker.files?.[0];
     picker.value = "";
     if (!file) return;
     if (file.size > LONGEST * 4) {
@@ -72,7 +73,7 @@ export function setUpSharing(root) {
     }
     await open(root, await file.text(), "file");
   });
-  root.querySelector('[data-table="clear"]').addEventListener("click", () => {
+  /** @type {HTMLElement} */ (root.querySelector('[data-table="clear"]')).addEventListener("click", () => {
     if (!window.confirm("Clear every model and house rule from this phone?")) return;
     clearTable();
     say(root, "Cleared: no models, the rules as written.");

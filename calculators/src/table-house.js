@@ -3,7 +3,7 @@
 // Python with the table's other house rules first, and said next to it (#47, item 1).
 import { change, told } from "./table-page.js";
 
-const { keptTable } = window.playersTable;
+const { keptTable } = /** @type {PlayersTableApi} */ (window.playersTable);
 
 /** A house rule's value as its field holds it: a tick is "otherwise", an empty box or "As written" none.
  * @param {HTMLInputElement | HTMLSelectElement} input */
@@ -16,18 +16,19 @@ let switching = Promise.resolve();
  * said next to the switch (#47, item 1); refused, the table is as it was and the field says why.
  * @param {HTMLElement} root @param {HTMLElement} box @param {HTMLInputElement | HTMLSelectElement} input */
 async function switchRule(root, box, input) {
-  const ruleset = box.dataset.ruleset;
+  const ruleset = box.dataset.ruleset || "";
+  const rule = input.dataset.rule || "";
   const row = /** @type {HTMLElement} */ (input.closest(".table-rule"));
-  const error = row.querySelector(".calc-error");
-  const said = row.querySelector(".table-said");
+  const error = /** @type {HTMLElement} */ (row.querySelector(".calc-error"));
+  const said = /** @type {HTMLElement} */ (row.querySelector(".table-said"));
   const value = fieldValue(input);
-  const was = keptTable().house_rules.find((rule) => rule.ruleset === ruleset && rule.rule === input.dataset.rule);
+  const was = keptTable().house_rules.find((other) => other.ruleset === ruleset && other.rule === rule);
   if ((was?.value || "") === value) return; // switched back before it was read: nothing to change
   said.textContent = "Checking…";
   error.textContent = "";
   const edit = (/** @type {PlayersTable} */ now) => {
-    const others = now.house_rules.filter((rule) => !(rule.ruleset === ruleset && rule.rule === input.dataset.rule));
-    return { ...now, house_rules: value ? [...others, { ruleset, rule: input.dataset.rule, value }] : others };
+    const others = now.house_rules.filter((other) => !(other.ruleset === ruleset && other.rule === rule));
+    return { ...now, house_rules: value ? [...others, { ruleset, rule, value }] : others };
   };
   const { reply, kept } = await change(edit); // against what every tab has kept (#64, item 6)
   if (!reply.ok) {
@@ -38,14 +39,14 @@ async function switchRule(root, box, input) {
   }
   input.setAttribute("aria-invalid", "false");
   const label = row.querySelector("label")?.firstChild?.textContent?.trim() || "";
-  const words = value ? reply.words[`${ruleset} ${input.dataset.rule}`] : `${label.replace(/^House rule: /, "")}: the rules as written.`;
+  const words = value ? reply.words?.[`${ruleset} ${rule}`] : `${label.replace(/^House rule: /, "")}: the rules as written.`;
   told(root, kept, `${value ? "In play" : "Switched back"}: ${words}`, said);
 }
 
 /** @param {HTMLElement} root */
 export function setUpHouseRules(root) {
   for (const box of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".table-house"))) {
-    const form = box.querySelector("form");
+    const form = /** @type {HTMLFormElement} */ (box.querySelector("form"));
     const changed = (/** @type {EventTarget | null} */ target) => {
       if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement) || !target.dataset.rule) return;
       switching = switching.then(() => switchRule(root, box, target));

@@ -1,7 +1,7 @@
 // @ts-check
 // What every part of Your table's page shares: Python's answers (through calculators.js, window.playersTable)
 // and keeping a checked table, said where the player made the change.
-const { askPython, boot, engineWords, keepTable, keptNow, keptText } = window.playersTable;
+const { askPython, boot, engineWords, keepTable, keptNow, keptText } = /** @type {PlayersTableApi} */ (window.playersTable);
 const LOCK = "skirmish-table"; // one change to the table at a time, across every tab of the site
 
 /** Python's answer to a question of this page; a start that fails is said, not waited on for ever.
@@ -21,7 +21,7 @@ export const check = (table) => ask({ type: "table", text: JSON.stringify(table)
 
 /** @param {HTMLElement} root @param {string} words */
 export function say(root, words) {
-  root.querySelector(".table-message").textContent = words;
+  /** @type {HTMLElement} */ (root.querySelector(".table-message")).textContent = words;
 }
 
 /**
@@ -48,12 +48,14 @@ export async function change(edit, less = false) {
 }
 
 /** Says a table was kept where the player made the change (`where`: the line under it), and where the phone
- * will not keep it. @param {HTMLElement} root @param {boolean} kept @param {string} words @param {Element} [where] */
-export function told(root, kept, words, where = root.querySelector(".table-message")) {
-  where.textContent = kept ? words : `${words} This browser does not let the site keep it: it lasts for this visit only.`;
+ * will not keep it (the page's message line where there is no line under it).
+ * @param {HTMLElement} root @param {boolean} kept @param {string} words @param {Element | null} [where] */
+export function told(root, kept, words, where = null) {
+  const line = /** @type {Element} */ (where || root.querySelector(".table-message"));
+  line.textContent = kept ? words : `${words} This browser does not let the site keep it: it lasts for this visit only.`;
   root.dispatchEvent(new CustomEvent("table:kept"));
 }
 
 /** Keeps a checked table that takes the whole table's place (a file, a link, cleared), and says so.
- * @param {HTMLElement} root @param {PlayersTable} table @param {string} words @param {Element} [where] */
+ * @param {HTMLElement} root @param {PlayersTable} table @param {string} words @param {Element | null} [where] */
 export const keep = (root, table, words, where) => told(root, keepTable(table), words, where);

@@ -4,7 +4,7 @@
 // puts them where the page prints them.
 import { ask } from "./table-page.js";
 
-const { keptTable } = window.playersTable;
+const { keptTable } = /** @type {PlayersTableApi} */ (window.playersTable);
 
 /** A model's card is put away when the model is removed or changed: it would show odds it no longer has. @param {HTMLElement} root @param {Model} model */
 export function hideCard(root, model) {
@@ -27,7 +27,7 @@ export async function showCard(root, model) {
     card.textContent = Object.values(reply.errors).join(" ");
     return;
   }
-  card.innerHTML = reply.html; // Python's HTML, every value escaped there (rulescore.web.table)
+  card.innerHTML = reply.html ?? ""; // Python's HTML, every value escaped there (rulescore.web.table)
   const print = Object.assign(document.createElement("button"), { type: "button", className: "table-button", textContent: "Print this card" });
   print.addEventListener("click", () => window.print());
   card.append(print);
@@ -50,7 +50,7 @@ export function setUpSheet(root) {
         return;
       }
       /** @type {HTMLElement} */ (root.querySelector(".table-card")).hidden = true; // the sheet holds every card
-      sheet.innerHTML = reply.html; // Python's HTML, every value escaped there (rulescore.web.table)
+      sheet.innerHTML = reply.html ?? ""; // Python's HTML, every value escaped there (rulescore.web.table)
       sheet.hidden = false;
       said.textContent = "The sheet is below; printing it.";
       window.print();

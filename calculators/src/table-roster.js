@@ -3,7 +3,7 @@
 // the ruleset and side Your table's add form has chosen, shown, then kept as any change is.
 import { ask, change, told } from "./table-page.js";
 
-const { keptTable } = window.playersTable;
+const { keptTable } = /** @type {PlayersTableApi} */ (window.playersTable);
 
 /** A warband typed a line a model (#63): read by Python (rulescore.table.roster) for the ruleset and side the
  * add form has chosen, shown, then kept as any change is. @param {HTMLElement} root */
@@ -13,13 +13,13 @@ export function setUpRoster(root) {
   const ruleset = /** @type {HTMLSelectElement} */ (root.querySelector("#table-ruleset"));
   const side = /** @type {HTMLSelectElement} */ (root.querySelector("#table-side"));
   const lines = /** @type {HTMLTextAreaElement} */ (form.querySelector("#table-roster-lines"));
-  const error = form.querySelector(".calc-error");
+  const error = /** @type {HTMLElement} */ (form.querySelector(".calc-error"));
   const read = /** @type {HTMLElement} */ (form.querySelector(".table-roster-read"));
   const keep = /** @type {HTMLButtonElement} */ (read.querySelector("[data-roster=keep]"));
   const label = (/** @type {string} */ rulesetId, /** @type {string} */ key) => (root.querySelector(`label[for="${CSS.escape(`table-${rulesetId}-${key}`)}"]`)?.textContent || key).split(" (")[0];
   const sayOrder = () => {
     const shown = root.querySelector(`.table-profile[data-ruleset="${CSS.escape(ruleset.value)}"]`);
-    form.querySelector(".table-roster-order").textContent = [...(shown?.querySelectorAll("label") || [])].map((l) => (l.textContent || "").split(" (")[0]).join(", ");
+    /** @type {HTMLElement} */ (form.querySelector(".table-roster-order")).textContent = [...(shown?.querySelectorAll("label") || [])].map((l) => (l.textContent || "").split(" (")[0]).join(", ");
   };
   sayOrder();
   ruleset.addEventListener("change", () => { sayOrder(); read.hidden = true; });
@@ -39,7 +39,7 @@ export function setUpRoster(root) {
     lines.setAttribute("aria-invalid", "false");
     error.textContent = "";
     pending = reply.table.models.slice(now.models.length);
-    read.querySelector("ul").replaceChildren(...pending.map((model) => Object.assign(document.createElement("li"), {
+    /** @type {HTMLElement} */ (read.querySelector("ul")).replaceChildren(...pending.map((model) => Object.assign(document.createElement("li"), {
       textContent: `${model.name}: ${Object.entries(model.profile).map(([key, value]) => `${label(model.ruleset, key)} ${value}`).join(" · ") || "no characteristics given"}`,
     })));
     keep.textContent = pending.length === 1 ? "Keep this model" : `Keep these ${pending.length} models`;

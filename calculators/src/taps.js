@@ -35,11 +35,11 @@ export function stepped(text, delta, field, fallbacks = []) {
 
 /** The key a stored answer is kept and looked up by: names in order, a list (a route's legs) as JSON. */
 export function formKey(/** @type {Record<string, string | string[]>} */ values) {
-  const written = (value) => (Array.isArray(value) ? JSON.stringify(value) : value);
+  const written = (/** @type {string | string[]} */ value) => (Array.isArray(value) ? JSON.stringify(value) : value);
   return Object.keys(values).sort().map((name) => `${name}=${written(values[name])}`).join("&");
 }
 
-const words = (text) => text.replace(/["\u201d]/g, " ").replace(/\s+/g, " ").trim().toLowerCase();
+const words = (/** @type {string} */ text) => text.replace(/["\u201d]/g, " ").replace(/\s+/g, " ").trim().toLowerCase();
 
 /**
  * "move 2\" difficult ground" -> ["move {} difficult ground", "2"]; "gap 2\" drop 3\"" -> ["gap {} drop {}",
@@ -101,7 +101,7 @@ export function legTaps(kinds, legs) {
   const found = [];
   legs.forEach((leg, index) => {
     const kind = kindOf(kinds, leg);
-    const put = (written) => legs.map((other, at) => (at === index ? written : other));
+    const put = (/** @type {string} */ written) => legs.map((other, at) => (at === index ? written : other));
     if (kind) {
       const [pattern, inches, second] = kind;
       for (const delta of [-1, 1]) {

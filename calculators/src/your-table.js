@@ -10,7 +10,7 @@ import { setUpRoster } from "./table-roster.js";
 import { typedFaults } from "./table-typed.js";
 import { hideCard, setUpSheet, showCard } from "./table-print.js";
 
-const { keptTable, storageRefused, unreadableTable, setAsideTable, renamePicked } = window.playersTable;
+const { keptTable, storageRefused, unreadableTable, setAsideTable, renamePicked } = /** @type {PlayersTableApi} */ (window.playersTable);
 
 const SIDES = { mine: "my warband", enemy: "an enemy" };
 
@@ -50,7 +50,7 @@ function showUnreadable(root) {
 function show(root) {
   showUnreadable(root);
   const table = keptTable();
-  const list = root.querySelector(".table-models");
+  const list = /** @type {HTMLElement} */ (root.querySelector(".table-models"));
   list.replaceChildren(...table.models.map((model) => {
     const item = document.createElement("li");
     // Each characteristic named as the add form labels it for that ruleset.
@@ -82,7 +82,7 @@ function show(root) {
         const copied = { ...model, name: named };
         return { ...now, models: at < 0 ? [...now.models, copied] : [...now.models.slice(0, at + 1), copied, ...now.models.slice(at + 1)] };
       });
-      const where = root.querySelector(".table-models-said");
+      const where = /** @type {HTMLElement} */ (root.querySelector(".table-models-said"));
       if (!reply.ok) where.textContent = `Not copied: ${Object.values(reply.errors).join(" ")}`;
       else told(root, kept, `Copied ${model.name} as ${named} (Change renames it).`, where);
     });
@@ -99,11 +99,11 @@ function show(root) {
       else input.value = rule ? rule.value : "";
     }
     const played = showUnplayable(root, box, mine);
-    box.querySelector(".table-in-play").textContent = played ? `(${played} in play)` : "";
+    /** @type {HTMLElement} */ (box.querySelector(".table-in-play")).textContent = played ? `(${played} in play)` : "";
     for (const group of box.querySelectorAll(".table-house-group")) { // each kind of rule says its own, folded
       const rules = new Set([...group.querySelectorAll("[data-rule]")].map((input) => /** @type {HTMLElement} */ (input).dataset.rule));
       const inPlay = mine.filter((rule) => rules.has(rule.rule)).length;
-      group.querySelector(".table-group-in-play").textContent = inPlay ? `(${inPlay} in play)` : "";
+      /** @type {HTMLElement} */ (group.querySelector(".table-group-in-play")).textContent = inPlay ? `(${inPlay} in play)` : "";
     }
   }
 }
@@ -130,7 +130,7 @@ function showUnplayable(root, box, mine) {
     item.append(out);
     list.append(item);
   }
-  box.querySelector("form").before(list);
+  /** @type {HTMLElement} */ (box.querySelector("form")).before(list);
   /** @type {HTMLDetailsElement} */ (box).open = true; // something to take out: shown, not folded away
   return mine.length - stray.length;
 }
@@ -145,8 +145,8 @@ function formForAdding(form) {
   ruleset.value = chosen;
   delete form.dataset.changing;
   delete form.dataset.changingRuleset;
-  form.querySelector("legend").textContent = "Add a model";
-  form.querySelector("button[type=submit]").textContent = "Add the model";
+  /** @type {HTMLElement} */ (form.querySelector("legend")).textContent = "Add a model";
+  /** @type {HTMLElement} */ (form.querySelector("button[type=submit]")).textContent = "Add the model";
   /** @type {HTMLElement} */ (form.querySelector(".table-cancel")).hidden = true;
   form.querySelectorAll(".table-profile").forEach((p) => { /** @type {HTMLElement} */ (p).hidden = /** @type {HTMLElement} */ (p).dataset.ruleset !== chosen; });
 }
@@ -177,10 +177,10 @@ function startChanging(root, model) {
     profile.hidden = profile.dataset.ruleset !== model.ruleset;
     for (const input of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (profile.querySelectorAll("input, select"))) input.value = profile.hidden ? "" : model.profile[input.name] || "";
   }
-  form.querySelector("legend").textContent = `Change ${model.name}`;
-  form.querySelector("button[type=submit]").textContent = "Keep the changes";
+  /** @type {HTMLElement} */ (form.querySelector("legend")).textContent = `Change ${model.name}`;
+  /** @type {HTMLElement} */ (form.querySelector("button[type=submit]")).textContent = "Keep the changes";
   /** @type {HTMLElement} */ (form.querySelector(".table-cancel")).hidden = false;
-  form.querySelector(".table-said").textContent = "";
+  /** @type {HTMLElement} */ (form.querySelector(".table-said")).textContent = "";
   form.scrollIntoView({ block: "start" });
   /** @type {HTMLInputElement} */ (form.querySelector("#table-name")).focus({ preventScroll: true });
 }
@@ -191,13 +191,13 @@ function setUpAdding(root) {
   const ruleset = /** @type {HTMLSelectElement} */ (form.querySelector("#table-ruleset"));
   const profiles = /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".table-profile"));
   ruleset.addEventListener("change", () => profiles.forEach((p) => { p.hidden = p.dataset.ruleset !== ruleset.value; }));
-  const error = form.querySelector(".calc-error");
+  const error = /** @type {HTMLElement} */ (form.querySelector(".calc-error"));
   // A box left with a value surely at fault says so at once, before the runtime (#63).
   form.addEventListener("change", (event) => {
     if (event.target instanceof HTMLInputElement && event.target.dataset.checks) error.textContent = typedFaults(/** @type {HTMLElement} */ (event.target.closest(".table-profile")));
   });
-  const said = form.querySelector(".table-said");
-  form.querySelector(".table-cancel").addEventListener("click", () => {
+  const said = /** @type {HTMLElement} */ (form.querySelector(".table-said"));
+  /** @type {HTMLElement} */ (form.querySelector(".table-cancel")).addEventListener("click", () => {
     said.textContent = `${form.dataset.changing} is as it was.`;
     error.textContent = "";
     formForAdding(form);
@@ -207,7 +207,7 @@ function setUpAdding(root) {
     const name = /** @type {HTMLInputElement} */ (form.querySelector("#table-name")).value.trim();
     /** @type {Record<string, string>} */
     const profile = {};
-    const shown = [...profiles].find((p) => !p.hidden);
+    const shown = /** @type {HTMLElement} */ ([...profiles].find((p) => !p.hidden));
     for (const input of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (shown.querySelectorAll("input, select"))) if (input.value.trim()) profile[input.name] = input.value.trim();
     const side = /** @type {"mine" | "enemy"} */ (/** @type {HTMLSelectElement} */ (form.querySelector("#table-side")).value);
     const changing = form.dataset.changing === undefined ? null : { name: form.dataset.changing, ruleset: form.dataset.changingRuleset };
@@ -244,7 +244,7 @@ function setUpTable() {
   root.dataset.ready = "yes";
   root.addEventListener("table:kept", () => show(root)); // a change kept by any part of the page, shown
   if (storageRefused()) {
-    root.querySelector(".table-status").textContent = "This browser does not let the site keep anything: your models and house rules work for this visit only, and are gone when you close it. Save them as a file to keep them.";
+    /** @type {HTMLElement} */ (root.querySelector(".table-status")).textContent = "This browser does not let the site keep anything: your models and house rules work for this visit only, and are gone when you close it. Save them as a file to keep them.";
   }
   setUpAdding(root);
   setUpRoster(root);
@@ -270,5 +270,5 @@ window.addEventListener("hashchange", () => {
 });
 
 // Set up now, and again when the page is put in place by a tap (navigation.js), through calculators.js.
-window.playersTable.setUp = setUpTable;
+/** @type {PlayersTableApi} */ (window.playersTable).setUp = setUpTable;
 setUpTable();

@@ -13,7 +13,7 @@
   const PARTS = ["container", "header-topic", "logo", "skip", "announce", "outdated"].map(
     (name) => `[data-md-component="${name}"]`,
   );
-  const pageOf = (url) => {
+  const pageOf = (/** @type {string | URL} */ url) => {
     const page = new URL(url, location.href);
     page.hash = page.search = "";
     return page.href;
@@ -23,6 +23,7 @@
   let loading = null; // the page on its way (or the last one put in place); a newer tap replaces it
   const kept = new Map(); // pages fetched ahead: page -> Promise of its HTML
 
+  /** @param {HTMLAnchorElement | null} link */
   function ours(link) {
     if (!link || link.target || link.hasAttribute("download") || !link.href) return false;
     const url = new URL(link.href);
@@ -31,17 +32,18 @@
   }
 
   // The Python wheel a page's calculators answer with (none on a page without one).
-  const wheelOf = (page, url) => {
-    const start = page.querySelector("script[data-wheel]");
-    return start ? new URL(start.dataset.wheel, url).href : null;
+  const wheelOf = (/** @type {Document} */ page, /** @type {string} */ url) => {
+    const start = /** @type {HTMLScriptElement | null} */ (page.querySelector("script[data-wheel]"));
+    return start ? new URL(String(start.dataset.wheel), url).href : null;
   };
   const wheel = wheelOf(document, location.href);
   // Every script the next page runs must already run here, and its calculators answer with this
   // page's Python: the same build. If not, load it whole.
+  /** @param {Document} next @param {string} url */
   function sameCode(next, url) {
     const here = new Set([...document.scripts].filter((s) => s.src).map((s) => s.src));
     return [...next.scripts].filter((s) => s.getAttribute("src"))
-      .every((s) => here.has(new URL(s.getAttribute("src"), url).href))
+      .every((s) => here.has(new URL(String(s.getAttribute("src")), url).href))
       && [null, wheel].includes(wheelOf(next, url));
   }
 
@@ -59,6 +61,7 @@
     }
   }
 
+  /** The page's HTML, fetched once. @param {string} url @returns {Promise<string>} */
   function html(url) {
     const page = pageOf(url);
     if (!kept.has(page)) {
@@ -70,14 +73,17 @@
       kept.set(page, fetched);
       fetched.catch(() => kept.delete(page));
     }
-    return kept.get(page);
+    return /** @type {Promise<string>} */ (kept.get(page));
   }
 
+  /** @typedef {"push" | "pop"} How how the page was asked for: a tap on a link, or back or forward */
+  /** @param {string} url @param {How} how */
   function leave(url, how) {
     if (how === "push") location.assign(url);
     else location.reload(); // back or forward: the address is already the page's
   }
 
+  /** @param {string} url @param {How} how */
   async function go(url, how) {
     const mine = (loading = { target: pageOf(url) });
     if (document.documentElement.dataset.calculators === "failed") return leave(url, how); // a fresh start

@@ -30,8 +30,9 @@
   };
   // A note that is part of the page, at the top of what is read, never over it; it stays on each page
   // navigation.js puts in place until it is done with.
+  /** @type {Set<HTMLElement>} */
   const notes = new Set();
-  const done = (test) => {
+  const done = (/** @type {(note: HTMLElement) => boolean} */ test) => {
     for (const note of [...notes].filter(test)) {
       note.remove();
       notes.delete(note);
@@ -42,7 +43,7 @@
     const place = document.querySelector(".md-content__inner");
     if (place) place.prepend(...notes);
   });
-  const inPage = (className, text) => {
+  const inPage = (/** @type {string} */ className, /** @type {string} */ text) => {
     done((old) => old.classList.contains(className));
     const note = document.createElement("p");
     notes.add(note);
@@ -54,13 +55,14 @@
   };
   // News the player need not act on ("Ready offline"): a line at the top of the page, where the title
   // and what is read stay whole (#39), gone at the next page or at a tap.
-  const news = (text) => {
+  const news = (/** @type {string} */ text) => {
     const note = inPage("offline-said", text);
     note.addEventListener("click", () => done((old) => old === note));
   };
-  const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+  const megabytes = (/** @type {number} */ bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
   // How much the site keeps on this phone and since when, on the About page (#offline-status).
+  /** @param {ServiceWorkerRegistration} registration */
   async function showStatus(registration) {
     const line = document.getElementById("offline-status");
     if (!line || !registration.active) return;
@@ -72,6 +74,7 @@
   }
 
   // A question to one worker, answered on a channel of its own (two questions never take each other's answer).
+  /** @param {ServiceWorker} worker @param {{ type: string }} message @returns {Promise<any>} the worker's answer, read where it is used */
   function ask(worker, message) {
     return new Promise((resolve) => {
       const channel = new MessageChannel();
@@ -83,6 +86,7 @@
   // Why nothing (more) was kept, said with what the phone still holds: `during` is "install" (a first
   // visit: nothing kept), "update" (a newer build not fetched: the one in use stays whole) or "runtime"
   // (the pages are kept, the calculators not yet).
+  /** @param {string} reason @param {"install" | "update" | "runtime"} [during] */
   function notKept(reason, during = "install") {
     const portal = reason === "NotThisSite";
     if (during === "update") {
@@ -108,6 +112,7 @@
 
   // A registration refused: by the browser (a private window, a policy), or because what answered for
   // sw.js was not the site's service worker (a login page in front of it). Asked once to tell which.
+  /** @param {unknown} error */
   async function registrationRefused(error) {
     const answer = await fetch(new URL("sw.js", root), { cache: "no-store" }).catch(() => null);
     const type = answer ? answer.headers.get("content-type") || "" : "";
@@ -115,7 +120,7 @@
       && (await answer.text()).includes("rules-pages-");
     if (answer && !ours) notKept("NotThisSite");
     else if (!answer) news("The site could not be reached to keep it for offline use: it is kept at your next visit with signal.");
-    else notKept(error && error.name);
+    else notKept(error instanceof Error ? error.name : "");
   }
 
   navigator.serviceWorker.addEventListener("message", (event) => {
@@ -141,6 +146,7 @@
     if (updating) location.reload();
     else done((note) => note.classList.contains("offline-update")); // taken in another tab
   });
+  /** @param {ServiceWorker} waiting */
   function takeUpdate(waiting) {
     updating = true;
     remember("sessionStorage", "updated", "yes"); // refused, the update still comes, unannounced
@@ -157,6 +163,7 @@
       else registration.update().catch(() => {});
     });
   });
+  /** @param {ServiceWorker} waiting */
   function offerUpdate(waiting) {
     html.dataset.update = "ready";
     if (gone()) {
@@ -172,13 +179,16 @@
     button.addEventListener("click", () => takeUpdate(waiting));
     note.append(button);
   }
+  /** @param {ServiceWorkerRegistration} registration @param {ServiceWorker | null} installing */
   function follow(registration, installing) {
+    if (!installing) return;
     installing.addEventListener("statechange", () => {
       if (installing.state === "installed" && navigator.serviceWorker.controller) offerUpdate(installing);
       // The first install failing (storage refused) leaves no offline copy; a failed update leaves the old one.
       if (installing.state === "redundant" && !navigator.serviceWorker.controller && !registration.active) notKept("");
     });
   }
+  /** @param {ServiceWorkerRegistration} registration */
   function watchUpdates(registration) {
     if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
     if (registration.installing) follow(registration, registration.installing);
@@ -196,6 +206,7 @@
   // The snapshot (a returning visitor's faster start, not needed offline) is left out when saving data.
   const cacheRuntime = { type: "cache-runtime", snapshot: !saveData };
 
+  /** @param {ServiceWorkerRegistration} registration @param {number} bytes */
   function offerRuntime(registration, bytes) {
     if (document.querySelector(".offline-offer:not(.offline-update)")) return;
     const offer = inPage("offline-save", "Data saver is on: the calculators are not kept for offline use yet. ");
@@ -205,7 +216,7 @@
     button.addEventListener("click", () => {
       button.disabled = true;
       button.textContent = "Saving the calculators for offline use…";
-      registration.active.postMessage(cacheRuntime);
+      registration.active?.postMessage(cacheRuntime);
     });
     offer.append(button);
   }
@@ -241,9 +252,10 @@
     showStatus(ready);
     document.addEventListener("site:page", () => showStatus(ready)); // the About page, reached by a link
     if (saveData) {
-      const status = await ask(ready.active, { type: "status" });
+      const active = /** @type {ServiceWorker} */ (ready.active); // `ready` is a registration with one
+      const status = await ask(active, { type: "status" });
       if (!status.cached) offerRuntime(ready, status.bytes);
-      document.addEventListener("calculators:ready", () => ready.active.postMessage(cacheRuntime));
+      document.addEventListener("calculators:ready", () => active.postMessage(cacheRuntime));
       return;
     }
     // The runtime (about 12 MB) is fetched only once reading is settled.

@@ -5,11 +5,12 @@
   "use strict";
   window.shareLink = async (url, button, label) => {
     try {
-      if (navigator.share) await navigator.share({ title: document.title, url });
+      const sheet = "share" in navigator; // a browser without a share sheet copies the link instead
+      if (sheet) await navigator.share({ title: document.title, url });
       else await navigator.clipboard.writeText(url);
-      button.textContent = navigator.share ? "Shared" : "Link copied";
+      button.textContent = sheet ? "Shared" : "Link copied";
     } catch (error) {
-      if (error && error.name === "AbortError") return; // the player closed the share sheet
+      if (error instanceof DOMException && error.name === "AbortError") return; // the player closed the share sheet
       button.textContent = "Could not copy: the link is in the address bar";
     }
     setTimeout(() => { button.textContent = label; }, 2500);

@@ -5,7 +5,9 @@
 // start-up work on a long rules page.
 (() => {
   "use strict";
+  /** @type {HTMLElement | null} */
   let tip = null;
+  /** @type {HTMLElement | null} */
   let owner = null;
 
   function hide() {
@@ -14,6 +16,7 @@
     tip = owner = null;
   }
 
+  /** @param {HTMLElement} element */
   function show(element) {
     if (owner === element) return;
     hide();
@@ -22,25 +25,33 @@
       element.dataset.tip = element.title;
       element.removeAttribute("title");
     }
-    tip = document.createElement("div");
-    tip.className = "term-tip";
-    tip.id = "term-tip";
-    tip.setAttribute("role", "tooltip");
-    tip.textContent = element.dataset.tip;
-    document.body.append(tip);
+    const made = document.createElement("div");
+    tip = made;
+    made.className = "term-tip";
+    made.id = "term-tip";
+    made.setAttribute("role", "tooltip");
+    made.textContent = element.dataset.tip || "";
+    document.body.append(made);
     const box = element.getBoundingClientRect();
-    const left = Math.min(Math.max(8, box.left), document.documentElement.clientWidth - tip.offsetWidth - 8);
-    tip.style.left = `${left + window.scrollX}px`;
-    tip.style.top = `${box.bottom + window.scrollY + 6}px`;
+    const left = Math.min(Math.max(8, box.left), document.documentElement.clientWidth - made.offsetWidth - 8);
+    made.style.left = `${left + window.scrollX}px`;
+    made.style.top = `${box.bottom + window.scrollY + 6}px`;
     owner = element;
     element.setAttribute("aria-describedby", "term-tip");
   }
 
-  const target = (event) => event.target instanceof Element && event.target.closest("abbr.term, .xref-elsewhere");
-  document.addEventListener("focusin", (event) => (target(event) ? show(target(event)) : hide()));
-  document.addEventListener("mouseover", (event) => target(event) && show(target(event)));
+  /** @type {(event: Event) => HTMLElement | null} */
+  const target = (event) => (event.target instanceof Element ? event.target.closest("abbr.term, .xref-elsewhere") : null);
+  /** @param {Event} event */
+  const showOrHide = (event) => {
+    const element = target(event);
+    if (element) show(element);
+    else hide();
+  };
+  document.addEventListener("focusin", showOrHide);
+  document.addEventListener("mouseover", (event) => { const element = target(event); if (element) show(element); });
   document.addEventListener("mouseout", (event) => target(event) && document.activeElement !== owner && hide());
-  document.addEventListener("click", (event) => (target(event) ? show(target(event)) : hide()));
+  document.addEventListener("click", showOrHide);
   document.addEventListener("keydown", (event) => event.key === "Escape" && hide());
   // Scrolled away from its term (under the header or off the screen), the meaning goes with it.
   const header = () => (document.querySelector(".md-header") || document.body).getBoundingClientRect().bottom;

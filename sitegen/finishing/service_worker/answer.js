@@ -7,6 +7,7 @@ import { notSavedPage } from "./not_saved.js";
 
 // A page is kept under its address without "index.html" and, when asked for as a page, without its
 // query (a shared link's values): one copy serves every link to it.
+/** @param {Request} request @param {Map<string, string>} [pages] */
 export function pageKey(request, pages = pageUrls) {
   const url = new URL(request.url);
   if (url.pathname.endsWith("/index.html")) url.pathname = url.pathname.slice(0, -"index.html".length);
@@ -21,6 +22,7 @@ export function answer(event) {
   event.respondWith(answered(event, request));
 }
 
+/** @param {FetchEvent} event @param {Request} request @returns {Promise<Response>} */
 async function answered(event, request) {
   const key = pageKey(request);
   const bare = request.url.split("?")[0];
@@ -28,7 +30,7 @@ async function answered(event, request) {
   try {
     const pages = await caches.open(PAGES_CACHE);
     const files = await caches.open(FILES_CACHE);
-    for (const [cache, url] of [[pages, key], [files, bare]]) {
+    for (const [cache, url] of /** @type {[Cache, string][]} */ ([[pages, key], [files, bare]])) {
       const hit = await cache.match(url);
       if (hit && (await intact(hit, url))) return hit;
       // A kept copy that is not what the build wrote (changed on the phone, or kept by an older worker

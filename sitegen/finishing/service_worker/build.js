@@ -26,6 +26,7 @@ export const OURS = /^rules-(pages-|files$|meta$)/;
 
 /** @type {(path: string) => string} */
 export const here = (path) => new URL(path, SCOPE).href;
+/** @type {<T>(entries: [string, T][]) => [string, T][]} */
 const addressed = (entries) => entries.map(([path, value]) => [here(path), value]);
 export const pageUrls = new Map(addressed(Object.entries(PAGES)));
 export const runtimeUrls = new Set(Object.keys(RUNTIME).map(here));

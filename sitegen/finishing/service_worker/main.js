@@ -15,14 +15,16 @@ import { cacheRuntime, status } from "./runtime.js";
 import { activate, install, installFailed } from "./update.js";
 
 /** @type {(type: string, listener: (event: any) => void) => void} */
-const on = (type, listener) => inBrowser && worker.addEventListener(type, listener);
+const on = (type, listener) => {
+  if (inBrowser) worker.addEventListener(type, listener);
+};
 
 on("install", (event) => event.waitUntil(install().catch(installFailed)));
 on("activate", (event) => event.waitUntil(activate()));
 on("fetch", answer);
 on("message", (event) => {
   const type = event.data && event.data.type;
-  const reply = (message) => (event.ports[0] || event.source).postMessage(message);
+  const reply = (/** @type {unknown} */ message) => (event.ports[0] || event.source).postMessage(message);
   if (type === "cache-runtime") event.waitUntil(cacheRuntime(event.data.snapshot));
   if (type === "status") event.waitUntil(status().then(reply));
   // The player tapped "update": this waiting build takes over, and the pages reload into it.

@@ -7,6 +7,7 @@ import { PAGES_CACHE, here, pageUrls } from "./build.js";
 /** @type {(text: string) => string} */
 export const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** @param {string} address @param {boolean} damaged @param {boolean} everyPageHeld */
 function why(address, damaged, everyPageHeld) {
   if (damaged) {
     return [
@@ -29,6 +30,7 @@ function why(address, damaged, everyPageHeld) {
   ];
 }
 
+/** @param {string} url @param {boolean} damaged */
 export async function notSavedPage(url, damaged) {
   const pages = await caches.open(PAGES_CACHE);
   const homeUrl = here("./");

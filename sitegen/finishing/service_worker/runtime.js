@@ -3,6 +3,7 @@
 import { BUILD, FILES_CACHE, MANIFEST, runtimeUrls, snapshotUrls } from "./build.js";
 import { NOT_THIS_SITE, fetchChecked, readMeta, runtimeComplete, tellPages, writeMeta } from "./kept.js";
 
+/** @param {boolean} withSnapshot */
 export async function cacheRuntime(withSnapshot) {
   try {
     const files = await caches.open(FILES_CACHE);
@@ -14,7 +15,7 @@ export async function cacheRuntime(withSnapshot) {
     await tellPages({ type: "offline-ready", build: BUILD });
   } catch (error) {
     // Storage refused or full, or the network gone mid-way: the page says offline use is not assured.
-    const reason = String(error).includes(NOT_THIS_SITE) ? "NotThisSite" : String(error && error.name);
+    const reason = String(error).includes(NOT_THIS_SITE) ? "NotThisSite" : String(error && /** @type {{ name?: unknown }} */ (error).name);
     await tellPages({ type: "offline-failed", reason, during: "runtime" });
     return;
   }
@@ -24,6 +25,7 @@ export async function cacheRuntime(withSnapshot) {
 
 // Not kept, only a returning visit's faster start is lost: the calculators are kept, and nothing is said
 // to the player (the pages mark it for tests). The parts kept stay; the next visit asks for the rest.
+/** @param {Cache} files */
 async function cacheSnapshot(files) {
   try {
     for (const url of snapshotUrls) {

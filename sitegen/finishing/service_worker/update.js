@@ -22,7 +22,7 @@ export async function install() {
   const pages = await caches.open(PAGES_CACHE);
   for (const [url, revision] of pageUrls) {
     if (await pages.match(url)) continue; // an install that was cut short and is tried again
-    let kept = previous && previous.pages[url] === revision ? await oldPages.match(url) : null;
+    let kept = previous && previous.pages[url] === revision ? await /** @type {Cache} */ (oldPages).match(url) : null;
     if (kept && (await digest(kept)) !== revision) kept = null; // a copy that changed since it was kept
     await pages.put(url, kept || (await fetchChecked(url)));
   }
@@ -57,6 +57,7 @@ export async function install() {
 
 // An install that fails is said with what the phone still holds: an update that fails leaves the build in
 // use whole.
+/** @param {unknown} error */
 export async function installFailed(error) {
   const current = await readMeta("current").catch(() => null);
   const during = current && current.build !== BUILD ? "update" : "install";
@@ -88,6 +89,7 @@ export async function activate() {
 
 // The caches an activation drops: the pages of a build no longer in use, and caches of the
 // one-cache-per-build layout before this one; never another site's.
+/** @param {string[]} names @param {Set<string>} keep */
 export function cachesToDrop(names, keep) {
   return names.filter((name) => {
     const build = name.startsWith("rules-pages-") ? name.slice("rules-pages-".length) : null;
