@@ -202,7 +202,7 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
     // Not a script at all: a login page in its place is said as such, not as a browser that cannot run it.
     const answer = await fetch(runtime + "pyodide.js").catch(() => null);
     if (answer && (answer.headers.get("content-type") || "").includes("text/html")) {
-      throw new Error("pyodide.js: the network answered with a login page");
+      throw new Error("pyodide.js: the network answered with a login page", { cause: error });
     }
     throw error;
   }

@@ -39,7 +39,7 @@ export function showFolds(calc) {
     try {
       when = JSON.parse(field.dataset.askedWhen || "{}");
     } catch {
-      when = {}; // written by our build: a field whose condition cannot be read is shown
+      // written by our build: a field whose condition cannot be read is shown
     }
     field.hidden = !asked(when, values) && !field.querySelector(".calc-error")?.textContent;
   }

@@ -59,7 +59,7 @@ export function markHouseRules() {
     try {
       marks = JSON.parse(holder.dataset.marks || "[]");
     } catch {
-      marks = []; // written by our build: marks that cannot be read are left out
+      // written by our build: marks that cannot be read are left out
     }
     const playing = houseFor(holder.dataset.ruleset || "");
     for (const mark of marks) {

@@ -23,7 +23,7 @@ async function open(root, text, where) {
   try {
     raw = text.length <= 2 * LONGEST && [...text].length <= LONGEST ? JSON.parse(text) : null; // characters, as Python counts
   } catch {
-    raw = null;
+    // not JSON: no table, said below
   }
   const table = tableShape(raw);
   if (!table) {

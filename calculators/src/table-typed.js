@@ -33,7 +33,7 @@ export function typedFaults(profile) {
     try {
       checks = JSON.parse(input.dataset.checks || "");
     } catch {
-      checks = null; // written by our build: a box whose checks cannot be read is left to Python
+      // written by our build: a box whose checks cannot be read is left to Python
     }
     const fault = checks ? typedFault(input.value, checks) : "";
     input.setAttribute("aria-invalid", fault ? "true" : "false");
