@@ -45,7 +45,7 @@ def beside_before(args: argparse.Namespace, run: Callable[[dict[str, Path], int,
     return 0
 
 
-def on_sites(measure, before: str | None, reps: int) -> int:
+def on_sites(measure: Callable[[Path, Path | None, int], object], before: str | None, reps: int) -> int:
     """`measure(site, before_site, reps)` over this checkout's site and, with --before, that ref's."""
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "site"
@@ -164,12 +164,12 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as folder:
             site = Path(folder) / "site"
             build_site(ROOT, site)
-            before = None
+            trees: tuple[Path, Path] | None = None
             if args.before:
                 build_before(args.before, Path(folder))
-                before = (Path(folder) / "before", Path(folder) / "site-before")
+                trees = (Path(folder) / "before", Path(folder) / "site-before")
             try:
-                update_figures(site, Path(folder), before)
+                update_figures(site, Path(folder), trees)
             finally:
                 if args.before:
                     remove_before(Path(folder))

@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,11 +76,14 @@ def serve_edits(reps: int, folder: Path) -> None:
     def page() -> str:
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/trench-crusade/movement/", timeout=5) as response:
-                return response.read().decode()
+                return str(response.read().decode())
         except OSError:
             return ""
 
-    def until(predicate, limit: float = 180) -> float:
+    def shows(words: str) -> Callable[[str], bool]:
+        return lambda html: words in html
+
+    def until(predicate: Callable[[str], bool], limit: float = 180) -> float:
         started = time.perf_counter()
         while time.perf_counter() - started < limit:
             if predicate(page()):
@@ -92,15 +96,15 @@ def serve_edits(reps: int, folder: Path) -> None:
     times: dict[str, list[float]] = {"rules text": [], "numbers.toml": []}
     loads = []
     try:
-        until(lambda html: "Charge Bonus" in html)
+        until(shows("Charge Bonus"))
         for rep in range(reps):
             marker = f"EDIT NUMBER {rep}"
             text.write_text(good_text.replace("Taking a Retreat", f"Taking a Retreat\n{marker}"), encoding="utf-8")
-            times["rules text"].append(until(lambda html, marker=marker: marker in html))
+            times["rules text"].append(until(shows(marker)))
             cap = OTHER_CAP if rep % 2 == 0 else CAP
             code.write_text(good_code.replace(CAP, cap), encoding="utf-8")
             shown = "at most 11&quot;" if rep % 2 == 0 else "at most 12&quot;"
-            times["numbers.toml"].append(until(lambda html, shown=shown: shown in html))
+            times["numbers.toml"].append(until(shows(shown)))
             loads.append(os.getloadavg()[0])
     finally:
         text.write_text(good_text, encoding="utf-8")

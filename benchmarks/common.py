@@ -8,13 +8,14 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the tests' server and helpers, from a plain `python benchmarks/bench.py`
 
 
-def kib(size: int) -> str:
+def kib(size: float) -> str:
     return f"{size / 1024:.1f} KiB"
 
 
@@ -29,9 +30,9 @@ def spread(values: list[float], digits: int = 0) -> str:
 def report(
     title: str,
     times: dict[str, list[float]],
-    downloaded: dict[str, list[int]] | None,
+    downloaded: Mapping[str, Sequence[float]] | None,
     loads: list[float],
-    starts: dict[str, Counter] | None = None,
+    starts: dict[str, Counter[str]] | None = None,
 ) -> None:
     print(f"{title} [load average {min(loads):.2f}-{max(loads):.2f}]:")
     bare = statistics.median(times["bare"])

@@ -8,15 +8,19 @@ import subprocess
 import time
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
 
 from benchmarks.baselines import BENCH_PAGES
 from benchmarks.common import ROOT, report
 from benchmarks.startup import LINKS as ALL_LINKS
-from benchmarks.startup import LIVE_PAGE, rotated
+from benchmarks.startup import LIVE_PAGE, Link, rotated
 from tests.server import StaticServer
 
 # On localhost, and on one phone's 10 Mbit/s link (startup.py's, gzip as GitHub Pages sends).
-LINKS = {name: ALL_LINKS[name] for name in ("localhost", "10 Mbit/s, 40 ms, gzip")}
+LINKS: dict[str, Link] = {name: ALL_LINKS[name] for name in ("localhost", "10 Mbit/s, 40 ms, gzip")}
 
 
 def engine_figures(site: Path, reps: int) -> None:
@@ -63,15 +67,15 @@ def webkit_figures(
         "bare": "return window.bareReady || null;",
         "runtime": "return window.bareReady || null;",
     }
-    urls = {"site": site_url, "bare": bare_url, "runtime": runtime_url}
+    urls = {"site": site_url, "bare": bare_url, "runtime": runtime_url or ""}
 
-    def visit(browser, name: str) -> float:
+    def visit(browser: WebDriver, name: str) -> float:
         browser.get(urls[name])
         deadline = time.monotonic() + 300
         while time.monotonic() < deadline:
             found = browser.execute_script(flags[name])
             if found:
-                return found
+                return float(found)
             time.sleep(0.05)
         raise TimeoutError(name)
 
@@ -87,7 +91,7 @@ def webkit_figures(
             deadline = time.monotonic() + 300
             while not warm["site"].execute_script(saved) and time.monotonic() < deadline:
                 time.sleep(0.25)
-            starts = {"site": Counter()}
+            starts: dict[str, Counter[str]] = {"site": Counter()}
             for rep in range(reps):
                 for name in ["site", "bare"] if rep % 2 == 0 else ["bare", "site"]:
                     times[name].append(visit(warm[name], name))

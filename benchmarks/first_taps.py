@@ -11,22 +11,27 @@ the size of the stored answers' files a first touch adds beside the runtime."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Playwright
 
 from benchmarks.common import kib
 from benchmarks.next_page import alternate
+from benchmarks.startup import Link
 from tests.browsers.journeys import TAPPED, answered_at_once, timed_tap
 from tests.server import StaticServer
 
 PLUS = "#calc-fall [data-field=toughness] .calc-step[data-step='1']"
 FIGURES = ("tap 1 -> answer", "tap 2 -> answer", "tap 3 -> answer")
-LINKS = {  # (bytes per second, seconds per request, one link shared by every response, compressed)
+LINKS: dict[str, Link] = {  # (bytes per second, seconds per request, one link shared by every response, compressed)
     "10 Mbit/s, 40 ms, gzip": (10_000_000 // 8, 0.04, True, True),
     "4 Mbit/s, 80 ms, gzip": (4_000_000 // 8, 0.08, True, True),  # #62, item 5: a cheap phone's link
     "1.6 Mbit/s, 150 ms, gzip": (1_600_000 // 8, 0.15, True, True),
 }
 
 
-def journey() -> dict[str, list]:
+def journey() -> dict[str, list[list[object]]]:
     taps = [answered_at_once(figure, PLUS, "calc-fall", "toughness", str(4 + n)) for n, figure in enumerate(FIGURES)]
     return {"next page": [["goto", "mordheim-1999/movement/#falling"], ["wait_for", "#calc-fall[data-ready]"], *taps]}
 
@@ -37,7 +42,7 @@ ROUTE_PLUS = "#calc-route .calc-leg:nth-child(1) [data-leg=more]"
 ROUTE_FIGURES = ("route tap 1 -> answer", "route tap 2 -> answer")
 
 
-def route_journey() -> dict[str, list]:
+def route_journey() -> dict[str, list[list[object]]]:
     at = "Math.min(...[window.journeyStored, window.journeyAnswered].filter((moment) => moment > " + TAPPED + "))"
     taps = [
         timed_tap(
@@ -53,7 +58,7 @@ def route_journey() -> dict[str, list]:
     return {"next page": [["goto", "mordheim-1999/route/"], ["wait_for", "#calc-route[data-ready]"], *taps]}
 
 
-def untouched_bytes(site: Path, playwright) -> tuple[int, int]:
+def untouched_bytes(site: Path, playwright: Playwright) -> tuple[int, int]:
     """(bytes sent for a rules page opened at its top and left alone, bytes of stored answers among them)."""
     from tests.helpers import CHROMIUM, CHROMIUM_ARGS
 

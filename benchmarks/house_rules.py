@@ -10,7 +10,7 @@ import time
 from benchmarks.common import spread
 
 M = "mordheim-1999"
-QUESTIONS = [
+QUESTIONS: list[tuple[str, dict[str, str | list[str]]]] = [
     ("jump-down", {"height": "6", "initiative": "4"}),
     ("fall", {"height": "5"}),
     ("gap", {"gap": "2", "height": "4"}),
@@ -20,7 +20,7 @@ QUESTIONS = [
 
 def main(reps: int) -> None:
     from rulescore.entry import answer
-    from rulescore.table.house_rules import read_house_rules
+    from rulescore.table.house_rules import HouseRule, read_house_rules
 
     unrelated = read_house_rules([{"ruleset": M, "rule": "run.multiplier", "value": "3"}])
     changing = read_house_rules(
@@ -30,7 +30,11 @@ def main(reps: int) -> None:
             {"ruleset": M, "rule": "climb.tests", "value": "2"},
         ]
     )
-    kinds = {"no house rules": (), "one that changes nothing": unrelated, "three that change it": changing}
+    kinds: dict[str, tuple[HouseRule, ...]] = {
+        "no house rules": (),
+        "one that changes nothing": unrelated,
+        "three that change it": changing,
+    }
     for _, house in kinds.items():  # the house-ruled rulesets loaded once, as a phone's first answer does
         answer("fall", M, {}, house=house)
     times: dict[tuple[str, str], list[float]] = {(q, k): [] for q, _ in QUESTIONS for k in kinds}

@@ -12,6 +12,10 @@ import shutil
 import statistics
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 from benchmarks.common import spread
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS
@@ -29,7 +33,7 @@ SAVED = (
 )
 
 
-def _visit(page, origin: str) -> tuple[float, float, int]:
+def _visit(page: Page, origin: str) -> tuple[float, float, int]:
     """(ms of long tasks before the first live answer, when it came, how many long tasks)."""
     page.goto(origin + PAGE)
     page.wait_for_function("() => window.firstLive", timeout=300_000)
@@ -39,10 +43,10 @@ def _visit(page, origin: str) -> tuple[float, float, int]:
     return sum(before), live, len(before)
 
 
-def _by_script(profile: dict, until_ms: float) -> list[tuple[str, float]]:
+def _by_script(profile: dict[str, Any], until_ms: float) -> list[tuple[str, float]]:
     """Self time per script (file name) in the profile's first `until_ms`."""
     nodes = {node["id"]: node for node in profile["nodes"]}
-    spent: collections.Counter = collections.Counter()
+    spent: collections.Counter[str] = collections.Counter()
     at = 0.0
     for sample, delta in zip(profile["samples"], profile["timeDeltas"], strict=True):
         at += delta / 1000
@@ -60,7 +64,7 @@ def main(site: Path, before: Path | None, reps: int) -> None:
     sites = {"site": site, **({"before": before} if before else {})}
     servers = {name: StaticServer(path) for name, path in sites.items()}
     profiles = {name: tempfile.mkdtemp(prefix="bench-main-") for name in sites}
-    found = {name: {"long": [], "live": [], "count": []} for name in sites}
+    found: dict[str, dict[str, list[float]]] = {name: {"long": [], "live": [], "count": []} for name in sites}
     with sync_playwright() as playwright:
         opened = {}
         for name in sites:

@@ -12,6 +12,10 @@ import os
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 from benchmarks.common import ROOT, spread
 from sitegen.bundle.assets import esbuild
@@ -49,7 +53,7 @@ def bundled(source: Path, folder: Path) -> None:
     )
 
 
-def mark_once(browser, base: str, count: int) -> float:
+def mark_once(browser: Browser, base: str, count: int) -> float:
     context = browser.new_context(viewport={"width": 360, "height": 740})
     try:
         tab = context.new_page()

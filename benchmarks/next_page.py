@@ -7,10 +7,16 @@ live answer). The runs are the browser journeys' own runners, so a figure is wha
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Playwright
 
 from benchmarks.common import spread
 from benchmarks.startup import LINKS as ALL_LINKS
+from benchmarks.startup import Link
 from tests.browsers.journeys import answered_live, page_shown
 from tests.server import StaticServer
 
@@ -22,10 +28,10 @@ FIGURES = (
     "next page: tap on a link -> page shown",
     "next page: tap on + -> live answer",
 )
-LINKS = {name: ALL_LINKS[name] for name in ("localhost", "10 Mbit/s, 40 ms, gzip")}
+LINKS: dict[str, Link] = {name: ALL_LINKS[name] for name in ("localhost", "10 Mbit/s, 40 ms, gzip")}
 
 
-def journey() -> dict[str, list]:
+def journey() -> dict[str, list[list[object]]]:
     return {
         "next page": [
             ["goto", FIRST],
@@ -44,7 +50,9 @@ def journey() -> dict[str, list]:
     }
 
 
-def run_once(engine: str, base: str, playwright=None, chosen: dict[str, list] | None = None) -> dict[str, float]:
+def run_once(
+    engine: str, base: str, playwright: Playwright | None = None, chosen: dict[str, list[list[object]]] | None = None
+) -> dict[str, float]:
     """One run of a journey named "next page" (this module's warm one unless `chosen`) in `engine`
     against the site at `base`: its figures."""
     chosen = chosen or journey()
@@ -62,12 +70,20 @@ def run_once(engine: str, base: str, playwright=None, chosen: dict[str, list] | 
         result = webkit.run(chosen, base)["next page"]
     if not result["ok"]:
         raise RuntimeError(f"{engine}: {result['error']}")
-    return result["timings"]
+    timings: dict[str, float] = result["timings"]
+    return timings
 
 
 def alternate(
-    playwright, sites: dict[str, Path], links: dict, engines: list[str], reps: int, chosen, figures, kind: str
-):
+    playwright: Playwright | None,
+    sites: dict[str, Path],
+    links: dict[str, Link],
+    engines: list[str],
+    reps: int,
+    chosen: Callable[[], dict[str, list[list[object]]]],
+    figures: Sequence[str],
+    kind: str,
+) -> None:
     """Each figure of the journey `chosen()` over each link (name -> rate, latency, shared, compress), in each
     engine, the builds in alternating order, printed as medians and spreads with the machine's load."""
     for link, (rate, latency, shared, compress) in links.items():
@@ -77,7 +93,7 @@ def alternate(
         }
         try:
             for engine in engines:
-                found = {name: {figure: [] for figure in figures} for name in sites}
+                found: dict[str, dict[str, list[float]]] = {name: {figure: [] for figure in figures} for name in sites}
                 loads = [os.getloadavg()[0]]
                 for rep in range(reps):
                     for name in list(sites) if rep % 2 == 0 else list(reversed(sites)):

@@ -66,8 +66,8 @@ class Links(HTMLParser):
         super().__init__()
         self.assets: list[str] = []
 
-    def handle_starttag(self, tag, attrs):
-        attributes = dict(attrs)
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = {name: value or "" for name, value in attrs}
         if tag == "script" and attributes.get("src"):
             self.assets.append(attributes["src"])
         if tag == "link" and attributes.get("rel") == "stylesheet":

@@ -15,6 +15,10 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 from benchmarks.common import ROOT, build_site, kib
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, copy_project
@@ -91,8 +95,8 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def window_opening(page) -> float:
-    return page.evaluate("() => window.opening")
+def window_opening(page: Page) -> float:
+    return float(page.evaluate("() => window.opening"))
 
 
 def typing(site: Path, reps: int) -> dict[str, list[float]]:

@@ -11,7 +11,10 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page, Playwright
 
 from benchmarks.baselines import BENCH_PAGES
 from benchmarks.common import report, spread
@@ -20,6 +23,7 @@ from tests.host import packed
 from tests.server import StaticServer
 
 T = TypeVar("T")
+Sizes = list[tuple[float, int]]  # (when, bytes) of each response, as a page's requests finish
 
 # Joined by "|" as links were before the legs were kept one by one: a --before build reads the same four legs.
 ROUTE_PAGE = "/mordheim-1999/route/?calc-route.legs=" + "%7C".join(
@@ -72,7 +76,9 @@ class Variant:
 MBIT_10 = 10_000_000 // 8
 
 
-LINKS = {
+# (bytes per second, seconds per request, one link shared by every response, compression: gzip, "br" or none)
+Link = tuple[int, float, bool, bool | str]
+LINKS: dict[str, Link] = {
     "localhost": (0, 0.0, False, True),
     "10 Mbit/s, 40 ms, brotli": (MBIT_10, 0.04, True, "br"),
     "10 Mbit/s, 40 ms, gzip": (MBIT_10, 0.04, True, True),
@@ -90,14 +96,14 @@ SCENARIOS = [
 ]
 
 
-def open_profile(playwright, profile: str):
+def open_profile(playwright: Playwright, profile: str) -> tuple[BrowserContext, Page, Sizes]:
     # A persistent profile keeps the HTTP cache and compiled wasm as a phone's browser does.
     context = playwright.chromium.launch_persistent_context(
         profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 360, "height": 740}
     )
     page = context.pages[0] if context.pages else context.new_page()
     page.add_init_script(FIRST_LIVE)
-    sizes: list[tuple[float, int]] = []
+    sizes: Sizes = []
     page.on(
         "requestfinished",
         lambda request: sizes.append((time.perf_counter(), max(0, request.sizes()["responseBodySize"]))),
@@ -128,7 +134,7 @@ def print_steps(name: str, runs: list[dict[str, float]]) -> None:
 
 
 def first_result(
-    page, sizes, variant: Variant, link: str, cpu: int = 1, starts: Counter | None = None
+    page: Page, sizes: Sizes, variant: Variant, link: str, cpu: int = 1, starts: Counter[str] | None = None
 ) -> tuple[float, int]:
     """Milliseconds from navigation to the first live answer (or bare Pyodide ready), and bytes before it;
     counts in `starts` how the page's calculators started."""
@@ -145,7 +151,7 @@ def first_result(
     return page.evaluate(flag), sum(size for at, size in sizes if at <= done)
 
 
-def settle(page, sizes, variant: Variant, link: str) -> None:
+def settle(page: Page, sizes: Sizes, variant: Variant, link: str) -> None:
     """Two visits, then wait until the offline copy (and the snapshot, if the page has one) is saved:
     what a returning visitor's browser holds."""
     for _ in range(2):
@@ -175,7 +181,7 @@ def browser_figures(variants: list[Variant], reps: int, warm_only: bool = False)
                 settle(page, sizes, variant, link)
             times: dict[str, list[float]] = {v.name: [] for v in variants}
             got: dict[str, list[int]] = {v.name: [] for v in variants}
-            starts = {v.name: Counter() for v in variants}
+            starts: dict[str, Counter[str]] = {v.name: Counter() for v in variants}
             steps: dict[str, list[dict[str, float]]] = {v.name: [] for v in variants if not v.bare}
             loads = [os.getloadavg()[0]]
             for rep in range(reps):
@@ -206,7 +212,7 @@ def rotated(variants: list[T], rep: int) -> list[T]:
     return variants[rep % len(variants) :] + variants[: rep % len(variants)]
 
 
-def cold_figures(playwright, variants: list[Variant], reps: int, link: str, label: str) -> None:
+def cold_figures(playwright: Playwright, variants: list[Variant], reps: int, link: str, label: str) -> None:
     """A new profile for every visit: nothing cached, the service worker installing."""
     times: dict[str, list[float]] = {v.name: [] for v in variants}
     got: dict[str, list[int]] = {v.name: [] for v in variants}
@@ -232,7 +238,7 @@ TIMED = [
 CHANGES = 50  # per calculator, per way, per build: in rounds of ten, the builds alternating
 
 
-def latencies(builds: list[Variant], opened: dict, link: str, reps: int) -> None:
+def latencies(builds: list[Variant], opened: dict[str, Any], link: str, reps: int) -> None:
     """Input -> result for each build side by side: rounds of ten changes, the builds taking turns."""
     for what, address, calc_id, field, values in TIMED:
         for variant in builds:
@@ -245,8 +251,8 @@ def latencies(builds: list[Variant], opened: dict, link: str, reps: int) -> None
                     f"() => document.getElementById('{calc_id}').dataset.state === 'live'", timeout=120_000
                 )
         for paced in (True, False):
-            answered = {v.name: [] for v in builds}
-            painted = {v.name: [] for v in builds}
+            answered: dict[str, list[float]] = {v.name: [] for v in builds}
+            painted: dict[str, list[float]] = {v.name: [] for v in builds}
             for round_ in range(CHANGES // 10):
                 for variant in rotated(builds, round_):
                     got = latency(opened[variant.name][1], calc_id, field, values, paced, 10)
@@ -265,7 +271,9 @@ def latencies(builds: list[Variant], opened: dict, link: str, reps: int) -> None
                     )
 
 
-def latency(page, calc_id: str, field: str, values: list[str], paced: bool, count: int) -> tuple[list, list]:
+def latency(
+    page: Page, calc_id: str, field: str, values: list[str], paced: bool, count: int
+) -> tuple[list[float], list[float]]:
     """Input -> result over `count` changes of one field, measured inside the page: as taps come (each
     change after the previous answer is painted; also to the first frame that shows the answer), or back
     to back (each change as soon as the previous answer is in the page, before it is painted, so its

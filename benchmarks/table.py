@@ -10,6 +10,10 @@ import gzip
 import os
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 from benchmarks.common import kib, spread
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS
@@ -27,7 +31,7 @@ WHERE = """() => {
 }"""
 
 
-def _switch(page, origin: str, rule: str, value: str) -> float:
+def _switch(page: Page, origin: str, rule: str, value: str) -> float:
     """One house rule typed and played as that build plays it (its button, or leaving the box); seconds."""
     box = f"#house-mordheim-1999-{rule}"
     page.evaluate(
@@ -44,7 +48,7 @@ def _switch(page, origin: str, rule: str, value: str) -> float:
     return time.perf_counter() - started
 
 
-def _round(browser, origin: str) -> tuple[float, dict]:
+def _round(browser: Browser, origin: str) -> tuple[float, dict[str, Any]]:
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
     try:
         page = context.new_page()
@@ -77,7 +81,7 @@ def main(site: Path, before: Path | None, reps: int) -> None:
             print(f"{name:6} {script}: {kib(len(body))} raw, {kib(len(gzip.compress(body, 9)))} gzip")
     servers = {name: StaticServer(folder, compress=True) for name, folder in builds.items()}
     times: dict[str, list[float]] = {name: [] for name in builds}
-    places: dict[str, list[dict]] = {name: [] for name in builds}
+    places: dict[str, list[dict[str, Any]]] = {name: [] for name in builds}
     loads = []
     try:
         with sync_playwright() as playwright:

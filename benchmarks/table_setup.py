@@ -9,6 +9,10 @@ from __future__ import annotations
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 from benchmarks.common import ROOT, build_site
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS
@@ -29,7 +33,7 @@ HOUSE = (("jump_down.max_height", "8"), ("gap.max_gap", "4"))
 class Thumb:
     """A page driven as a thumb does, each tap and each character counted."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page: Page) -> None:
         self.page, self.taps, self.characters = page, 0, 0
 
     def tap(self, selector: str) -> None:
