@@ -92,6 +92,14 @@ function spanOf(sentence, words) {
   return Math.max(1, shortest);
 }
 
+/**
+ * What words asked standing together add to a sentence: PHRASE where nothing stands between them, else
+ * less than one, which tells only sentences otherwise equal apart ("cannot shoot ... failed a charge"
+ * before "fails the roll, ... may not charge this turn, but may ... shoot", for "shooting after a failed charge").
+ * @param {number} held @param {number} span
+ */
+const closeness = (held, span) => (span === held ? PHRASE : held / span);
+
 export class Search {
   /** @param {Index} index */
   constructor(index) {
@@ -178,12 +186,15 @@ export class Search {
     /** @type {(found: Set<string>, terms: Set<string>) => boolean} */
     const has = (found, terms) => [...found].some((term) => terms.has(term));
     const share = words.map((found) => (has(found, titleTerms) ? TITLED : 1));
-    const first = share.findIndex((part) => part === 1); // what is asked about, after the title's words
+    // What the question asks about, past the title's words: the rarest of them in the texts ("can a hidden
+    // model move": move, where a model is in nearly every section); -1 where the title names them all.
+    const rareness = words.map((found, at) => (share[at] === 1 ? Math.max(0, ...[...found].map(this.rarity)) : -1));
+    const about = share.includes(1) ? rareness.indexOf(Math.max(...rareness)) : -1;
     let best = 0;
     let bestCount = -1;
     let bestWeight = -1;
     this.sentenceTerms[id].forEach((terms, at) => {
-      if (first < 0) {
+      if (about < 0) {
         const label = this.sentenceLabels[id][at];
         const rank = label && words.every((found) => has(found, label.terms)) ? 2 : words.some((found) => has(found, terms)) ? 1 : 0;
         if (rank > bestWeight) [best, bestWeight] = [at, rank];
@@ -193,15 +204,14 @@ export class Search {
       const count = share.reduce((sum, part, word) => sum + (hit[word] ? part : 0), 0);
       if (count < bestCount) return;
       const weight = words.reduce((sum, found, word) => sum + share[word] * Math.max(0, ...[...found].filter((t) => terms.has(t)).map(this.rarity)), 0);
-      // A question's first word is what it asks about ("how far ... run": the distance): a sentence that
-      // holds it goes before one as full that does not. Of sentences as full, the one that gives what the
-      // question asks for (a distance for "how far", the failing for "if I fail", the allowing or
-      // forbidding for "can I"), and the one where the words asked stand together ("This is called a
-      // failed charge", for "failed charge").
+      // A sentence that holds what is asked about ("how far ... run": the distance) goes before one as full
+      // that does not. Of sentences as full, the one that gives what the question asks for (a distance for
+      // "how far", the failing for "if I fail", the allowing or forbidding for "can I"), and the one where
+      // the words asked stand together ("This is called a failed charge", for "failed charge") or nearest.
       const held = hit.filter(Boolean).length;
-      const weighed = weight + (hit[first] ? 100 : 0)
+      const weighed = weight + (hit[about] ? 100 : 0)
         + (kinds.length ? 50 * gives(sentences[at], kinds) : 0)
-        + (held > 1 && spanOf(sentences[at], words.filter((_, word) => hit[word])) === held ? PHRASE : 0);
+        + (held > 1 ? closeness(held, spanOf(sentences[at], words.filter((_, word) => hit[word]))) : 0);
       if (count > bestCount || weighed > bestWeight) [best, bestCount, bestWeight] = [at, count, weighed];
     });
     return best;
