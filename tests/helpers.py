@@ -166,7 +166,7 @@ def copy_project(target: Path) -> Path:
 
 def suite_but_browsers(project: Path) -> tuple[subprocess.CompletedProcess[str], Counter[str]]:
     """Every test that does not drive a browser, run in a copy of the project (the tests that make such copies
-    left out), and how many ran in each of its suites (core, generation, site, a test file at the top)."""
+    left out), and how many ran in each of its suites (core, generation, site) and each test file ("core.test_dice")."""
     if (ROOT / ".venv-zensical").exists() and not (project / ".venv-zensical").exists():
         (project / ".venv-zensical").symlink_to(ROOT / ".venv-zensical")  # the other engine's build, as installed
     report = project / "ran.xml"
@@ -180,7 +180,11 @@ def suite_but_browsers(project: Path) -> tuple[subprocess.CompletedProcess[str],
         timeout=1200,
     )
     cases = ElementTree.parse(report).iter("testcase") if report.exists() else iter(())
-    return done, Counter(case.get("classname", "").split(".")[1] for case in cases)
+    ran: Counter[str] = Counter()
+    for case in cases:
+        parts = case.get("classname", "").split(".")[1:3]
+        ran.update([parts[0], ".".join(parts)])
+    return done, ran
 
 
 def serve_project(project: Path) -> tuple[subprocess.Popen, int]:

@@ -1,3 +1,7 @@
-"""A whole activation (the route planner): read the legs with every kind the mechanics declare (read.py),
-refuse what the text forbids before any dice (check.py), settle a charge (charge.py), walk the legs (walk.py),
-say what the model may still do (after.py); plan.py puts them together."""
+"""A whole activation (the route planner):
+- read.py: a route's legs read with every kind the mechanics declare;
+- check.py: what the text forbids, refused before any dice;
+- charge.py: what a charge settles before it moves, and its move;
+- walk.py: the legs walked, each as its kind walks it (height.py: where the model stands);
+- after.py: what the model may still do, each mechanic's own lines (`Mechanic.after`) in their order;
+- plan.py: the allowance, and all of it put together."""

@@ -38,7 +38,7 @@ def add_mechanic(project: Path) -> None:
     with (project / NUMBERS).open("a", encoding="utf-8") as numbers:  # 3. a ruleset's numbers
         numbers.write(SWIM_TABLE)
     # 4. its tests
-    shutil.copy(INVENTED / "swimming_tests.py", project / "tests" / "test_swimming.py")
+    shutil.copy(INVENTED / "swimming_tests.py", project / "tests" / "core" / "test_swimming.py")
     oracle = project / "tests" / "core" / "oracle.py"  # 5. its oracle: a function, and its name in ORACLES
     reading = (INVENTED / "swimming_oracle.py").read_text(encoding="utf-8")
     function = reading[reading.index("def swim(") :]
@@ -68,7 +68,7 @@ def project(tmp_path_factory) -> Path:
         "rulescore/mechanics/swimming.py",
         "rulescore/rulebooks.py",
         NUMBERS.as_posix(),
-        "tests/test_swimming.py",
+        "tests/core/test_swimming.py",
         "tests/core/oracle.py",
     }
     done = subprocess.run([sys.executable, "build.py"], cwd=project, capture_output=True, text=True, timeout=600)
@@ -129,7 +129,7 @@ def test_the_whole_suite_but_browsers_passes_in_the_copy(project):
     and stored answers, on both engines). The browsers' suite runs once, on the project itself."""
     done, ran = suite_but_browsers(project)
     assert done.returncode == 0, done.stdout[-3000:]
-    assert {"core", "generation", "site", "test_swimming"} <= set(ran), ran  # every layer's suite, and its own
+    assert {"core", "generation", "site", "core.test_swimming"} <= set(ran), ran  # every layer's suite, and its own
     core = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
     swim = subprocess.run(
         [*core, "tests/core/test_oracle.py", "-k", "swim"], cwd=project, capture_output=True, text=True, timeout=300
