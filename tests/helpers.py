@@ -149,7 +149,7 @@ def later(*paths: Path) -> None:
 # The type checks of the site's scripts: the page's globals, the worker's, the service worker's.
 TYPE_CHECKS = ["tsconfig.json", "tsconfig.worker.json", "tsconfig.service-worker.json"]
 PROJECT_FILES = ["build.py", "mkdocs.yml", "pyproject.toml", "package.json", "eslint.config.mjs", *TYPE_CHECKS]
-PROJECT_DIRS = ["rules", "sitegen", "docs", "rulescore", "calculators", "search", "overrides", "types"]
+PROJECT_DIRS = ["rules", "sitegen", "docs", "rulescore", "calculators", "search", "overrides", "types", "benchmarks"]
 
 
 def copy_project(target: Path) -> Path:
