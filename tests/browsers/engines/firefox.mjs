@@ -118,6 +118,8 @@ for (const [name, steps] of Object.entries(journeys)) {
   });
   const consoleErrors = [];
   timings = {};
+  let page = null;
+  let at = "opening";
   try {
     const open = async () => {
       const page = await browser.newPage();
@@ -127,8 +129,7 @@ for (const [name, steps] of Object.entries(journeys)) {
       page.on("pageerror", (error) => said(String(error)));
       return page;
     };
-    let page = await open();
-    let at = "opening";
+    page = await open();
     // Every wait below has its own limit, but a driver call that never returns has none: the journey has one.
     const overrun = new Promise((_, fail) => {
       limit = setTimeout(() => fail(new Error(`the journey overran ${JOURNEY_LIMIT / 1000} s at ${at}`)), JOURNEY_LIMIT);
@@ -143,7 +144,15 @@ for (const [name, steps] of Object.entries(journeys)) {
     await Promise.race([walk, overrun]);
     results[name] = { ok: true, consoleErrors, timings };
   } catch (error) {
-    results[name] = { ok: false, error: String(error).slice(0, 600), consoleErrors };
+    // What the page showed when it failed, so a failure seen once under load says where it stood (#64).
+    const seen = page && await Promise.race([
+      page.evaluate(() => ({
+        url: document.location.href, state: { ...document.documentElement.dataset },
+        calculators: document.querySelectorAll(".calc").length, ready: document.querySelectorAll(".calc[data-ready]").length,
+      })).catch((why) => String(why).slice(0, 200)),
+      new Promise((done) => setTimeout(() => done("the page did not answer"), 5_000)),
+    ]);
+    results[name] = { ok: false, error: `${String(error).slice(0, 600)} at ${at}; the page: ${JSON.stringify(seen)}`, consoleErrors };
   } finally {
     clearTimeout(limit);
     // Firefox may not answer a close: ended after a while, so one browser cannot stall the run.
