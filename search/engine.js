@@ -253,8 +253,11 @@ export class Search {
     asked.forEach((word, at) => {
       for (const [id, found] of this.holding(word.terms, typing && at === asked.length - 1)) {
         if (!allowed(this.entries[id].ruleset)) continue;
-        const holds = held.get(id) || asked.map(() => new Set());
-        held.set(id, holds);
+        let holds = held.get(id);
+        if (!holds) {
+          holds = asked.map(() => new Set());
+          held.set(id, holds);
+        }
         found.terms.forEach((term) => holds[at].add(term));
         scores.set(id, (scores.get(id) || 0) + found.score);
       }
