@@ -32,32 +32,55 @@
   // navigation.js puts in place until it is done with.
   /** @type {Set<HTMLElement>} */
   const notes = new Set();
+  /** @type {WeakSet<Element>} */
+  const seen = new WeakSet(); // news read on the screen; news that came above the screen goes on to the next page
+  const watcher = "IntersectionObserver" in window
+    ? new IntersectionObserver((entries) => entries.forEach((entry) => entry.isIntersecting && seen.add(entry.target)), {
+      rootMargin: "-56px 0px 0px 0px", // under the header bar is not seen
+      threshold: 1,
+    })
+    : null;
+  // A note comes or goes while the player reads and taps below it: what is on the screen stays where it
+  // was, so a line pushed in above never turns a tap on one link into a tap on another (#64).
+  const steady = (/** @type {() => void} */ change) => {
+    const place = document.querySelector(".md-content__inner");
+    const anchor = place && [...place.children].find((child) => !notes.has(/** @type {HTMLElement} */ (child)));
+    const before = anchor ? anchor.getBoundingClientRect().top : 0;
+    change();
+    const moved = anchor ? anchor.getBoundingClientRect().top - before : 0;
+    if (moved) window.scrollBy({ top: moved, behavior: "instant" });
+  };
   const done = (/** @type {(note: HTMLElement) => boolean} */ test) => {
     for (const note of [...notes].filter(test)) {
       note.remove();
       notes.delete(note);
+      watcher?.unobserve(note);
     }
   };
   document.addEventListener("site:page", () => {
-    done((note) => note.classList.contains("offline-said")); // news, said once, is not carried to the next page
+    // News, said once, is not carried to the next page; news not yet on the screen is said there.
+    done((note) => note.classList.contains("offline-said") && (!watcher || seen.has(note)));
     const place = document.querySelector(".md-content__inner");
-    if (place) place.prepend(...notes);
+    if (place) place.prepend(...notes); // the new page is not drawn yet: nothing moves under a thumb
   });
   const inPage = (/** @type {string} */ className, /** @type {string} */ text) => {
-    done((old) => old.classList.contains(className));
     const note = document.createElement("p");
-    notes.add(note);
     note.className = `offline-offer ${className}`;
     note.setAttribute("role", "status");
     note.append(text);
-    (document.querySelector(".md-content__inner") || document.body).prepend(note);
+    steady(() => {
+      done((old) => old.classList.contains(className));
+      notes.add(note);
+      (document.querySelector(".md-content__inner") || document.body).prepend(note);
+    });
+    watcher?.observe(note);
     return note;
   };
   // News the player need not act on ("Ready offline"): a line at the top of the page, where the title
   // and what is read stay whole (#39), gone at the next page or at a tap.
   const news = (/** @type {string} */ text) => {
     const note = inPage("offline-said", text);
-    note.addEventListener("click", () => done((old) => old === note));
+    note.addEventListener("click", () => steady(() => done((old) => old === note)));
   };
   const megabytes = (/** @type {number} */ bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
@@ -130,12 +153,14 @@
     if (event.data && event.data.type === "offline-failed") notKept(event.data.reason, event.data.during);
     if (event.data && event.data.type === "offline-ready") {
       html.dataset.offline = "ready";
-      done((offer) => !offer.classList.contains("offline-update"));
-      if (recall("localStorage", "offline-build") !== event.data.build) {
-        const noted = remember("localStorage", "offline-build", event.data.build);
-        news("Ready offline: every page and calculator works with no signal."
-          + (noted ? "" : " (This browser keeps no notes for the site, so this may be said again.)"));
-      }
+      steady(() => {
+        done((offer) => !offer.classList.contains("offline-update"));
+        if (recall("localStorage", "offline-build") !== event.data.build) {
+          const noted = remember("localStorage", "offline-build", event.data.build);
+          news("Ready offline: every page and calculator works with no signal."
+            + (noted ? "" : " (This browser keeps no notes for the site, so this may be said again.)"));
+        }
+      });
     }
   });
 
@@ -144,7 +169,7 @@
   let updating = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (updating) location.reload();
-    else done((note) => note.classList.contains("offline-update")); // taken in another tab
+    else steady(() => done((note) => note.classList.contains("offline-update"))); // taken in another tab
   });
   /** @param {ServiceWorker} waiting */
   function takeUpdate(waiting) {

@@ -224,6 +224,8 @@ NOTE_IN_PAGE = (
     "((n) => Boolean(n) && Boolean(n.closest('.md-content__inner')) && getComputedStyle(n).position === 'static'"
     " && !document.querySelector('.md-header .offline-said'))(document.querySelector('.offline-said'))"
 )
+# Where the first of the page's own text stands on the screen (the offline notes come above it).
+READ_TOP = "document.querySelector('.md-content__inner > :not(.offline-offer)').getBoundingClientRect().top"
 # Journeys that need Material's own search dialog (Zensical's search is its own).
 # #38: a model's values, and the house rule the journey switches, as CPython words it.
 TABLE_MODEL = {"initiative": "5", "toughness": "4", "wounds": "2"}
@@ -763,7 +765,13 @@ def journeys() -> dict[str, list]:
         ],
         "offline after one visit": [
             ["goto", ""],
+            ["check", [f"(window.journeyHeld = {READ_TOP}, true)", "where the page's text stood"]],
             ["wait_offline_ready"],
+            [
+                "check",
+                [f"Math.abs({READ_TOP} - window.journeyHeld) < 1", "the note came without moving the text (#64)"],
+            ],
+            ["check", ["(window.scrollTo({ top: 0, behavior: 'instant' }), true)", "scrolled up to read the note"]],
             ["check", [NOTE_IN_PAGE, "the offline note a line of the page, not over it nor in the header"]],
             ["stop_server"],
             ["goto", "mordheim-1999/movement/?calc-fall.height=5#falling"],

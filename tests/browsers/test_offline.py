@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from rulescore import RULESETS
+from tests.browsers.journeys import READ_TOP
 from tests.browsers.search_box import ask, open_search
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, STARTED, copy_project, later, save_outline
 from tests.server import StaticServer
@@ -47,7 +48,14 @@ def test_whole_site_works_offline_after_one_visit(browser, built_site, prefix):
     page = context.new_page()
     try:
         page.goto(server.base)
+        # The note waits for the page to load and settle: it comes while the player reads, and what is on
+        # the screen stays where it was (a line pushed in above would move a link from under a thumb, #64).
+        before = page.evaluate(f"[{READ_TOP}, document.querySelectorAll('.offline-offer').length]")
         wait_ready_offline(page)
+        assert before[1] == 0 and abs(page.evaluate(READ_TOP) - before[0]) < 1
+        # Not yet on the screen, so said again at the top of the next page.
+        page.locator(".md-content a[href='mordheim-1999/']").first.click()
+        page.wait_for_selector(".ruleset-banner[data-ruleset='mordheim-1999']")
         # Said once, as a line at the top of the page: the header's title stays the page's (#39, item 9).
         note, header = page.locator(".offline-said"), page.locator(".md-header").bounding_box()
         assert note.count() == 1 and note.inner_text().startswith("Ready offline")
