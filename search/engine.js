@@ -93,12 +93,26 @@ function spanOf(sentence, words) {
 }
 
 /**
+ * Whether the asked words found in `sentence` stand there one after another, in the order asked.
+ * @param {string} sentence @param {Set<string>[]} words what the entry holds of each asked word, in order
+ */
+function asAsked(sentence, words) {
+  const at = wordsOf(sentence).map((word) => termOf(word));
+  return at.some((_, start) => words.every((terms, k) => {
+    const term = at[start + k];
+    return Boolean(term) && terms.has(/** @type {string} */ (term));
+  }));
+}
+
+/**
  * What words asked standing together add to a sentence: PHRASE where nothing stands between them, else
  * less than one, which tells only sentences otherwise equal apart ("cannot shoot ... failed a charge"
  * before "fails the roll, ... may not charge this turn, but may ... shoot", for "shooting after a failed charge").
  * @param {number} held @param {number} span
  */
 const closeness = (held, span) => (span === held ? PHRASE : held / span);
+/** @param {string} sentence @param {Set<string>[]} words the asked words the sentence holds, in order */
+const together = (sentence, words) => (asAsked(sentence, words) ? PHRASE : Math.min(0.99, closeness(words.length, spanOf(sentence, words))));
 
 export class Search {
   /** @param {Index} index */
@@ -211,7 +225,7 @@ export class Search {
       const held = hit.filter(Boolean).length;
       const weighed = weight + (hit[about] ? 100 : 0)
         + (kinds.length ? 50 * gives(sentences[at], kinds) : 0)
-        + (held > 1 ? closeness(held, spanOf(sentences[at], words.filter((_, word) => hit[word]))) : 0);
+        + (held > 1 ? together(sentences[at], words.filter((_, word) => hit[word])) : 0);
       if (count > bestCount || weighed > bestWeight) [best, bestCount, bestWeight] = [at, count, weighed];
     });
     return best;

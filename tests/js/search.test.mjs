@@ -182,3 +182,18 @@ test("when asks for the sentence that says when; where, the one that says which 
   assert.ok(gives("Fleeing troops move towards the nearest table edge.", ["direction"]) > 0);
   assert.ok(gives("Only one enemy may try.", ["measure"]) > 0); // "how many": a count said in words
 });
+
+test("words asked standing together count as asked only in the order asked", () => {
+  const index = structuredClone(INDEX);
+  index.words.near = ["close", "within"];
+  index.entries.push(rule("alpha", "Sentries", [
+    "Sentries spot all hidden enemies within their Initiative.",
+    "A model may not hide if he is too close to an enemy.",
+  ]));
+  // "within" is a word of many rules, "close" of one: the rarer says more.
+  index.entries.push(rule("beta", "Shooting", ["Shoot at a target within range."]), rule("beta", "Moving", ["Move within 4\"."]));
+  const sentries = new Search(/** @type {any} */ (indexShape(index)));
+  // "hidden enemies within" holds the words side by side, but not as asked: the rarer words answer.
+  const answer = sentries.ask("hide near enemy", { ruleset: "alpha" }).find((a) => a.entry.title === "Sentries");
+  assert.equal(sentenceOf(answer), "A model may not hide if he is too close to an enemy.");
+});
