@@ -119,11 +119,14 @@ def bundle():
 
 def one_page_changed(site: Path) -> Path:
     """`site` copied beside itself with the About page's text changed and its service worker made
-    anew (as build.py makes it), once per site."""
+    anew (as build.py makes it), once per build of the site: a copy made from an earlier build of the
+    same folder is made again (its pages and files are another build's, and no update would be one)."""
     from sitegen.finishing.offline import service_worker
 
     folder = site.parent / f"{site.name}-one-page-changed"
-    if not (folder / "sw.js").exists():
+    made_from = folder / ".made-from"
+    first = (site / "sw.js").read_text(encoding="utf-8")  # names every file of the build, by its digest
+    if not (folder / "sw.js").exists() or not made_from.exists() or made_from.read_text(encoding="utf-8") != first:
         shutil.rmtree(folder, ignore_errors=True)
         shutil.copytree(site, folder)
         page = folder / CHANGED_PAGE
@@ -135,6 +138,7 @@ def one_page_changed(site: Path) -> Path:
         )
         (folder / "sw.js").write_text(service_worker(folder, bundle()), encoding="utf-8")
         later(page, folder / "sw.js")
+        made_from.write_text(first, encoding="utf-8")  # written last: a copy cut off halfway is made again
     return folder
 
 
