@@ -92,10 +92,11 @@ class Worked(NamedTuple):
         explain = Explanation()
         table, extra = calc.compute(explain, rules, read)
         lines = lambda say: calc.headline(table, extra, say)  # noqa: E731
-        headlines, chance = said(lines, percent_words) if percentages else said_alike(lines)
+        headlines, chances = said(lines, percent_words) if percentages else said_alike(lines)
         roll = explain.rolls[0] if len(explain.rolls) == 1 else None
         if roll:  # one roll decides it: say what it needs, as players do
             headlines = [headlines[0], roll, *headlines[1:]]
+            chances = (chances[0], None, *chances[1:])
         return Result(
             calculator=name,
             ruleset=ruleset_id,
@@ -111,7 +112,7 @@ class Worked(NamedTuple):
             steps=tuple(Cited(s.text, s.section, s.assumption) for s in explain.steps),
             assumptions=tuple(ASSUMPTIONS[a] for a in explain.assumptions),
             after=tuple(Cited(s.text, s.section, s.assumption) for s in explain.after),
-            chance=chance,
+            chances=chances,
             roll=roll,
         )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
@@ -125,23 +126,32 @@ def percent_words(p: Fraction) -> str:
     return whole
 
 
+# A chance as the headline is first written, before it is said in words: where it stands tells its line.
+_TOLD = re.compile("\x00(\\d+)\x00")
+
+
 def said(
     headline: Callable[[Callable[[Fraction], str]], list[str]], say: Callable[[Fraction], str]
-) -> tuple[list[str], Fraction | None]:
-    """The answer's lines with each chance said by `say`, and the first chance they say (the headline's own),
-    kept as data for a layer that shows it otherwise; None where the lines say no chance."""
+) -> tuple[list[str], tuple[Fraction | None, ...]]:
+    """The answer's lines with each chance said by `say`, and each line's own chance (the first it says;
+    None for a line that says none), kept as data for a layer that shows it otherwise."""
     heard: list[Fraction] = []
 
-    def telling(p: Fraction) -> str:
+    def marked(p: Fraction) -> str:
         heard.append(p)
-        return say(p)
+        return f"\x00{len(heard) - 1}\x00"
 
-    return headline(telling), (heard[0] if heard else None)
+    lines = headline(marked)
+    first = [_TOLD.search(line) for line in lines]
+    words = [_TOLD.sub(lambda found: say(heard[int(found[1])]), line) for line in lines]
+    return words, tuple(heard[int(found[1])] if found else None for found in first)
 
 
-def said_alike(headline: Callable[[Callable[[Fraction], str]], list[str]]) -> tuple[list[str], Fraction | None]:
+def said_alike(
+    headline: Callable[[Callable[[Fraction], str]], list[str]],
+) -> tuple[list[str], tuple[Fraction | None, ...]]:
     """The answer's lines, every chance said one way: "1 in 4" beside "29%" reads as two scales. Each
-    chance is told apart as it is said (not found again in the words). With the first chance said."""
+    chance is told apart as it is said (not found again in the words). With each line's own chance."""
     scales: set[str] = set()
 
     def say(p: Fraction) -> str:
@@ -151,5 +161,5 @@ def said_alike(headline: Callable[[Callable[[Fraction], str]], list[str]]) -> tu
             scales.add("in" if odds else "%")
         return words
 
-    lines, first = said(headline, say)
-    return said(headline, percent_words) if scales == {"in", "%"} else (lines, first)
+    lines, chances = said(headline, say)
+    return said(headline, percent_words) if scales == {"in", "%"} else (lines, chances)

@@ -92,10 +92,21 @@ class Result(NamedTuple):
     once: tuple[tuple[str, str], ...] = ()
     # The table's house rules this answer would be other without, each said in words (rulescore.table.house_rules).
     house: tuple[str, ...] = ()
-    # As data, for a layer that shows them its own way: the chance the headline gives (None: it gives none)
-    # and the one roll that decides the answer, as players say it ("4+ on one D6"; None: more than one).
-    chance: Fraction | None = None
+    # As data, for a layer that shows them its own way: each headline line's chance, beside it (None: that
+    # line gives none; "the enemy chooses whether to intercept" gives none, the line after it does), and the
+    # one roll that decides the answer, as players say it ("4+ on one D6"; None: more than one).
+    chances: tuple[Fraction | None, ...] = ()
     roll: str | None = None
+
+    @property
+    def chance(self) -> Fraction | None:
+        """The answer's own chance: the first a headline line gives (None: they give none)."""
+        return next((p for p in self.chances if p is not None), None)
+
+    @property
+    def chance_line(self) -> int | None:
+        """Which headline line gives the answer's own chance."""
+        return next((at for at, p in enumerate(self.chances) if p is not None), None)
 
     @property
     def ok(self) -> Literal[True]:

@@ -190,7 +190,8 @@ def plan(
         opening=opening,
         parts=parts,
         once=tuple(explain.once.items()),
-        chance=done,  # the chance it gets to the end, said or not ("it always completes the route")
+        # The chance it gets to the end, on its line, said or not ("it always completes the route").
+        chances=(None, done) if extra else (done,),
     )
 
 

@@ -29,12 +29,15 @@ def test_the_headline_chance_and_roll_are_the_ones_said(name, ruleset_id):
         result = answer(name, ruleset_id, values)
         if not result.ok:
             continue
-        lines = " · ".join(result.headlines)
-        if result.chance is not None:  # the first chance the lines say ("if not intercepted: 1 in 2 ...")
-            assert chance_words(result.chance) in lines or percent_words(result.chance) in lines, (values, lines)
-            assert result.chance in chances(result), values
-        else:
-            assert not SAID.search(lines), (values, lines)  # a headline that says no chance ("crosses it freely")
+        assert len(result.chances) == len(result.headlines), values
+        for line, chance in zip(result.headlines, result.chances, strict=True):
+            if chance is not None:  # the line's own chance, said in it ("if not intercepted: 1 in 2 ...")
+                assert chance_words(chance) in line or percent_words(chance) in line, (values, line)
+                assert chance in chances(result), values
+            else:
+                assert not SAID.search(line), (values, line)  # a line that says no chance ("crosses it freely")
+        if result.chance is not None:  # the answer's own: the first line's that gives one
+            assert result.chance == result.chances[result.chance_line], values
         if result.roll is not None:
             assert result.headlines[1] == result.roll, values  # said as its second line
 
@@ -49,5 +52,15 @@ def test_the_headline_chance_and_roll_are_the_ones_said(name, ruleset_id):
 )
 def test_a_routes_chance_is_that_it_gets_to_the_end(legs, activation, done):
     result = answer("route", "mordheim-1999", {"legs": legs, "activation": activation, "move": "4"})
-    assert result.ok and result.chance == done
+    assert result.ok and result.chance == done and result.chances == (done,)
     assert result.chance == sum((row.chance for row in result.outcomes if row.outcome == "completes"), F(0))
+
+
+def test_with_an_interceptor_the_chance_is_on_the_line_after_the_enemys_choice():
+    # Line 1 is the enemy's choice, which no chance decides; line 2 gives the chance that the route ends.
+    values = {"move": "4", "initiative": "4", "toughness": "3", "wounds": "1", "activation": "charge"}
+    legs = ["move 1", "jump down 2", "charge 2"]  # Living Rulebook, Charge!: one enemy within 2" may intercept
+    result = answer("route", "mordheim-lrb", {**values, "interceptor": "yes", "legs": legs})
+    assert result.ok and result.headlines[0] == "the enemy chooses whether to intercept", result.headlines
+    assert result.chances[0] is None and result.chance_line == 1 and result.chance == result.chances[1]
+    assert result.chance is not None and chance_words(result.chance) in result.headlines[1]
