@@ -20,7 +20,7 @@ from rulescore.mechanics.ground import terrain_cost, terrain_field
 from rulescore.mechanics.hiding import Hiding
 from rulescore.mechanics.initiative import initiative_field, initiative_test, test_words
 from rulescore.mechanics.interception import STOPPED_BY, intercept_branch, interception_lines
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table
+from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Table
 from rulescore.mechanics.rules import Rules
 
 
@@ -238,6 +238,7 @@ CHARGE = Mechanic(
             fields=_fields,
             compute=_compute,
             headline=_headline,
+            card=Card('Charge a target {}"', "distance", ("6", "8", "10", "12"), place=4),
         ),
     ),
     outcomes={

@@ -14,7 +14,7 @@ from rulescore.answers.fields import Field, drop, wounds
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.fall_kinds import KINDS, WoundRoll, fall_of
 from rulescore.mechanics.legs import Followed, RouteEnd
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Table, by_name
 from rulescore.mechanics.rules import Rules
 
 
@@ -97,6 +97,7 @@ FALL = Mechanic(
             fields=lambda r: [drop("height", "Height of the fall", "4"), toughness(r), wounds()],
             compute=by_name(fall),
             headline=lambda t, x, say: [f"{say(t['out-of-action'])} out of action", f"{say(t['unhurt'])} unhurt"],
+            card=Card('Fall {}"', "height", ("2", "4", "6"), place=3),
         ),
     ),
     outcomes={

@@ -12,7 +12,7 @@ from rulescore.mechanics.charge_moves import Charge, DoubleMove
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Forbidden, Leg, LegKind, SoFar, Walking, refused_at, tested
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Table, by_name
 from rulescore.mechanics.rules import Rules
 from rulescore.mechanics.running import Run
 from rulescore.reading import values
@@ -228,6 +228,7 @@ GAP = Mechanic(
             fields=_fields,
             compute=_jump,
             headline=lambda t, x, say: [f"{say(t['made-it'])} to clear the gap"],
+            card=Card('Jump a gap {}"', "gap", ("1", "2", "3"), place=2),
         ),
     ),
     outcomes={"made-it": "Makes it"},

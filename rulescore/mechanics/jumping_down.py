@@ -12,7 +12,7 @@ from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, at_most, tested
-from rulescore.mechanics.mechanic import Bound, Calculator, Line, Mechanic, Table, by_name, when_given
+from rulescore.mechanics.mechanic import Bound, Calculator, Card, Line, Mechanic, Table, by_name, when_given
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule, allows
@@ -157,6 +157,7 @@ JUMP_DOWN = Mechanic(
                 f"{say(t['landed'])} to land safely",
                 f"{say(t['fell-out-of-action'])} out of action",
             ],
+            card=Card('Jump down {}"', "height", ("2", "4", "6"), place=1),
         ),
     ),
     outcomes={"landed": "Lands safely"},

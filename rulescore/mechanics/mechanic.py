@@ -80,6 +80,15 @@ class Costs(NamedTuple):
     words: str = ""  # a key's value in a player's words, "{key}" standing for the key
 
 
+class Card(NamedTuple):
+    """What a calculator adds to a model's card on Your table: a row for each value of one field."""
+
+    row: str  # the row's name, "{}" standing for the value ('Jump down {}"'); none: one row, named alone
+    field: str  # the field the rows vary; every other field is the model's own or the calculator's default
+    values: tuple[str, ...]
+    place: int  # where its rows stand on the card, lowest first: the moves a player looks up most, first
+
+
 class Calculator(NamedTuple):
     """One calculator: what it asks, where it applies and how it answers."""
 
@@ -94,6 +103,7 @@ class Calculator(NamedTuple):
     # Whose are the "target.*" characteristics it asks, as the page's picker names them (the hiding model's
     # spotter is no target: #47, item 7).
     target: str = "Target"
+    card: Card | None = None  # its rows on a model's card (None: it has none)
 
     def supports(self, rules: Rules) -> bool:
         """Has this ruleset's text the rules for it."""

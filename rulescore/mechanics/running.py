@@ -10,7 +10,7 @@ from rulescore.answers.fields import choice, length, movement
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.hiding import Hiding
 from rulescore.mechanics.legs import Followed, RouteEnd
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name
+from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Table, by_name
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
@@ -102,6 +102,7 @@ RUN = Mechanic(
             ],
             compute=by_name(run),
             headline=lambda t, x, say: ["may run" if t["may-run"] == 1 else "may not run"],
+            card=Card('Run (enemy 10" away)', "distance", ("10",), place=5),
         ),
     ),
     outcomes={"may-run": "May run", "may-not-run": "May not run"},

@@ -9,7 +9,8 @@ import time
 from rulescore.answers.result import Refusal, Result
 from rulescore.doors import DOORS
 from rulescore.entry import answer, fields_of
-from rulescore.rulebooks import RULESETS
+from rulescore.mechanics.mechanic import Card
+from rulescore.rulebooks import CALCULATORS, RULESETS
 from rulescore.table.file import PlayersTable, TableError, read_table
 from rulescore.table.house_rules import HouseRule
 from rulescore.table.models import CHARACTERISTICS, Model, fill
@@ -17,13 +18,9 @@ from rulescore.table.roster import read_roster
 from rulescore.web.protocol import answered, sent
 from rulescore.web.terms import escape
 
-# What a card shows: a calculator, what its row is called, the field it varies and the values it takes.
-CARD = (
-    ("jump-down", "Jump down", "height", ("2", "4", "6")),
-    ("gap", "Jump a gap", "gap", ("1", "2", "3")),
-    ("fall", "Fall", "height", ("2", "4", "6")),
-    ("charge", "Charge a target", "distance", ("6", "8", "10", "12")),
-    ("run", 'Run (enemy 10" away)', "distance", ("10",)),
+# What a card shows: the calculators that declare rows for it (Calculator.card), in their places.
+CARD: tuple[tuple[str, Card], ...] = tuple(
+    sorted(((name, calc.card) for name, calc in CALCULATORS.items() if calc.card), key=lambda found: found[1].place)
 )
 
 
@@ -92,7 +89,7 @@ def _defaults(model: Model) -> dict[str, str]:
     """The model's own characteristics a card's rows ask and its profile does not give: label -> the value
     each calculator takes instead (#47, item 3: a card's odds came from values it did not name)."""
     found: dict[str, str] = {}
-    for calculator, *_ in CARD:
+    for calculator, _ in CARD:
         for field in fields_of(calculator, model.ruleset):
             whose, _, key = field.characteristic.partition(".")
             if whose == "model" and key not in model.profile:
@@ -138,12 +135,12 @@ def _card(table: PlayersTable, model: Model) -> str:
     profile = " · ".join(f"{CHARACTERISTICS[key]} {value}" for key, value in model.profile.items())
     rows = []
     used: set[str] = set()
-    for calculator, title, field, values in CARD:
+    for calculator, card in CARD:
         if not fields_of(calculator, model.ruleset):
             continue
-        for value in values:
-            what = f'{title} {value}"' if field != "distance" or calculator == "charge" else title
-            cell, result = _cell(calculator, model, house, field, value)
+        for value in card.values:
+            what = card.row.format(value)
+            cell, result = _cell(calculator, model, house, card.field, value)
             used.update(result.house)
             rows.append(f'<tr><th scope="row">{escape(what)}</th>{cell}</tr>')
     # Only the house rules a row's answer would be other without (#47, item 10), in the table's order.

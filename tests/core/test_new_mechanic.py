@@ -8,6 +8,7 @@ The rule (swimming, tests/core/invented/swimming.py) is one no ruleset held here
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -93,6 +94,23 @@ def test_the_command_line_answers_it(project):
     code, listed = rulescore(project, "--list")
     # The ruleset that gives its numbers, and the Living Rulebook, which inherits them; no other.
     assert list(listed["swim"]["rulesets"]) == ["mordheim-1999", "mordheim-lrb"]
+
+
+def test_a_models_card_on_your_table_has_its_rows(project):
+    """What its calculator declares for a card reaches every card of a ruleset that has the rule, after the
+    others' rows, worked out with the model's own Initiative."""
+    model = {"ruleset": "mordheim-1999", "name": "Aldric", "side": "mine", "profile": {"move": "4", "initiative": "4"}}
+    table = json.dumps({"format": "skirmish-rules-table", "version": 1, "models": [model]})
+    ask = f"from rulescore.web.table import card_html; print(card_html({table!r}, 'mordheim-1999', 'Aldric'))"
+    done = subprocess.run([sys.executable, "-c", ask], cwd=project, capture_output=True, text=True, timeout=120)
+    card = json.loads(done.stdout)
+    assert card["ok"], done.stderr
+    rows = re.findall(r'<th scope="row">([^<]*)</th><td>([^<]*)</td>', card["html"])
+    # One Initiative test whatever the width: a 1 to 4 on one D6.
+    assert [(row, said.split(" · ")[0]) for row, said in rows[-2:]] == [
+        ("Swim 2&quot;", "2 in 3 to swim across"),
+        ("Swim 4&quot;", "2 in 3 to swim across"),
+    ], rows
 
 
 def test_the_route_planner_walks_its_leg(project):

@@ -17,7 +17,7 @@ from rulescore.answers.fields import FieldError, drop
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Followed, Leg, LegKind, RouteEnd, SoFar, Walking, tested
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, when_given
+from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Table, when_given
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
@@ -91,6 +91,7 @@ SWIM = Mechanic(
             fields=lambda r: [drop("width", "Width of the water", "2"), initiative_field(r)],
             compute=lambda e, r, v: (swim(e, r, v["width"], v["initiative"]), []),
             headline=lambda t, x, say: [f"{say(t['swims-across'])} to swim across"],
+            card=Card('Swim {}"', "width", ("2", "4"), place=6),  # its rows on a model's card
         ),
     ),
     outcomes={"swims-across": "Swims across", "stops-in-water": "Stops in the water"},
