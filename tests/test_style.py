@@ -190,3 +190,42 @@ def test_a_long_file_says_why_it_is_long():
         if text.count("\n") > LONG and f"Longer than {LONG} lines" not in "\n".join(text.splitlines()[:15]):
             unexplained.append(f"{path.relative_to(ROOT)} ({text.count(chr(10))} lines)")
     assert not unexplained, f"over {LONG} lines with no 'Longer than {LONG} lines: why' at the top: {unexplained}"
+
+
+# The modules that put the rules together (the route planner, a model's card, the answers' doors, the
+# loader): each kind of rule is declared in its own module (Mechanic) and read from there, never named here.
+PUT_TOGETHER = ["route/plan.py", "route/walk.py", "route/check.py", "route/height.py", "route/after.py"]
+PUT_TOGETHER += ["web/table.py", "doors.py", "entry.py", "ruleset.py"]
+# What the planner asks of every model is its own: a normal move, and the Initiative, Toughness and Wounds
+# a route's tests and falls take (the Initiative test's key and the fall's modules give them).
+THE_MODELS_OWN = {"route/plan.py": ({"move", "test"}, {"initiative", "falling", "fall_kinds"})}
+FRAMEWORK_MODULES = {"mechanic", "legs", "rules"}
+
+
+def test_no_rule_is_named_where_the_rules_are_put_together():
+    """A rule's name (its calculator, numbers.toml key, route leg or kind of activation) as a string, or an
+    import of its module, in a module that puts the rules together: the rule belongs in its Mechanic."""
+    from rulescore.rulebooks import MECHANICS
+
+    names = set()
+    for mechanic in MECHANICS:
+        names |= {c.name for c in mechanic.calculators} | set(mechanic.parts) | {k.words for k in mechanic.legs}
+        names |= {a.key for a in mechanic.activations}
+    assert {"run", "charge", "climb", "gap", "half-move"} <= names
+    named = {}
+    for module in PUT_TOGETHER:
+        tree = ast.parse((ROOT / "rulescore" / module).read_text(encoding="utf-8"))
+        words, modules = THE_MODELS_OWN.get(module, (set(), set()))
+        said = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in names} - words
+        imported = (
+            {
+                node.module.split(".")[-1]
+                for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rulescore.mechanics.")
+            }
+            - FRAMEWORK_MODULES
+            - modules
+        )
+        if said or imported:
+            named[module] = sorted(said | imported)
+    assert named == {}, named

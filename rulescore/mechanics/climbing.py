@@ -23,7 +23,7 @@ from rulescore.mechanics.legs import (
     refused_at,
     tested,
 )
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name, when_given
+from rulescore.mechanics.mechanic import Asked, Calculator, Line, Mechanic, Table, by_name, when_given
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
@@ -246,6 +246,15 @@ LEGS = {
 }
 
 
+def _animal(ruleset: Rules) -> list[Asked]:
+    """A route that climbs asks whether the model is an animal, where the text forbids animals a climb (#50, item 5)."""
+    climb = ruleset.table(Climb)
+    if climb is None or climb.animals is None:
+        return []
+    climbs = tuple(kind.words for kind in LEGS.values() if "animal" in kind.asks)
+    return [(30, animal_field().when(legs=climbs))]  # after a run's nearest enemy
+
+
 def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     """A failed climb up leaves the model where the text says."""
     climb = rules.table(Climb)
@@ -273,4 +282,5 @@ CLIMB = Mechanic(
     lines=_lines,
     legs=tuple(LEGS.values()),
     after=_after,
+    asks=_animal,
 )

@@ -6,13 +6,13 @@ from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, inches
-from rulescore.answers.fields import Forbids, choice, drop, movement, wounds
+from rulescore.answers.fields import Forbids, choice, drop, length, movement, wounds
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.charge_moves import Charge, DoubleMove
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Forbidden, Leg, LegKind, SoFar, Walking, refused_at, tested
-from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Table, by_name
+from rulescore.mechanics.mechanic import Asked, Calculator, Card, Line, Mechanic, Table, by_name
 from rulescore.mechanics.rules import Rules
 from rulescore.mechanics.running import Run
 from rulescore.reading import values
@@ -216,6 +216,15 @@ LEG = LegKind(
     worth=_has_gap,
 )
 
+
+def _start_height(ruleset: Rules) -> list[Asked]:
+    """The height a route starts at: the height a failed gap jump falls from."""
+    if ruleset.table(Gap) is None:
+        return []
+    help = "0 for the ground; climbs and jumps down change it as the route goes."
+    return [(10, length("start_height", "Height it starts at", "0", "0", "24", help=help))]  # asked first
+
+
 GAP = Mechanic(
     title="Jumping over gaps",
     parts={"gap": Table(Gap)},
@@ -234,4 +243,5 @@ GAP = Mechanic(
     outcomes={"made-it": "Makes it"},
     lines=_lines,
     legs=(LEG,),
+    asks=_start_height,
 )

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from rulescore.answers.explain import Step
+from fractions import Fraction
+from math import ceil
+from typing import Any
+
+from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.mechanics.hiding import Hiding
 from rulescore.mechanics.legs import Followed, RouteEnd
-from rulescore.mechanics.mechanic import Line, Mechanic, Single
+from rulescore.mechanics.mechanic import Activation, Line, Mechanic, Single
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 
@@ -32,5 +36,13 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     return []
 
 
+def _half(explain: Explanation, rules: Rules, read: dict[str, Any]) -> Fraction:
+    """A route's half-move: half its Movement, rounded up."""
+    half = Fraction(ceil(read["move"] / 2))
+    explain.step(f"A half-move: half its Movement, rounded up: {inches(half)}.", rules.single("half_move"))
+    return half
+
+
+HALF = Activation("half-move", "A half-move (to shoot or hide)", 10, lambda r: bool(r.single("half_move")), _half)
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
-HALF_MOVE = Mechanic(parts={"half_move": Single(values.text)}, lines=_lines, after=_after)
+HALF_MOVE = Mechanic(parts={"half_move": Single(values.text)}, lines=_lines, after=_after, activations=(HALF,))

@@ -167,6 +167,28 @@ def _nothing_after(rules: Rules, end: RouteEnd) -> list[Followed]:
     return []
 
 
+class Activation(NamedTuple):
+    """A kind of activation a rule allows beside a normal move (a half-move, a run): the route planner offers
+    it where a ruleset has the rule, and walks the legs with the inches it allows."""
+
+    key: str  # as the form and an answer's inputs spell it ("run")
+    words: str  # as the form offers it ("A run")
+    place: int  # among the kinds offered, by tens: a normal move first, a charge last
+    offered: Callable[[Rules], bool]
+    # (explanation, ruleset, the form's values) -> the inches the route may use, each step said; Forbidden
+    # (rulescore.mechanics.legs) where the rules forbid it (a run with an enemy too near)
+    allowance: Callable[[Explanation, Rules, dict[str, Any]], Fraction]
+
+
+# A question the route planner asks for a rule before the first inch (a run's nearest enemy), with its place
+# among the others' by tens.
+Asked = tuple[int, Field]
+
+
+def _asks_nothing(rules: Rules) -> list[Asked]:
+    return []
+
+
 class Mechanic(NamedTuple):
     """One kind of rule: the keys of numbers.toml it reads and everything the site does with them."""
 
@@ -183,6 +205,9 @@ class Mechanic(NamedTuple):
     # Ruleset -> a value past what its answers can work out over the whole range of their fields (a jump
     # down of 6,000 tests: #64, item 4), worked out from the values, never tried at one field's default
     bounded: Callable[[Rules], Bound | None] = _unbounded
+    activations: tuple[Activation, ...] = ()  # the kinds of activation its rules allow
+    # Ruleset -> what the route planner asks for its rules before the first inch
+    asks: Callable[[Rules], list[Asked]] = _asks_nothing
 
     @property
     def name(self) -> str:

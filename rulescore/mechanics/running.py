@@ -9,8 +9,8 @@ from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import choice, length, movement
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.hiding import Hiding
-from rulescore.mechanics.legs import Followed, RouteEnd
-from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Table, by_name
+from rulescore.mechanics.legs import Followed, Forbidden, RouteEnd, cited
+from rulescore.mechanics.mechanic import Activation, Asked, Calculator, Card, Line, Mechanic, Table, by_name
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
@@ -86,6 +86,45 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     return [(30, Step(words, run.section))]
 
 
+def _nearest_enemy(ruleset: Rules) -> list[Asked]:
+    """How far the nearest enemy that counts stands at the start of the turn: what a route's run is decided by."""
+    rules = ruleset.table(Run)
+    if rules is None:
+        return []
+    ignored = [state.replace("-", " ") for state in rules.ignored_states.value]
+    not_counted = f"{', '.join(ignored[:-1])} or {ignored[-1]}" if len(ignored) > 1 else "".join(ignored)
+    asked = length(
+        "nearest_enemy",
+        "Nearest enemy at the start of the turn",
+        "12",
+        "0",
+        "99",
+        help=f"For a run: the nearest enemy that is not {not_counted}." if ignored else "For a run.",
+    ).when(activation=("run",))
+    return [(20, asked)]  # after the height the route starts at, before an animal's climb
+
+
+def _run_allowance(explain: Explanation, ruleset: Rules, read: dict[str, Any]) -> Fraction:
+    """A route's run: allowed only with no enemy that counts this near (#50, item 1), then Movement times its rule."""
+    rules = ruleset.given(Run)
+    rule, near, nearest, move = rules.multiplier, rules.enemy_range, read["nearest_enemy"], read["move"]
+    if nearest <= near.value:  # "within" takes in its edge (the running calculator reads it so)
+        raise Forbidden(
+            "nearest_enemy",
+            f"A model may not run with an enemy that counts within {inches(near.value)} at the start of the "
+            f"turn: the nearest is {inches(nearest)} away ({cited(near)}). It may still move, or charge.",
+            "within-includes-edge",
+        )
+    explain.step(
+        f"No enemy that counts is within {inches(near.value)} at the start of the turn (the nearest is "
+        f"{inches(nearest)} away), so it may run.",
+        near,
+        assumption="within-includes-edge",
+    )
+    explain.step(f"A run: {rule.value} times Movement, {inches(move * rule.value)} in all.", rule)
+    return Fraction(move * rule.value)
+
+
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 RUN = Mechanic(
     title="Running",
@@ -108,4 +147,6 @@ RUN = Mechanic(
     outcomes={"may-run": "May run", "may-not-run": "May not run"},
     lines=_lines,
     after=_after,
+    activations=(Activation("run", "A run", 20, lambda r: r.table(Run) is not None, _run_allowance),),
+    asks=_nearest_enemy,
 )

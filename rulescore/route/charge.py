@@ -14,7 +14,8 @@ from rulescore.mechanics.charge_moves import Charge, DoubleMove
 from rulescore.mechanics.hiding import Hiding
 from rulescore.mechanics.initiative import initiative_test, test_words
 from rulescore.mechanics.interception import STOPPED_BY, fear_to_intercept
-from rulescore.mechanics.legs import Forbidden, Leg, cited
+from rulescore.mechanics.legs import Forbidden, Leg, cited, refused_at
+from rulescore.route.read import LEG_KINDS
 from rulescore.route.walk import Ending, Walk, needed, walk_legs
 from rulescore.ruleset import Ruleset
 
@@ -24,6 +25,45 @@ NOT_SEEN = Ending("not-seen", "Fails to see the target: no charge; it moves as f
 
 # A charge's own fields are asked of a charge only.
 CHARGE = {"activation": ("charge",)}
+NO_CHARGE = "{title}'s text gives no charge move, so a charge is not planned here: plan the move to the enemy."
+
+
+def charge_kind(ruleset: Ruleset) -> tuple[list[tuple[str, str]], str]:
+    """A charge among the kinds of activation, last, where the text has a charge move; where it has none, the
+    words that say so where a charge would be chosen, not left out unsaid (#50)."""
+    if ruleset.table(Charge):
+        return [("charge", "A charge")], ""
+    return [], NO_CHARGE.format(title=ruleset.title)
+
+
+def charge_refused(ruleset: Ruleset, activation: object) -> str | None:
+    """A charge asked of a text with no charge move, said in the text's terms (not "choose one of")."""
+    return NO_CHARGE.format(title=ruleset.title) if activation == "charge" and not ruleset.table(Charge) else None
+
+
+def charge_legs(explain: Explanation, ruleset: Ruleset, activation: str, legs: list[Leg]) -> None:
+    """What a charge's rules say of a route's legs, whatever its activation: a charge ends a charge, and only a
+    charge may come close to the enemy (Trench Crusade, Moves)."""
+    if activation == "charge" and not LEG_KINDS[legs[-1].kind].to_target:
+        message = "A charge ends at its target: add a last leg, charge N (the inches left to it)."
+        raise Forbidden("activation", message, unfinished=True)
+    for number, leg in enumerate(legs, start=1):
+        if LEG_KINDS[leg.kind].to_target:
+            where, name = refused_at(number, leg)
+            if activation != "charge":
+                raise Forbidden(where, f"{name}: a charge ends a charge; choose 'A charge' for this activation.")
+            if number != len(legs):
+                raise Forbidden(where, f"{name}: a charge ends the route: the model is then in combat.")
+    charge = ruleset.table(Charge)
+    near_enemies = charge.near_enemies if charge else None
+    if near_enemies and activation != "charge":  # Trench Crusade, Moves: only a charge comes this close
+        gap = inches(near_enemies.value)
+        explain.to_do(f"keep more than {gap} from every enemy model (only a charge may come closer)")
+        explain.step(
+            f"Only a charge may move within {gap} of an enemy model; a model that starts within {gap} of enemies "
+            f"may move only if it stays within {gap} of each of them all the way, or retreats.",
+            near_enemies,
+        )
 
 
 def charge_fields(ruleset: Ruleset) -> list[Field]:

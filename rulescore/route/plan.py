@@ -2,10 +2,10 @@
 composed exactly (no simulation).
 
 A route is the model (Movement, Initiative, Toughness, Wounds, the height it starts at), the kind of
-activation (a move, a half-move, a run or a charge) and its legs in order (read.py reads them). Each leg
-costs what its rule says of the allowance; a failed test ends the route there (stuck at the foot of the
-wall, or a fall with the fall table's injuries); a leg the rules forbid refuses the whole route, naming the
-leg and the rule, or the reading it rests on. A charge is worked out whole before it is walked: a double
+activation (a move, or one its rule declares: a half-move, a run; or a charge) and its legs in order
+(read.py reads them). Each leg costs what its rule says of the allowance; a failed test ends the route there
+(stuck at the foot of the wall, or a fall with the fall table's injuries); a leg the rules forbid refuses the
+whole route, naming the leg and the rule, or the reading it rests on. A charge is worked out whole before it is walked: a double
 move that cannot cover the route is a failed charge, walked again with the model's Movement alone; a
 charge of Movement plus a roll is walked once per total the roll can give.
 """
@@ -14,26 +14,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from math import ceil
 from typing import Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, Step, inches, number_text, said_alike, sentence
-from rulescore.answers.fields import MOST_ITEMS, Field, choice, length, listed, movement, read_form, wounds
+from rulescore.answers.fields import MOST_ITEMS, Field, choice, listed, movement, read_form, wounds
 from rulescore.answers.result import Cited, OutcomeTable, Refusal, Result, Row
-from rulescore.mechanics.charge_moves import Charge
-from rulescore.mechanics.climbing import Climb, animal_field
 from rulescore.mechanics.fall_kinds import fall_of
 from rulescore.mechanics.falling import toughness
-from rulescore.mechanics.gaps import Gap
 from rulescore.mechanics.initiative import initiative_field
-from rulescore.mechanics.legs import Forbidden, Leg, cited, refused_at
-from rulescore.mechanics.running import Run
-from rulescore.route.charge import Planned, charge_fields, charge_route
+from rulescore.mechanics.legs import Forbidden, Leg
+from rulescore.route.charge import Planned, charge_fields, charge_kind, charge_legs, charge_refused, charge_route
 from rulescore.route.check import check
 from rulescore.route.height import start_taken
 from rulescore.route.read import LEG_KINDS, default_legs, leg_kinds, plannable, read_leg
 from rulescore.route.walk import Walk, walk_legs
-from rulescore.rulebooks import ASSUMPTIONS, RULESETS
+from rulescore.rulebooks import ASSUMPTIONS, MECHANICS, RULESETS
 from rulescore.ruleset import Ruleset
 
 NAME = "route"
@@ -41,33 +36,14 @@ TITLE = "Plan a move"
 
 
 def fields(ruleset: Ruleset) -> list[Field]:
-    """The model, the kind of activation and where it starts, then the legs: a list, a leg each."""
-    kinds = [("move", "A normal move")]
-    run, charge, climb = ruleset.table(Run), ruleset.table(Charge), ruleset.table(Climb)
-    if ruleset.single("half_move"):
-        kinds.append(("half-move", "A half-move (to shoot or hide)"))
-    if run:
-        kinds.append(("run", "A run"))
-    if charge:
-        kinds.append(("charge", "A charge"))
-    # A text with no charge move says so where a charge would be chosen, not by leaving it out unsaid (#50).
-    said = "" if charge else NO_CHARGE.format(title=ruleset.title)
+    """The model, the kind of activation and what its rules ask before the first inch, then the legs: a list, a
+    leg each. Each kind of activation and each question beside a normal move is its rule's own (Mechanic)."""
+    allowed = sorted((a for m in MECHANICS for a in m.activations if a.offered(ruleset)), key=lambda a: a.place)
+    charging, said = charge_kind(ruleset)
+    kinds = [("move", "A normal move"), *((a.key, a.words) for a in allowed), *charging]
     found = [movement(), choice("activation", "This activation is", "move", tuple(kinds), help=said)]
-    if ruleset.table(Gap):  # the height a failed gap jump falls from
-        found.append(
-            length(
-                "start_height",
-                "Height it starts at",
-                "0",
-                "0",
-                "24",
-                help="0 for the ground; climbs and jumps down change it as the route goes.",
-            )
-        )
-    if run:  # a run is allowed only with no enemy that counts this near (#50, item 1)
-        found.append(nearest_enemy(ruleset))
-    if climb and climb.animals is not None:  # an animal's route may not climb (#50, item 5)
-        found.append(animal_field().when(legs=tuple(k.words for k in LEG_KINDS.values() if "animal" in k.asks)))
+    asked = sorted((each for m in MECHANICS for each in m.asks(ruleset)), key=lambda each: each[0])
+    found += [field for _, field in asked]
     found += charge_fields(ruleset)
     if ruleset.single("test"):
         found.append(initiative_field(ruleset))
@@ -83,23 +59,6 @@ def fields(ruleset: Ruleset) -> list[Field]:
         for pattern, _, kind in legs
     )
     return [*found, listed("legs", "Legs, in order", tuple(default_legs(ruleset)), offered, steps)]
-
-
-NO_CHARGE = "{title}'s text gives no charge move, so a charge is not planned here: plan the move to the enemy."
-
-
-def nearest_enemy(ruleset: Ruleset) -> Field:
-    """How far the nearest enemy that counts stands at the start of the turn: what a run is decided by."""
-    ignored = [state.replace("-", " ") for state in ruleset.given(Run).ignored_states.value]
-    not_counted = f"{', '.join(ignored[:-1])} or {ignored[-1]}" if len(ignored) > 1 else "".join(ignored)
-    return length(
-        "nearest_enemy",
-        "Nearest enemy at the start of the turn",
-        "12",
-        "0",
-        "99",
-        help=f"For a run: the nearest enemy that is not {not_counted}." if ignored else "For a run.",
-    ).when(activation=("run",))
 
 
 def plan(
@@ -121,10 +80,9 @@ def plan(
             NAME, str(ruleset_id), {"ruleset": f"No route planner for '{str(ruleset_id)[:30]}'. Known: {known}."}
         )
     form = fields(ruleset)
-    if values.get("activation") == "charge" and not ruleset.table(
-        Charge
-    ):  # said in the text's terms, not "choose one of"
-        return Refusal(NAME, ruleset.id, {"activation": NO_CHARGE.format(title=ruleset.title)})
+    no_charge = charge_refused(ruleset, values.get("activation"))
+    if no_charge:
+        return Refusal(NAME, ruleset.id, {"activation": no_charge})
     read, errors = read_form(form, values, "A route")
     given = values.get("legs", ())
     if isinstance(given, list | tuple) and len(given) > MOST_ITEMS:
@@ -245,51 +203,11 @@ PLANNER = Planner()
 
 def _route(explain: Explanation, ruleset: Ruleset, read: dict[str, Any], legs: list[Leg]) -> Planned:
     move, activation = read["move"], read["activation"]
-    last = legs[-1]
     check(ruleset, read, legs)
-    if activation == "charge" and not LEG_KINDS[last.kind].to_target:
-        message = "A charge ends at its target: add a last leg, charge N (the inches left to it)."
-        raise Forbidden("activation", message, unfinished=True)
-    for number, leg in enumerate(legs, start=1):
-        if LEG_KINDS[leg.kind].to_target:
-            where, name = refused_at(number, leg)
-            if activation != "charge":
-                raise Forbidden(where, f"{name}: a charge ends a charge; choose 'A charge' for this activation.")
-            if number != len(legs):
-                raise Forbidden(where, f"{name}: a charge ends the route: the model is then in combat.")
-    charge = ruleset.table(Charge)
-    near_enemies = charge.near_enemies if charge else None
-    if near_enemies and activation != "charge":  # Trench Crusade, Moves: only a charge comes this close
-        gap = inches(near_enemies.value)
-        explain.to_do(f"keep more than {gap} from every enemy model (only a charge may come closer)")
-        explain.step(
-            f"Only a charge may move within {gap} of an enemy model; a model that starts within {gap} of enemies "
-            f"may move only if it stays within {gap} of each of them all the way, or retreats.",
-            near_enemies,
-        )
-    if activation == "run":
-        run = ruleset.given(Run)
-        rule, near, nearest = run.multiplier, run.enemy_range, read["nearest_enemy"]
-        if nearest <= near.value:  # "within" takes in its edge (the running calculator reads it so)
-            raise Forbidden(
-                "nearest_enemy",
-                f"A model may not run with an enemy that counts within {inches(near.value)} at the start of the "
-                f"turn: the nearest is {inches(nearest)} away ({cited(near)}). It may still move, or charge.",
-                "within-includes-edge",
-            )
-        explain.step(
-            f"No enemy that counts is within {inches(near.value)} at the start of the turn (the nearest is "
-            f"{inches(nearest)} away), so it may run.",
-            near,
-            assumption="within-includes-edge",
-        )
-        explain.step(f"A run: {rule.value} times Movement, {inches(move * rule.value)} in all.", rule)
-        return Planned(walk_legs(Walk(ruleset, explain, move * rule.value, read), legs))
-    if activation == "half-move":
-        half = Fraction(ceil(move / 2))
-        explain.step(f"A half-move: half its Movement, rounded up: {inches(half)}.", ruleset.single("half_move"))
-        return Planned(walk_legs(Walk(ruleset, explain, half, read), legs))
+    charge_legs(explain, ruleset, activation, legs)
     if activation == "move":
         explain.step(f"A normal move: up to its Movement, {inches(move)}.")
         return Planned(walk_legs(Walk(ruleset, explain, move, read), legs))
+    for kind in (a for m in MECHANICS for a in m.activations if a.key == activation):
+        return Planned(walk_legs(Walk(ruleset, explain, kind.allowance(explain, ruleset, read), read), legs))
     return charge_route(explain, ruleset, read, legs)
