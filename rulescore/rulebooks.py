@@ -22,6 +22,7 @@ from rulescore.mechanics.half_move import HALF_MOVE
 from rulescore.mechanics.hiding import HIDING
 from rulescore.mechanics.initiative import TEST
 from rulescore.mechanics.jumping_down import JUMP_DOWN
+from rulescore.mechanics.legs import DROPPED, FELL
 from rulescore.mechanics.mechanic import Calculator, Mechanic
 from rulescore.mechanics.running import RUN
 from rulescore.reading.assumptions import Assumption
@@ -62,19 +63,19 @@ OUTCOMES = _outcomes()
 
 
 def label(key: str) -> str:
-    """The words for an outcome; "fell-" outcomes are the fall's, after a failed test."""
-    if key.startswith("fell-"):
-        return f"Falls: {OUTCOMES[key[5:]].lower()}"
+    """The words for an outcome; FELL outcomes are the fall's, after a failed test."""
+    if key.startswith(FELL):
+        return f"Falls: {OUTCOMES[key.removeprefix(FELL)].lower()}"
     return OUTCOMES[key]
 
 
 def outcome_order(key: str) -> int:
     """Where an outcome sits in a table: the mechanics' order, every fall after what did not fall."""
     keys = list(OUTCOMES)
-    if key == "dropped":  # a drop that is no fall sits where a fall would, after what did not fall
+    if key == DROPPED:  # a drop that is no fall sits where a fall would, after what did not fall
         return len(keys)
-    if key.startswith("fell-"):
-        return len(keys) + keys.index(key[5:])
+    if key.startswith(FELL):
+        return len(keys) + keys.index(key.removeprefix(FELL))
     return keys.index(key)
 
 

@@ -9,6 +9,10 @@ from typing import Any, Literal, NamedTuple
 from rulescore.answers.explain import fraction_text, inches, percent_text
 from rulescore.reading.assumptions import Assumption
 
+# The kinds of way a route ends, declared once: a route's walk sets them, the web layer words them (mypy checks
+# both against this): out of action, a fall it stays in the fight after, stopped, or its target not seen.
+EndingKind = Literal["out-of-action", "fell", "stopped", "not-seen"]
+
 
 class Row(NamedTuple):
     """One outcome and its exact chance."""
@@ -20,7 +24,7 @@ class Row(NamedTuple):
     # completes, or not a route); laid out by the web layer, not in the JSON.
     leg: str = ""
     way: str = ""
-    ending: str = ""
+    ending: EndingKind | Literal[""] = ""
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -12,6 +12,7 @@ from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import (
+    DROPPED,
     Followed,
     Forbidden,
     Leg,
@@ -180,7 +181,7 @@ def _climb_leg(direction: str) -> Callable[[Walking, int, Leg, Fraction], None]:
         table = climb(
             route.explain, route.ruleset, leg.inches, direction, initiative, t, w, running, move=route.read["move"]
         )
-        route.take(number, leg, table, "made-it", *(("dropped",) if direction == "down" else ()))
+        route.take(number, leg, table, "made-it", *((DROPPED,) if direction == "down" else ()))
         route.left -= uses
         route.height = LEGS[direction].height_after(route.height, leg)
         route.explain.step(

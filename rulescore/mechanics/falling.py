@@ -13,7 +13,7 @@ from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import Field, drop, wounds
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.fall_kinds import KINDS, WoundRoll, fall_of
-from rulescore.mechanics.legs import Followed, RouteEnd
+from rulescore.mechanics.legs import DROPPED, FELL, Followed, RouteEnd
 from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Table, by_name
 from rulescore.mechanics.rules import Rules
 
@@ -47,14 +47,14 @@ def or_fall(
             least,
         )
         explain.to_do(f"{'failing, it' if safe else 'it'} drops {inches(height)}: not a fall, unhurt")
-        return Distribution.chance(safe, safe_key, "dropped")
+        return Distribution.chance(safe, safe_key, DROPPED)
     explain.to_do(f"{'failing, it' if safe else 'it'} falls {inches(height)}")
     return _safe_or(safe, safe_key, fall(explain, rules, height, toughness, wounds))
 
 
 @functools.lru_cache(maxsize=256)  # as the fall tables above: the same leg is worked out again and again
 def _safe_or(safe: Fraction, safe_key: str, fall_table: Distribution) -> Distribution:
-    landing = fall_table.map(lambda key: f"fell-{key}")
+    landing = fall_table.map(lambda key: f"{FELL}{key}")
     return Distribution.chance(safe, safe_key, "fall").then(
         lambda key: landing if key == "fall" else Distribution.always(key)
     )
@@ -77,9 +77,9 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     """A fall on the way ends what the text says it ends; a drop too short to be a fall ends nothing."""
     fall = fall_of(rules)
     lines: list[Followed] = []
-    if fall and end.ended("fell-") and fall.stops:
+    if fall and end.ended(FELL) and fall.stops:
         lines.append((80, Step(f"A model that falls {fall.stops.value}.", fall.stops.section)))
-    if isinstance(fall, WoundRoll) and fall.least and end.ended("dropped"):  # only a least height drops
+    if isinstance(fall, WoundRoll) and fall.least and end.ended(DROPPED):  # only a least height drops
         words = "A drop too short to be a fall leaves it free to act on this turn."
         lines.append((90, Step(words, fall.least.section)))
     return lines
@@ -102,7 +102,7 @@ FALL = Mechanic(
     ),
     outcomes={
         "unhurt": "Unhurt",
-        "dropped": "Drops, too short to be a fall: unhurt and may act on",
+        DROPPED: "Drops, too short to be a fall: unhurt and may act on",
         "wounded": "Wounded, still standing",
         "knocked-down": "Knocked down",
         "stunned": "Stunned",

@@ -18,6 +18,12 @@ from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.rules import Rules
 from rulescore.reading.rule_value import Rule
 
+# How any leg may end besides its own ways: a fall after a failed test (this, then the fall table's own key:
+# "fell-stunned") or a drop too short to be a fall. Declared once, for every rule whose legs fall and for
+# what reads their outcomes (the loader's words and order, the route's totals).
+FELL = "fell-"
+DROPPED = "dropped"
+
 
 class Leg(NamedTuple):
     kind: str  # its kind's words: "climb up"

@@ -8,8 +8,9 @@ from typing import Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import FieldError, Forbids
+from rulescore.answers.result import EndingKind
 from rulescore.dice.distribution import Distribution
-from rulescore.mechanics.legs import Forbidden, Leg
+from rulescore.mechanics.legs import FELL, Forbidden, Leg
 from rulescore.route.after import after_route
 from rulescore.route.read import LEG_KINDS
 from rulescore.rulebooks import label, outcome_order
@@ -46,11 +47,11 @@ class Ending(NamedTuple):
     label: str  # 'Leg 2 (gap 1"): falls: stunned'
     leg: str = ""  # 'Leg 2 (gap 1")'; "" for an end that is no leg's (the target not seen)
     way: str = ""  # how the leg ends it, in a word or a few: "falls", "stuck"
-    kind: str = "stopped"  # "out-of-action", "fell" (and stays in the fight), "stopped" or "not-seen"
+    kind: EndingKind = "stopped"
 
 
-def _kind(key: str) -> str:
-    return "out-of-action" if key.endswith("out-of-action") else "fell" if key.startswith("fell-") else "stopped"
+def _kind(key: str) -> EndingKind:
+    return "out-of-action" if key.endswith("out-of-action") else "fell" if key.startswith(FELL) else "stopped"
 
 
 class Walk:

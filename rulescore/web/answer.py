@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from rulescore.answers.explain import fraction_text, inches, number_text, percent_text, sentence
-from rulescore.answers.result import Cited, Reach, Result, Row
+from rulescore.answers.result import Cited, EndingKind, Reach, Result, Row
 from rulescore.compare import Compared, compare_answers, compare_fields
 from rulescore.entry import answer, describe
 from rulescore.reading import json_text
@@ -95,7 +95,7 @@ def _route_plan(say: Marker, result: Result) -> str:
 
 
 # The kinds of a route's ending (rulescore.route.walk.Ending), as the totals say them, in that order.
-ENDINGS = {
+ENDINGS: dict[EndingKind, str] = {
     "out-of-action": "out of action on the way",
     "fell": "falls and stays in the fight",
     "stopped": "stopped on the way",
