@@ -4,7 +4,7 @@
 // failing sentence; "when", the one that says when; "where", the way; "can I", the sentence that allows
 // or forbids; "what if", what follows.
 
-/** @typedef {"measure" | "failing" | "timing" | "direction" | "permission" | "consequence"} Kind */
+/** @typedef {"measure" | "failing" | "timing" | "direction" | "procedure" | "permission" | "consequence"} Kind */
 
 /** @type {[Kind, RegExp, RegExp][]} the kind, how a question asks for it, how a sentence gives it */
 const KINDS = [
@@ -15,6 +15,8 @@ const KINDS = [
   ["timing", /^when\b|\bwhen (do|does|can|is|are|must|should)\b/,
     /\b(?:after|before|start|end|during|until|once|immediately|first|then|now)\b/gi],
   ["direction", /^where\b|\bwhich way\b|\bwhat direction\b/, /\b(?:towards?|away|edge|direction|facing|into|onto)\b/gi],
+  ["procedure", /^how (do|does|should|would|to)\b|\bhow do (i|you|we)\b/,
+    /\b(?:roll|rolls|place|declare|measure|mark|take|takes|test|must|counter|nominate|choose)\b/gi],
   ["consequence", /\bwhat (happens|if)\b/, /\b(?:takes?|suffers?|damage|hits|may not|cannot|loses?|no longer)\b/gi],
   ["permission",
     /^(can|could|may|do|does|is|are|must|should)\b|\b(can i|can my|can someone|allowed|have to|need to|must|able to)\b/,

@@ -197,3 +197,10 @@ test("words asked standing together count as asked only in the order asked", () 
   const answer = sentries.ask("hide near enemy", { ruleset: "alpha" }).find((a) => a.entry.title === "Sentries");
   assert.equal(sentenceOf(answer), "A model may not hide if he is too close to an enemy.");
 });
+
+test("how do I asks for what to do: the sentence that says to roll, place or declare", () => {
+  assert.deepEqual(kindsAsked("how do i show a model is hidden"), ["procedure"]);
+  assert.deepEqual(kindsAsked("how far do I run"), ["measure"]); // how far asks a distance first
+  assert.ok(gives("Place a Hidden counter beside the model.", ["procedure"]) > 0);
+  assert.equal(gives("A hidden model is hard to see.", ["procedure"]), 0);
+});
