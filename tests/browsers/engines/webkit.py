@@ -4,6 +4,7 @@ Selenium and WebKitWebDriver, on a virtual screen (MiniBrowser has no headless m
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import socket
 import subprocess
@@ -184,6 +185,21 @@ def run(journeys: dict[str, list], base: str) -> dict[str, dict]:
     return results
 
 
+def _seen(browser) -> str:
+    """What the page showed when a journey failed, so a failure seen once under load says where it stood (#64)."""
+    try:
+        return json.dumps(browser.execute_script(SEEN))[:600]
+    except Exception as error:  # a page that does not answer says so
+        return f"(it did not answer: {type(error).__name__})"
+
+
+# The page's address, its state marks, and how many calculators it has and has set up.
+SEEN = (
+    "return { url: location.href, state: { ...document.documentElement.dataset }, "
+    "calculators: document.querySelectorAll('.calc').length, ready: document.querySelectorAll('.calc[data-ready]').length };"
+)
+
+
 def _journey(steps: list, base: str) -> dict:
     from urllib3.exceptions import HTTPError as DriverUnreachable
 
@@ -191,15 +207,17 @@ def _journey(steps: list, base: str) -> dict:
         browser = open_browser()
     except BrowserGone as error:
         return {"ok": False, "gone": True, "error": str(error)}
+    at = "opening"
     try:
         timings: dict[str, float] = {}
-        for verb, *arg in steps:
+        for number, (verb, *arg) in enumerate(steps, start=1):
+            at = f"step {number} ({verb})"
             step(browser, base, verb, *arg, timings=timings)
         return {"ok": True, "timings": timings}
     except (OSError, TimeoutError, DriverUnreachable) as error:  # the driver's connection: the browser is gone
         return {"ok": False, "gone": True, "error": f"{type(error).__name__}: {str(error)[:600]}"}
     except Exception as error:  # reported per journey, so one failure does not hide the others
-        return {"ok": False, "error": f"{type(error).__name__}: {str(error)[:600]}"}
+        return {"ok": False, "error": f"{type(error).__name__}: {str(error)[:600]} at {at}; the page: {_seen(browser)}"}
     finally:
         try:
             browser.quit()
