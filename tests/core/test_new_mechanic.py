@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, copy_project, read_page, suite_but_browsers
+from tests.helpers import ROOT, SUITE_SECONDS, copy_project, read_page, suite_but_browsers
 
 INVENTED = Path(__file__).parent / "invented"
 NUMBERS = Path("rules/mordheim-1999/numbers.toml")
@@ -140,6 +140,7 @@ def test_the_route_planner_walks_its_leg(project):
     assert "&#34;swim {}&#34;" not in (project / "site" / "trench-crusade" / "route" / "index.html").read_text()
 
 
+@pytest.mark.timeout(SUITE_SECONDS + 300)  # a whole suite, bounded as one (tests/helpers.py)
 def test_the_whole_suite_but_browsers_passes_in_the_copy(project):
     """Every test that does not drive a browser, run in the copy with the new rule among the others: its own
     tests; the rules core's (its oracle agrees over the seeded grid, every field of it answers or refuses whatever

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import PROJECT_DIRS, ROOT, copy_project, read_page, suite_but_browsers
+from tests.helpers import PROJECT_DIRS, ROOT, SUITE_SECONDS, copy_project, read_page, suite_but_browsers
 
 FOLDER = Path(__file__).parent / "lanternfall"
 # Where each section of the text is placed among the shared topics (CONTRIBUTING.md, step 6).
@@ -140,6 +140,7 @@ def test_its_prerendered_calculator_is_on_its_page(project):
     assert "highest of 2D6" in block[:20000]
 
 
+@pytest.mark.timeout(SUITE_SECONDS + 300)  # a whole suite, bounded as one (tests/helpers.py)
 def test_the_project_tests_pass_with_it(project):
     """Every test that does not drive a browser, run in the copy: none assumes the bundled five."""
     done, ran = suite_but_browsers(project)
