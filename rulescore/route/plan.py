@@ -33,14 +33,16 @@ from rulescore.ruleset import Ruleset
 
 NAME = "route"
 TITLE = "Plan a move"
+# The kinds of activation the mechanics declare beside a normal move and a charge, in the order offered.
+ACTIVATIONS = {a.key: a for a in sorted((a for m in MECHANICS for a in m.activations), key=lambda a: a.place)}
 
 
 def fields(ruleset: Ruleset) -> list[Field]:
     """The model, the kind of activation and what its rules ask before the first inch, then the legs: a list, a
     leg each. Each kind of activation and each question beside a normal move is its rule's own (Mechanic)."""
-    allowed = sorted((a for m in MECHANICS for a in m.activations if a.offered(ruleset)), key=lambda a: a.place)
     charging, said = charge_kind(ruleset)
-    kinds = [("move", "A normal move"), *((a.key, a.words) for a in allowed), *charging]
+    allowed = [(a.key, a.words) for a in ACTIVATIONS.values() if a.offered(ruleset)]
+    kinds = [("move", "A normal move"), *allowed, *charging]
     found = [movement(), choice("activation", "This activation is", "move", tuple(kinds), help=said)]
     asked = sorted((each for m in MECHANICS for each in m.asks(ruleset)), key=lambda each: each[0])
     found += [field for _, field in asked]
@@ -208,6 +210,7 @@ def _route(explain: Explanation, ruleset: Ruleset, read: dict[str, Any], legs: l
     if activation == "move":
         explain.step(f"A normal move: up to its Movement, {inches(move)}.")
         return Planned(walk_legs(Walk(ruleset, explain, move, read), legs))
-    for kind in (a for m in MECHANICS for a in m.activations if a.key == activation):
+    kind = ACTIVATIONS.get(activation)
+    if kind:
         return Planned(walk_legs(Walk(ruleset, explain, kind.allowance(explain, ruleset, read), read), legs))
     return charge_route(explain, ruleset, read, legs)
