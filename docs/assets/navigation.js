@@ -22,6 +22,9 @@
   /** @type {{ target: string } | null} */
   let loading = null; // the page on its way (or the last one put in place); a newer tap replaces it
   const kept = new Map(); // pages fetched ahead: page -> Promise of its HTML
+  // A page not here by then is loaded the ordinary way, with the browser's own progress and stop button,
+  // never a tap that seems to do nothing (a request stalled in a worker or a network that never answers).
+  const PATIENCE_MS = 10_000;
 
   /** @param {HTMLAnchorElement | null} link */
   function ours(link) {
@@ -89,7 +92,9 @@
     if (document.documentElement.dataset.calculators === "failed") return leave(url, how); // a fresh start
     let next;
     try {
-      next = new DOMParser().parseFromString(await html(url), "text/html");
+      /** @type {Promise<never>} */
+      const late = new Promise((_, fail) => setTimeout(() => fail(new Error("too slow")), PATIENCE_MS));
+      next = new DOMParser().parseFromString(await Promise.race([html(url), late]), "text/html");
       if (mine !== loading) return; // another tap came after this one
       if (!sameCode(next, url) || !next.querySelector(PARTS[0])) throw new Error("not this site's page");
     } catch {

@@ -113,6 +113,16 @@ ARM_TAP = (
     "document.addEventListener('calculators:stored', () => { window.journeyStored = performance.timeOrigin + performance.now(); });"
 )
 TAPPED = "Number(sessionStorage.getItem('journeyTap'))"
+# Where a tap landed (#64): armed before the tap, read after it. A driver aims, then taps; a page that
+# moved between the two gets the tap elsewhere, which fails at once and names what it hit, rather than a
+# wait of minutes for what the tap should have brought. A tap that took the page elsewhere reads "".
+ARM_LANDED = (
+    "((selector) => { window.journeyLanded = null; document.addEventListener('click', (event) => { "
+    "const hit = event.target instanceof Element ? event.target : null; const meant = document.querySelector(selector); "
+    "window.journeyLanded = meant && hit && meant.contains(hit) ? '' : (hit ? hit.outerHTML.slice(0, 120) : 'nothing'); "
+    "}, { capture: true, once: true }); })"
+)
+LANDED = "(window.journeyLanded || '')"
 # A tap lands once its element is there and its calculator has answered what it was asked: an answer
 # puts a message next to a field or takes one away, which moves the form under a thumb (or a driver's
 # click, aimed a moment before it lands). calculators.js marks a calculator with a question out.

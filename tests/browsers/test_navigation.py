@@ -106,3 +106,30 @@ def test_a_page_of_another_build_loads_whole(phone, server):
     phone.wait_for_function("() => location.pathname.endsWith('/mordheim-lrb/movement/')")
     phone.wait_for_selector("#calc-fall")
     assert not kept(phone)
+
+
+def test_a_page_that_does_not_come_loads_whole(browser, server):
+    # A request that never ends (a stalled worker, a network that takes it and never answers): past the bound
+    # the tap becomes an ordinary load, with the browser's own progress, never a tap that does nothing (#64).
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, service_workers="block")
+    try:
+        page = context.new_page()
+        stalled = []
+
+        def stall(route):
+            if route.request.resource_type == "fetch":
+                stalled.append(route)  # never answered
+            else:
+                route.continue_()
+
+        page.route("**/mordheim-lrb/movement/", stall)
+        page.goto(server.origin + "/compare/falling/")
+        page.wait_for_selector("#compare-fall[data-ready]")
+        mark(page)
+        page.locator(LINK).tap()
+        page.wait_for_function("() => location.pathname.endsWith('/mordheim-lrb/movement/')", timeout=60_000)
+        page.wait_for_selector("#calc-fall[data-ready]")
+        assert stalled, "the page was asked for in the page first"
+        assert not kept(page)
+    finally:
+        context.close()

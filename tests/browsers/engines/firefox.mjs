@@ -4,24 +4,17 @@ import { readFileSync } from "node:fs";
 import puppeteer from "puppeteer-core";
 
 const [journeysFile, base] = process.argv.slice(2);
-const { journeys, armTap: ARM_TAP, still: STILL, showing: SHOWING } = JSON.parse(readFileSync(journeysFile, "utf8"));
+const { journeys, armTap: ARM_TAP, still: STILL, showing: SHOWING, armLanded: ARM_LANDED, landed: LANDED } = JSON.parse(readFileSync(journeysFile, "utf8"));
 
 // A real tap, once the element holds still (journeys.py: STILL). The driver aims, then taps where it aimed,
 // whatever is there by then: a tap that lands on something else fails here, naming it, as a page that moved
 // under a thumb (#64), never a wait of minutes for what the tap should have brought.
 async function tap(page, selector) {
   await page.waitForFunction(`${STILL}(${JSON.stringify(selector)})`, { timeout: 120_000 });
-  await page.evaluate(`((selector) => {
-    window.journeyLanded = null;
-    document.addEventListener("click", (event) => {
-      const hit = event.target instanceof Element ? event.target : null;
-      const meant = document.querySelector(selector);
-      window.journeyLanded = meant && hit && meant.contains(hit) ? "" : (hit ? hit.outerHTML.slice(0, 120) : "nothing");
-    }, { capture: true, once: true });
-  })(${JSON.stringify(selector)})`);
+  await page.evaluate(`${ARM_LANDED}(${JSON.stringify(selector)})`);
   await page.click(selector);
   // A tap that took the page elsewhere (an ordinary load) landed: the new page knows nothing of it.
-  const landed = await page.evaluate("window.journeyLanded").catch(() => "");
+  const landed = await page.evaluate(LANDED).catch(() => "");
   if (landed) throw new Error(`the tap on ${selector} landed on ${landed}: the page moved under it`);
 }
 

@@ -8,7 +8,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from tests.browsers.journeys import ARM_TAP, SHOWING, STILL
+from tests.browsers.journeys import ARM_LANDED, ARM_TAP, LANDED, SHOWING, STILL
 from tests.helpers import ROOT
 
 
@@ -16,7 +16,18 @@ def run(journeys: dict[str, list], base: str) -> dict[str, dict]:
     """Each journey in a fresh Firefox against `base`; {journey: {ok, error, consoleErrors, timings}}."""
     with tempfile.TemporaryDirectory() as folder:
         spec = Path(folder) / "journeys.json"
-        spec.write_text(json.dumps({"journeys": journeys, "armTap": ARM_TAP, "still": STILL, "showing": SHOWING}))
+        spec.write_text(
+            json.dumps(
+                {
+                    "journeys": journeys,
+                    "armTap": ARM_TAP,
+                    "still": STILL,
+                    "showing": SHOWING,
+                    "armLanded": ARM_LANDED,
+                    "landed": LANDED,
+                }
+            )
+        )
         said = Path(folder) / "stderr.txt"  # each journey's start is noted there: where an overrun was
         with said.open("w") as stderr:
             try:

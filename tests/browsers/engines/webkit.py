@@ -12,7 +12,7 @@ import threading
 import time
 import urllib.request
 
-from tests.browsers.journeys import ARM_TAP, SHOWING, STILL
+from tests.browsers.journeys import ARM_LANDED, ARM_TAP, LANDED, SHOWING, STILL
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 DRIVER = "/usr/bin/WebKitWebDriver"
@@ -139,11 +139,23 @@ def step(browser, base: str, verb: str, arg=None, timings: dict | None = None) -
         # As a thumb does: in the middle of the screen first, not under the sticky header, where
         # WebKitWebDriver's own scrolling can leave it (its click then lands on the header).
         browser.execute_script("arguments[0].scrollIntoView({ block: 'center' });", target)
+        browser.execute_script(f"{ARM_LANDED}(arguments[0]);", arg)
         target.click()
+        landed = _holds(browser, LANDED) and browser.execute_script(f"return {LANDED};")
+        if landed:
+            raise AssertionError(f"the tap on {arg} landed on {landed}: the page moved under it")
     elif verb == "back":
         browser.back()
     elif verb == "reload":
+        # The next step acts on the new document, never on the old one as it goes: marked, then waited out.
+        browser.execute_script("window.journeyBefore = true;")
         browser.refresh()
+        wait(
+            browser,
+            ("return !window.journeyBefore && document.readyState !== 'loading';",),
+            120,
+            "the page loaded again",
+        )
     elif verb == "timed":  # a tap timed inside the page, to when what it should bring holds
         label, selector, condition, elapsed = arg
         if selector:  # none: a moment the page noted by itself (its first live answer)
