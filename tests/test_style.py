@@ -194,7 +194,14 @@ def test_a_long_file_says_why_it_is_long():
 
 # The modules that put the rules together (the route planner, a model's card, the answers' doors, the
 # loader): each kind of rule is declared in its own module (Mechanic) and read from there, never named here.
-PUT_TOGETHER = ["route/plan.py", "route/walk.py", "route/check.py", "route/height.py", "route/after.py"]
+PUT_TOGETHER = [
+    "route/plan.py",
+    "route/walk.py",
+    "route/check.py",
+    "route/height.py",
+    "route/after.py",
+    "route/read.py",
+]
 PUT_TOGETHER += ["web/table.py", "doors.py", "entry.py", "ruleset.py"]
 # What the planner asks of every model is its own: a normal move, and the Initiative, Toughness and Wounds
 # a route's tests and falls take (the Initiative test's key and the fall's modules give them).

@@ -229,6 +229,14 @@ def _has_climb(ruleset: Rules) -> bool:
     return ruleset.table(Climb) is not None
 
 
+def _first_climb(ruleset: Rules, height: Fraction, legs: int) -> tuple[str, ...]:
+    return ("climb up 2",)  # the first route climbs, so that what follows starts up high
+
+
+def _no_first_climb(ruleset: Rules, height: Fraction, legs: int) -> tuple[str, ...]:
+    return ()  # and does not climb down: its jump down comes back to the ground
+
+
 LEGS = {
     direction: LegKind(
         f"climb {direction}",
@@ -242,8 +250,9 @@ LEGS = {
         cost=_climb_uses,
         check=_check_leg,
         worth=_has_climb,
+        first=first,
     )
-    for direction, rank, rise in (("up", 20, 1), ("down", 30, -1))
+    for direction, rank, rise, first in (("up", 20, 1, _first_climb), ("down", 30, -1, _no_first_climb))
 }
 
 

@@ -201,6 +201,10 @@ def _has_gap(ruleset: Rules) -> bool:
     return ruleset.table(Gap) is not None
 
 
+def _first_gap(ruleset: Rules, height: Fraction, legs: int) -> tuple[str, ...]:
+    return ("gap 1",) if height else ("gap 1 drop 2",)  # jumped at the height reached, or with a drop of its own
+
+
 LEG = LegKind(
     "gap",
     40,
@@ -214,6 +218,7 @@ LEG = LegKind(
     cost=_gap_uses,
     check=_check,
     worth=_has_gap,
+    first=_first_gap,
 )
 
 

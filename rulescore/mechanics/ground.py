@@ -7,7 +7,7 @@ from typing import Any
 
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import Field, FieldError, choice
-from rulescore.mechanics.legs import Leg, LegKind, Walking, ground_cost, ground_words
+from rulescore.mechanics.legs import Leg, LegKind, Walking, costly_grounds, ground_cost, ground_words
 from rulescore.mechanics.mechanic import Costs, Line, Mechanic
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
@@ -50,7 +50,13 @@ def _lines(rules: Rules) -> list[Line]:
 
 
 def _costly(rules: Rules) -> bool:
-    return any(cost.value != 1 for cost in (rules.costs("terrain") or {}).values())
+    return bool(costly_grounds(rules))
+
+
+def _first_moves(rules: Rules, height: Fraction, legs: int) -> tuple[str, ...]:
+    """A route ends with a move; one with no other leg crosses ground that costs more first, where the text has it."""
+    costly = costly_grounds(rules)
+    return (*([f"move 1{ground_words(costly[0])}"] if not legs and costly else []), "move 1")
 
 
 def _move_uses(rules: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
@@ -75,7 +81,15 @@ def _move(walk: Walking, number: int, leg: Leg, uses: Fraction) -> None:
 
 
 MOVE = LegKind(
-    "move", 10, "move 4 (or move 2 difficult)", _move, "ground", on_ground=True, cost=_move_uses, worth=_costly
+    "move",
+    10,
+    "move 4 (or move 2 difficult)",
+    _move,
+    "ground",
+    on_ground=True,
+    cost=_move_uses,
+    worth=_costly,
+    first=_first_moves,
 )
 
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.

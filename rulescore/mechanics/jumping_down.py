@@ -138,8 +138,21 @@ def _has_jump_down(ruleset: Rules) -> bool:
     return ruleset.table(JumpDown) is not None
 
 
+def _first_jump_down(ruleset: Rules, height: Fraction, legs: int) -> tuple[str, ...]:
+    return ("jump down 2",)  # back to the ground a first route's climb left it 2" above
+
+
 LEG = LegKind(
-    "jump down", 50, "jump down 4", _walk, "drop", table="jump_down", rise=-1, check=_check, worth=_has_jump_down
+    "jump down",
+    50,
+    "jump down 4",
+    _walk,
+    "drop",
+    table="jump_down",
+    rise=-1,
+    check=_check,
+    worth=_has_jump_down,
+    first=_first_jump_down,
 )
 
 JUMP_DOWN = Mechanic(

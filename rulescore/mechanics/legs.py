@@ -93,6 +93,10 @@ def _no_check(route: SoFar, leg: Leg, number: int) -> None:
     return None
 
 
+def _not_shown(ruleset: Rules, height: Fraction, legs: int) -> tuple[str, ...]:
+    return ()
+
+
 def _never(ruleset: Rules) -> bool:
     return False
 
@@ -136,6 +140,8 @@ class LegKind(NamedTuple):
     worth: Callable[[Rules], bool] = _never  # Ruleset -> does this leg alone make a route worth planning
     cost: Callable[[Rules, dict[str, Any], Leg], Fraction] = _no_cost  # (ruleset, values, leg) -> the movement it uses
     check: Callable[[SoFar, Leg, int], None] = _no_check  # refuses what the rules forbid whatever the dice
+    # (ruleset, the height the route has reached, its legs so far) -> its legs in the route a page first shows
+    first: Callable[[Rules, Fraction, int], tuple[str, ...]] = _not_shown
 
     def has(self, ruleset: Rules) -> bool:
         if self.offered is not None:
@@ -166,6 +172,11 @@ def ground_cost(ruleset: Rules, leg: Leg) -> int:
         raise FieldError("terrain", f"{ruleset.title}'s text gives no movement cost for{ground_words(leg.ground)}.")
     cost: int = costs[leg.ground].value
     return cost
+
+
+def costly_grounds(ruleset: Rules) -> list[str]:
+    """The grounds a leg may name, in the text's order: those an inch of which costs more than an inch."""
+    return [ground for ground, cost in (ruleset.costs("terrain") or {}).items() if cost.value != 1]
 
 
 def at_most(ruleset: Rules, table: str, most: Rule, what: str) -> str:

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from rulescore.answers.explain import inches
-from rulescore.mechanics.climbing import Climb
-from rulescore.mechanics.gaps import Gap
-from rulescore.mechanics.jumping_down import JumpDown
-from rulescore.mechanics.legs import Leg, LegKind, ground_words, number
+from rulescore.mechanics.legs import Leg, LegKind, costly_grounds, ground_words, number
 from rulescore.rulebooks import MECHANICS
 from rulescore.ruleset import Ruleset
 
@@ -76,7 +75,7 @@ def plannable(ruleset: Ruleset) -> bool:
 def leg_kinds(ruleset: Ruleset) -> list[tuple[str, str, LegKind]]:
     """The kinds of leg this ruleset's text has rules for, as a form offers them: (what the leg writes, where
     `{}` stands for its inches, and a second `{}` for its second number; the words the list shows; its kind)."""
-    grounds = [g for g, cost in (ruleset.costs("terrain") or {}).items() if cost.value != 1]
+    grounds = costly_grounds(ruleset)
     offered: list[tuple[str, str, LegKind]] = []
     for words, kind in LEG_KINDS.items():
         if kind.has(ruleset):
@@ -91,13 +90,14 @@ def leg_kinds(ruleset: Ruleset) -> list[tuple[str, str, LegKind]]:
 
 
 def default_legs(ruleset: Ruleset) -> list[str]:
-    """A first route the page shows worked out: one leg of each kind the text has, that fits Movement 4, the
-    heights agreeing (the gap is jumped at the height climbed, the jump down comes back to the ground)."""
-    climbs = ruleset.table(Climb) is not None
-    legs = ["climb up 2"] if climbs else []
-    legs += ["gap 1" if climbs else "gap 1 drop 2"] if ruleset.table(Gap) else []
-    legs += ["jump down 2"] if ruleset.table(JumpDown) else []
-    costly = [ground for ground, cost in (ruleset.costs("terrain") or {}).items() if cost.value != 1]
-    legs += [f"move 1{ground_words(costly[0])}"] if not legs and costly else []
+    """A first route the page shows worked out: each kind of leg the text has adds its own (`LegKind.first`), the
+    heights agreeing; the legs over obstacles first, the walks across ground last."""
+    legs: list[Leg] = []
+    height = Fraction(0)
+    for kind in sorted(LEG_KINDS.values(), key=lambda kind: (kind.on_ground, kind.rank)):
+        if kind.has(ruleset):
+            for text in kind.first(ruleset, height, len(legs)):
+                legs.append(read_leg(text))
+                height = kind.height_after(height, legs[-1])
     # Written back as a route writes them ('climb up 2"'): the page's own items, so its first taps' keys match.
-    return [read_leg(text).text for text in [*legs, "move 1"]]
+    return [leg.text for leg in legs]
