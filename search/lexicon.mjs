@@ -19,6 +19,9 @@ const STEPS = new Set(["@", "@i", "~", "~i"]);
 const WORDS_A_STEP = 3; // a synset's first words: its others are rare names for the same thing
 const MOST_KINDS = 25;
 const MOST = 4; // words of the texts a word stands for, at most
+// A word the texts use in passing (walk, fire, back: a few sentences, none of them its rule) still stands for
+// the words the rules use for it (move, shoot, rear), after itself.
+const IN_PASSING = 3;
 
 /** WordNet's database: each part of speech's index (lemma -> its synsets, most used first) and data. */
 export function readWordNet(dict) {
@@ -107,7 +110,9 @@ function nearWords(parts, pos, lemma) {
  * @param {ReturnType<typeof readWordNet>} parts @param {string[]} texts @param {Record<string, string[]>} players
  */
 export function lexicon(parts, texts, players) {
-  const held = new Set(texts.flatMap((text) => termsOf(text)));
+  /** @type {Map<string, number>} how many texts hold each term */
+  const uses = new Map();
+  for (const text of texts) for (const term of termsOf(text)) uses.set(term, (uses.get(term) || 0) + 1);
   const words = [...new Set(texts.flatMap((text) => wordsOf(text).map((word) => word.toLowerCase())))].sort();
   /** @type {Map<string, string[]>} */
   const found = new Map();
@@ -119,10 +124,10 @@ export function lexicon(parts, texts, players) {
         // A phrase's words are asked one by one; a word WordNet's corpus never uses, players hardly type.
         if (!/^[a-z]+$/.test(near) || !Object.values(parts).some((part) => part.index.has(near))) continue;
         const term = termOf(near, true);
-        if (!term || held.has(term)) continue; // a word the texts use finds itself
+        if (!term || (uses.get(term) || 0) > IN_PASSING) continue; // a word the texts use finds itself
         const list = found.get(term) || [];
-        if (!list.includes(own) && list.length < MOST) list.push(own);
-        found.set(term, list);
+        if (own !== term && !list.includes(own) && list.length < MOST) list.push(own);
+        if (list.length) found.set(term, list);
       }
     }
   }
@@ -131,7 +136,7 @@ export function lexicon(parts, texts, players) {
     const term = termOf(word, true);
     if (!term) continue;
     const mine = said.flatMap((w) => termsOf(w));
-    found.set(term, [...new Set([...mine, ...(found.get(term) || [])])].filter((t) => t !== term).slice(0, MOST));
+    found.set(term, [...new Set(mine)].filter((t) => t !== term).slice(0, MOST)); // the game's sense, not WordNet's others
   }
   return Object.fromEntries([...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -11,13 +11,15 @@ const SMALL = new Set(("a an and any are am as at be been but by can could did d
   + "how i if in into is it its me my of on or so such than that the their them then there these they this "
   + "those to was we were what when where which while who whom why will with would you your away get got "
   + "also just may might must shall should during after before happen happens happened much many ever "
-  + "still someone somebody anyone anybody something anything off").split(" "));
+  + "still someone somebody anyone anybody something anything off right").split(" "));
 
 // Forms the stemmer cannot bring home: the rules' own irregular verbs.
 const IRREGULAR = new Map(Object.entries({
   ran: "run", fell: "fall", fallen: "fall", fled: "flee", hid: "hide", hidden: "hide", dove: "dive",
   rode: "ride", ridden: "ride", went: "go", gone: "go", threw: "throw", thrown: "throw", took: "take",
-  taken: "take", struck: "strike", lain: "lie", lay: "lie", saw: "see", seen: "see",
+  taken: "take", struck: "strike", lain: "lie", lay: "lie", saw: "see", seen: "see", shot: "shoot",
+  stood: "stand", held: "hold", fought: "fight", caught: "catch", chose: "choose", chosen: "choose",
+  lost: "lose", met: "meet", drew: "draw", drawn: "draw", spent: "spend", knelt: "kneel", leapt: "leap",
 }));
 
 // A word: letters and digits, with an apostrophe inside ("model's"), or a number with its inch mark.
@@ -77,8 +79,11 @@ export function askedOf(question, lexicon = new Map()) {
   for (const word of wordsOf(question)) {
     const term = termOf(word, true);
     if (!term || asked.has(term)) continue;
-    const also = lexicon.get(term) || lexicon.get(termOf(baseOf(word.toLowerCase())) || "") || [];
-    asked.set(term, { word: word.toLowerCase(), terms: [term, ...also.filter((other) => other !== term)] });
+    const base = baseOf(word.toLowerCase());
+    // "widest" finds "wide", "charger" "charge": the base as the texts write it, with or without its e.
+    const bases = base === word.toLowerCase() ? [] : [termOf(base), termOf(`${base}e`)].filter((t) => t !== null);
+    const also = lexicon.get(term) || lexicon.get(termOf(base) || "") || [];
+    asked.set(term, { word: word.toLowerCase(), terms: [...new Set([term, ...bases, ...also])] });
   }
   return [...asked.values()];
 }

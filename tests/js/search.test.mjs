@@ -168,9 +168,17 @@ test("in choosing the sentence, a word the title names counts half: the rest is 
   assert.equal(sentenceOf(first("hiding", { ruleset: "alpha" })), "A model can hide behind a wall.");
 });
 
-test("an adjective's degree finds the players' words of its base: tallest, as tall", () => {
+test("an adjective's degree finds its base and the players' words of it: tallest, as tall", () => {
   const lexicon = new Map([["tall", ["height"]]]);
-  assert.deepEqual(askedOf("tallest wall", lexicon)[0].terms, ["tallest", "height"]);
+  assert.deepEqual(askedOf("tallest wall", lexicon)[0].terms, ["tallest", "tall", "height"]);
+  // The base as the texts write it, with its e: widest finds wide; a word of no degree finds only itself.
+  assert.deepEqual(askedOf("widest gap")[0].terms, ["widest", "wid", "wide"]);
+  assert.deepEqual(askedOf("gap")[0].terms, ["gap"]);
+});
+
+test("a verb's irregular forms find it: shot, as shoot; stood, as stand", () => {
+  assert.deepEqual(askedOf("shot at").map((word) => word.terms[0]), ["shoot"]);
+  assert.deepEqual(askedOf("stood firm").map((word) => word.terms[0]), ["stand", "firm"]);
   assert.deepEqual(kindsAsked("tallest wall I can climb"), ["measure"]);
 });
 

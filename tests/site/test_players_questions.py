@@ -15,7 +15,7 @@ from tests.questions.corpus import figures, questions, score
 
 # What each half scored when #61 was resolved (first result right, answering sentence shown): held, never
 # lower. Raise them when the search answers more; the held-out half is never tuned against.
-HELD = {"tuned": (87, 82), "held_out": (62, 52)}
+HELD = {"tuned": (118, 103), "held_out": (63, 52)}
 # The issue's own questions: tuned against, so never in the held-out half.
 ISSUES_QUESTIONS = (
     "can someone block my charge",
@@ -55,7 +55,10 @@ def test_the_index_carries_the_players_words_for_the_texts_words(built_site):
     words = json.loads((built_site / "assets" / "search.json").read_text(encoding="utf-8"))["words"]
     # From WordNet (hop is a kind of jump; plummet, of drop) and from rules/players-words.toml (the games' words).
     assert {"jump", "leap"} <= set(words["hop"]) and "drop" in words["plummet"]
-    assert words["block"][:2] == ["intercept", "interpos"] and "anim" in words["dog"]
+    # A game's sense, where the players' words give one, stands alone: not WordNet's others (block: hide).
+    assert words["block"] == ["intercept", "interpos"] and "anim" in words["dog"]
+    # A word the texts use only in passing still stands for the rules' word (an alleyway, in one sentence: street).
+    assert "street" in words["alleywai"] and all(words.values())
     assert "build" in words["tower"] and "barrier" in words["wall"]
     # Only the texts' own words are offered: every term a word stands for is one the index's sentences hold.
     assert all(len(terms) <= 12 for terms in words.values()) and 500 < len(words) < 20000
