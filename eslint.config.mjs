@@ -22,10 +22,8 @@ export default [
   // Search's modules: bundled for the page by the build; engine.js and words.js run in Node's tests too.
   { files: ["search/*.js"], languageOptions: { sourceType: "module", globals: globals.browser } },
   {
-    files: ["calculators/worker.js", "calculators/saved_start.js"],
-    languageOptions: {
-      globals: { ...globals.worker, module: "readonly" },
-    },
+    files: ["calculators/worker/*.js"],
+    languageOptions: { sourceType: "module", globals: globals.worker },
   },
   {
     files: ["sitegen/finishing/service_worker/*.js"],

@@ -10,13 +10,13 @@ from pathlib import Path
 
 from benchmarks.common import ROOT
 
-# Bare loadPyodide() of the same runtime, in a worker, with Pyodide's own standard library: the baseline.
+# Bare loadPyodide() of the same runtime, in a module worker as the site's, with Pyodide's own standard library: the baseline.
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title><script>
 const runtime = new URL("../{runtime}", location.href).href;
 const stdlib = new URL("python_stdlib.zip", location.href).href;
-const source = `importScripts("${{runtime}}pyodide.js");
+const source = `import {{ loadPyodide }} from "${{runtime}}pyodide.mjs";
 loadPyodide({{indexURL: "${{runtime}}", stdLibURL: "${{stdlib}}"}}).then(() => postMessage("ready"));`;
-const worker = new Worker(URL.createObjectURL(new Blob([source], {{type: "text/javascript"}})));
+const worker = new Worker(URL.createObjectURL(new Blob([source], {{type: "text/javascript"}})), {{type: "module"}});
 worker.onmessage = () => {{ window.bareReady = performance.now(); }};
 </script>"""
 
@@ -26,11 +26,11 @@ worker.onmessage = () => {{ window.bareReady = performance.now(); }};
 # sooner than this, cold; timed beside bare it says how far a first visit's start can come down.
 RUNTIME_PAGE = """<!doctype html><meta charset="utf-8"><title>runtime alone</title><script>
 const runtime = new URL("../{runtime}", location.href).href;
-const source = `importScripts("${{runtime}}pyodide.js");
-const compiled = WebAssembly.compileStreaming(fetch("${{runtime}}pyodide.asm.wasm"));
-importScripts("${{runtime}}pyodide.asm.js");
+const source = `const compiled = WebAssembly.compileStreaming(fetch("${{runtime}}pyodide.asm.wasm"));
+await import("${{runtime}}pyodide.mjs");
+await import("${{runtime}}pyodide.asm.js");
 compiled.then(() => postMessage("ready"));`;
-const worker = new Worker(URL.createObjectURL(new Blob([source], {{type: "text/javascript"}})));
+const worker = new Worker(URL.createObjectURL(new Blob([source], {{type: "text/javascript"}})), {{type: "module"}});
 worker.onmessage = () => {{ window.bareReady = performance.now(); }};
 </script>"""
 

@@ -29,7 +29,7 @@
   let worker = null;
   window.calculatorsStart = () => {
     if (worker) return worker;
-    const started = /** @type {CalculatorsWorker} */ (new Worker(script));
+    const started = /** @type {CalculatorsWorker} */ (new Worker(script, { type: "module" }));
     worker = started;
     started.early = []; // messages that arrive before calculators.js listens
     started.onmessage = (event) => started.early.push(event.data);

@@ -20,9 +20,10 @@ from sitegen.bundle.stdlib import precompile
 
 # Only what the browser loads: micropip and other packages are never asked for, and the
 # standard library is our precompiled, trimmed one (sitegen/bundle/stdlib.py), not python_stdlib.zip.
-RUNTIME_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm")
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm")
 GLUE_FILES = ("calculators.css",)
-WORKER_SCRIPTS = ("worker.js", "saved_start.js")  # minified like the page script
+# The calculators' worker: a module worker, bundled with the modules it imports and minified like the page script.
+WORKER_SCRIPT = Path("calculators") / "worker" / "worker.js"
 # The page script: ES modules, one per job (calculators/src/), bundled into one script by esbuild (a
 # first visit gets one request, as before the split; each module is linted and type-checked alone).
 PAGE_SCRIPT = Path("calculators") / "src" / "calculators.js"
@@ -162,9 +163,10 @@ def bundle(root: Path, out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     for source in (PAGE_SCRIPT, TABLE_SCRIPT):
         (out / source.name).write_text(esbuild(root, source, "--bundle", "--format=iife", "--minify"), encoding="utf-8")
-    for name in WORKER_SCRIPTS:
-        (out / name).write_bytes(minified(root, root / "calculators" / name))
-    return [out / PAGE_SCRIPT.name, out / TABLE_SCRIPT.name, *(out / name for name in WORKER_SCRIPTS)]
+    (out / WORKER_SCRIPT.name).write_text(
+        esbuild(root, WORKER_SCRIPT, "--bundle", "--format=esm", "--minify"), encoding="utf-8"
+    )
+    return [out / PAGE_SCRIPT.name, out / TABLE_SCRIPT.name, out / WORKER_SCRIPT.name]
 
 
 def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:

@@ -16,8 +16,9 @@ from sitegen.bundle import saved_start
 from tests.helpers import ROOT, shipped_parts
 
 UNPACK = """
-const { unpackSavedStart } = require(process.argv[1]);
-const cases = JSON.parse(require("node:fs").readFileSync(0, "utf8"));
+import { readFileSync } from "node:fs";
+const { unpackSavedStart } = await import(process.argv[1]);
+const cases = JSON.parse(readFileSync(0, "utf8"));
 const out = cases.map(([packed, size]) => {
   const bytes = Buffer.from(packed, "base64");
   const memory = unpackSavedStart(new Uint8Array(bytes).buffer, size);
@@ -28,9 +29,9 @@ console.log(JSON.stringify(out));
 
 
 def unpacked(*cases: tuple[bytes, int]) -> list[bytes | None]:
-    """What calculators/saved_start.js makes of each (packed, size)."""
+    """What calculators/worker/saved_start.js makes of each (packed, size)."""
     done = subprocess.run(
-        ["node", "-e", UNPACK, str(ROOT / "calculators" / "saved_start.js")],
+        ["node", "--input-type=module", "-e", UNPACK, str(ROOT / "calculators" / "worker" / "saved_start.js")],
         input=json.dumps([[base64.b64encode(packed).decode(), size] for packed, size in cases]),
         capture_output=True,
         text=True,

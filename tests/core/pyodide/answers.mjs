@@ -5,13 +5,12 @@
 // the worker's own code, and the wheel's file is not written back, so any import or read of rulescore
 // that the snapshot did not already hold fails.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const [stdlib, wheel, sessionFile, snapshot, size] = process.argv.slice(2);
-const { unpackSavedStart } = createRequire(import.meta.url)(join(root, "calculators", "saved_start.js"));
+const { unpackSavedStart } = await import(join(root, "calculators", "worker", "saved_start.js"));
 const { loadPyodide } = await import(join(root, "node_modules", "pyodide", "pyodide.mjs"));
 
 const options = { indexURL: join(root, "node_modules", "pyodide") + "/", stdLibURL: stdlib };

@@ -1,7 +1,7 @@
 // @ts-check
-// Runs Python off the main thread: boots Pyodide once, unpacks our wheel, answers each calculation.
-/* global loadPyodide, unpackSavedStart */
-"use strict";
+// Runs Python off the main thread: boots Pyodide once, unpacks our wheel, answers each calculation. A module
+// worker (the build bundles it with saved_start.js), as the Pyodide after 0.29 needs: its runtime is a module.
+import { unpackSavedStart } from "./saved_start.js";
 
 /** Every message to the page goes through here, so each is one of types/protocol.d.ts's. */
 const tell = (/** @type {FromWorker} */ message) => self.postMessage(message);
@@ -184,9 +184,6 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   // first (cold at 10 Mbit/s: 120 ms later).
   if (onPhone || saved) [stdlib, lockFile].forEach((url) => early.set(url, get(url)));
   answerEarly(early, lockFile);
-  // The saved start is read whole before Pyodide's scripts load: a synchronous import holds this
-  // thread, and a read that needs it would wait (Firefox: 400 ms for what takes 90 alone).
-  if (saved) importScripts("saved_start.js"); // beside this file; while the saved start is read
   const memory = saved && saved.arrayBuffer().then((packed) => {
     // Pyodide never gives up on memory of the wrong size (it waits for ever), so anything but this
     // build's saved start is refused here; wrong contents of the right size it refuses itself.
@@ -196,13 +193,15 @@ async function boot({ runtime, stdlib, wheel: wheelUrl, snapshot, snapshotBytes,
   });
   if (memory) await memory.catch(() => {});
   step("snapshot read");
+  /** @type {(options: Record<string, unknown>) => Promise<any>} Pyodide's loader (its types are not installed) */
+  let loadPyodide;
   try {
-    importScripts(runtime + "pyodide.js");
+    ({ loadPyodide } = await import(runtime + "pyodide.mjs"));
   } catch (error) {
     // Not a script at all: a login page in its place is said as such, not as a browser that cannot run it.
-    const answer = await fetch(runtime + "pyodide.js").catch(() => null);
+    const answer = await fetch(runtime + "pyodide.mjs").catch(() => null);
     if (answer && (answer.headers.get("content-type") || "").includes("text/html")) {
-      throw new Error("pyodide.js: the network answered with a login page", { cause: error });
+      throw new Error("pyodide.mjs: the network answered with a login page", { cause: error });
     }
     throw error;
   }

@@ -2,11 +2,8 @@
 // A returning visitor's saved start is stored without its long runs of zeros (sitegen/bundle/saved_start.py
 // packs it: half the bytes to keep and to read). This puts Pyodide's memory back together, zeros and
 // all, or says null for anything that is not a saved start of that size.
-/* exported unpackSavedStart */
-"use strict";
-
 /** @param {ArrayBuffer} buffer @param {number} size @returns {Uint8Array | null} */
-function unpackSavedStart(buffer, size) {
+export function unpackSavedStart(buffer, size) {
   const MAGIC = 0x31535352;
   if (buffer.byteLength < 12) return null;
   const head = new DataView(buffer);
@@ -23,6 +20,3 @@ function unpackSavedStart(buffer, size) {
   }
   return at === buffer.byteLength ? memory : null;
 }
-
-// Node (the build's tests) requires this file; the worker imports it as a script.
-if (typeof module === "object") module.exports = { unpackSavedStart };
