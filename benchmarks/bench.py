@@ -101,7 +101,17 @@ def main() -> int:
         action="store_true",
         help="only the long tasks before the first live answer, warm, CPU slowed 4x (and --before), Chromium",
     )
+    parser.add_argument(
+        "--next-pyodide",
+        metavar="PACKAGE",
+        help="only another Pyodide beside the pinned one: its bytes and a start in Node (an unpacked npm pyodide)",
+    )
     args = parser.parse_args()
+    if args.next_pyodide:
+        from benchmarks import next_pyodide
+
+        next_pyodide.main(Path(args.next_pyodide).resolve(), args.reps)
+        return 0
     if args.main_thread:
         from benchmarks import main_thread
 
