@@ -11,7 +11,7 @@ from typing import Any, NamedTuple, Protocol
 
 from rulescore.answers.explain import Explanation, percent_words, said, said_alike, sentence
 from rulescore.answers.fields import Field, read_form
-from rulescore.answers.result import Cited, OutcomeTable, Reach, Refusal, Result, Row
+from rulescore.answers.result import Branch, Cited, Reach, Refusal, Result, Row
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.mechanic import Calculator
 from rulescore.route.plan import PLANNER
@@ -107,7 +107,7 @@ class Worked(NamedTuple):
             headlines=tuple(headlines),
             caption=explain.caption,
             outcomes=_rows(table),
-            extra=tuple(OutcomeTable(title, _rows(t)) for title, t in extra),
+            extra=tuple(Branch(title, _rows(t)) for title, t in extra),
             reach=_reach(explain.reach),
             steps=tuple(Cited(s.text, s.section, s.assumption) for s in explain.steps),
             assumptions=tuple(ASSUMPTIONS[a] for a in explain.assumptions),

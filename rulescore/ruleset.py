@@ -13,7 +13,7 @@ from rulescore.reading.rule_value import Rule
 
 class Ruleset:
     """The movement rules of one ruleset: its title and place, and what its numbers.toml gives of each
-    mechanic, read as its type (`ruleset.table(Charge)`, `ruleset.single("test")`); None where it gives none."""
+    mechanic, read as its type (`ruleset.numbers(Charge)`, `ruleset.single("test")`); None where it gives none."""
 
     # A table's house rules (rulescore.table.house_rules): our readings it switches, the numbers it plays otherwise.
     otherwise: frozenset[str] = frozenset()
@@ -49,8 +49,8 @@ class Ruleset:
             raise KeyError(f"a ruleset has no '{key}' (no mechanic reads that key)")
         return self._parts.get(key)
 
-    def table(self, kind: type[Part]) -> Part | None:
-        """This ruleset's table of a mechanic's type (`ruleset.table(Climb)`): None where its text has none, or
+    def numbers(self, kind: type[Part]) -> Part | None:
+        """This ruleset's numbers of a mechanic's type (`ruleset.numbers(Climb)`): None where its text has none, or
         gives that table as another kind (a fall by hits, not by a roll)."""
         for part in self._parts.values():
             if type(part) is kind:
@@ -58,8 +58,8 @@ class Ruleset:
         return None
 
     def given(self, kind: type[Part]) -> Part:
-        """This ruleset's table of a mechanic's type, where a calculator runs only on rulesets that give it."""
-        found = self.table(kind)
+        """This ruleset's numbers of a mechanic's type, where a calculator runs only on rulesets that give it."""
+        found = self.numbers(kind)
         if found is None:
             raise LookupError(f"{self.title} gives no {kind.__name__} table")
         return found

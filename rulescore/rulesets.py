@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple, cast
 
-from rulescore.mechanics.mechanic import Costs, Mechanic, Reader, Single, Table
+from rulescore.mechanics.mechanic import Costs, Mechanic, Numbers, Reader, Single
 from rulescore.reading.anchors import slugify
 from rulescore.reading.assumptions import GENERAL, Assumption, read_assumptions
 from rulescore.reading.folder import ASSUMPTIONS_FILE, METADATA, NUMBERS, RulesFileError, TomlFile
@@ -80,7 +80,7 @@ class _Vocabulary(NamedTuple):
     """The keys of numbers.toml, as the mechanics read them."""
 
     single: dict[str, Single]
-    tables: dict[str, Table]
+    tables: dict[str, Numbers]
     costs: dict[str, Costs]
     mechanics: tuple[Mechanic, ...]
 
@@ -90,7 +90,7 @@ class _Vocabulary(NamedTuple):
         parts = [(key, part) for mechanic in mechanics for key, part in mechanic.parts.items()]
         return cls(
             {k: p for k, p in parts if isinstance(p, Single)},
-            {k: p for k, p in parts if isinstance(p, Table)},
+            {k: p for k, p in parts if isinstance(p, Numbers)},
             {k: p for k, p in parts if isinstance(p, Costs)},
             mechanics,
         )
@@ -208,7 +208,7 @@ def _build(file: TomlFile | None, meta: dict[str, Any], numbers: dict[str, Any],
     return ruleset
 
 
-def _table(file: TomlFile, table: str, shape: Table, rules: dict[str, Rule]) -> Any:
+def _table(file: TomlFile, table: str, shape: Numbers, rules: dict[str, Rule]) -> Any:
     """One `[table]`'s values, read into the mechanic's type (or the type its kind key picks)."""
     section = rules.pop("", Rule(None, None)).value
     if not section:

@@ -35,8 +35,9 @@ class Row(NamedTuple):
         }
 
 
-class OutcomeTable(NamedTuple):
-    """An outcome table beside the main one (the target flees; the enemy intercepts)."""
+class Branch(NamedTuple):
+    """The outcomes where another's choice goes the other way, beside the main ones (the target flees; the
+    enemy intercepts)."""
 
     title: str
     rows: tuple[Row, ...]
@@ -84,7 +85,7 @@ class Result(NamedTuple):
     headlines: tuple[str, ...]
     caption: str | None
     outcomes: tuple[Row, ...]
-    extra: tuple[OutcomeTable, ...]
+    extra: tuple[Branch, ...]
     reach: Reach | None
     steps: tuple[Cited, ...]
     assumptions: tuple[Assumption, ...]

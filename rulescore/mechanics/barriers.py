@@ -39,7 +39,7 @@ def barrier(explain: Explanation, ruleset: Rules, height: Fraction) -> Distribut
         )
         explain.to_do("no dice: it goes over, using no movement")
         return Distribution.always("crosses")
-    climb = " or climb it (see the climbing rule)" if ruleset.table(Climb) else ""
+    climb = " or climb it (see the climbing rule)" if ruleset.numbers(Climb) else ""
     explain.step(
         f"Only a barrier {how} {inches(limit)} high is crossed for free: at {inches(height)} the model must go "
         f"around it{climb}.",
@@ -71,7 +71,7 @@ def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
 def _check(route: SoFar, leg: Leg, number: int) -> None:
     free, limit, how = crosses_free(route.ruleset, leg.inches)
     if not free:
-        climb_it = " or climb it (climb legs)" if route.ruleset.table(Climb) else ""
+        climb_it = " or climb it (climb legs)" if route.ruleset.numbers(Climb) else ""
         raise Forbids(
             f"leg-{number}",
             f"only an obstacle {how} {inches(limit)} high is crossed without using movement: go around "

@@ -23,7 +23,7 @@ def what_follows(explain: Explanation, ruleset: Rules, table: Distribution, dist
                          "and cast spells.", detect)  # fmt: skip
         else:
             explain.then("Not charging, it may still move, shoot and cast spells as normal.", assumption="not-charging")
-        run = ruleset.table(Run)
+        run = ruleset.numbers(Run)
         near = run.enemy_range if run else None
         # A hidden enemy does not stop a run; one in the open (seen or not) within range does.
         if near is not None and unseen != "hidden" and distance <= near.value:
@@ -36,7 +36,7 @@ def what_follows(explain: Explanation, ruleset: Rules, table: Distribution, dist
 def after_charge(rules: Rules, end: RouteEnd) -> list[Followed]:
     """What a charge leaves the model to do: fighting the target it reached, or the enemy that stepped in;
     no charge at a target it failed to see; a failed charge's rule."""
-    charge, hiding = rules.table(Charge), rules.table(Hiding)
+    charge, hiding = rules.numbers(Charge), rules.numbers(Hiding)
     if not charge:
         return []
     lines: list[Followed] = []

@@ -20,7 +20,7 @@ from rulescore.mechanics.ground import terrain_cost, terrain_field
 from rulescore.mechanics.hiding import Hiding
 from rulescore.mechanics.initiative import initiative_field, initiative_test, test_words
 from rulescore.mechanics.interception import STOPPED_BY, intercept_branch, interception_lines
-from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Table
+from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Numbers
 from rulescore.mechanics.rules import Rules
 
 
@@ -128,12 +128,12 @@ def charge(
 
 
 def _tested(rules: Rules) -> str | None:
-    charge = rules.table(Charge)
+    charge = rules.numbers(Charge)
     return "charge" if charge and charge.detect_unseen else None
 
 
 def _hides_from_charges(ruleset: Rules) -> bool:
-    hiding = ruleset.table(Hiding)
+    hiding = ruleset.numbers(Hiding)
     return hiding is not None and hiding.cannot_be_charged is not None
 
 
@@ -191,7 +191,7 @@ def _headline(table: Distribution, extra: list[tuple[str, Distribution]], say: C
 
 # The quick reference's lines, a Line per number: alike in shape to every mechanic's, by design.
 def _lines(rules: Rules) -> list[Line]:
-    charge = rules.table(Charge)
+    charge = rules.numbers(Charge)
     if not charge:
         return []
     found = [Line("charge", "Charge move", *charge.move.value.words(charge))]
@@ -228,7 +228,7 @@ def _lines(rules: Rules) -> list[Line]:
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 CHARGE = Mechanic(
     title="Charging",
-    parts={"charge": Table(Charge, together=(("interception", "interception_range"),))},
+    parts={"charge": Numbers(Charge, together=(("interception", "interception_range"),))},
     tested=_tested,
     calculators=(
         Calculator(

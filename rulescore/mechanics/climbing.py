@@ -24,7 +24,7 @@ from rulescore.mechanics.legs import (
     refused_at,
     tested,
 )
-from rulescore.mechanics.mechanic import Asked, Calculator, Line, Mechanic, Table, by_name, when_given
+from rulescore.mechanics.mechanic import Asked, Calculator, Line, Mechanic, Numbers, by_name, when_given
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
@@ -157,7 +157,7 @@ def _fields(ruleset: Rules) -> list[Any]:
 
 
 def _lines(rules: Rules) -> list[Line]:
-    climb = rules.table(Climb)
+    climb = rules.numbers(Climb)
     if not climb:
         return []
     limit = "M" if climb.limit.value == "Movement" else inches(climb.limit.value)
@@ -166,7 +166,7 @@ def _lines(rules: Rules) -> list[Line]:
 
 
 def _climb_uses(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
-    rules = ruleset.table(Climb)
+    rules = ruleset.numbers(Climb)
     return leg.inches if rules and uses_movement(rules) else Fraction(0)
 
 
@@ -226,7 +226,7 @@ def _check_leg(route: SoFar, leg: Leg, number: int) -> None:
 
 
 def _has_climb(ruleset: Rules) -> bool:
-    return ruleset.table(Climb) is not None
+    return ruleset.numbers(Climb) is not None
 
 
 def _first_climb(ruleset: Rules, height: Fraction, legs: int) -> tuple[str, ...]:
@@ -258,7 +258,7 @@ LEGS = {
 
 def _animal(ruleset: Rules) -> list[Asked]:
     """A route that climbs asks whether the model is an animal, where the text forbids animals a climb (#50, item 5)."""
-    climb = ruleset.table(Climb)
+    climb = ruleset.numbers(Climb)
     if climb is None or climb.animals is None:
         return []
     climbs = tuple(kind.words for kind in LEGS.values() if "animal" in kind.asks)
@@ -267,7 +267,7 @@ def _animal(ruleset: Rules) -> list[Asked]:
 
 def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     """A failed climb up leaves the model where the text says."""
-    climb = rules.table(Climb)
+    climb = rules.numbers(Climb)
     if not (climb and end.ended("stuck")):
         return []
     return [(100, Step(f"Failing a climb up, it {climb.fail_up.value}.", climb.fail_up.section))]
@@ -276,7 +276,7 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 CLIMB = Mechanic(
     title="Climbing",
-    parts={"climb": Table(Climb)},
+    parts={"climb": Numbers(Climb)},
     tested=when_given("climb"),
     calculators=(
         Calculator(

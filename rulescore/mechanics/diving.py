@@ -13,7 +13,7 @@ from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field
 from rulescore.mechanics.jumping_down import JumpDown, most_tests, pass_tests
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, at_most, tested
-from rulescore.mechanics.mechanic import Bound, Calculator, Line, Mechanic, Table, by_name, when_given
+from rulescore.mechanics.mechanic import Bound, Calculator, Line, Mechanic, Numbers, by_name, when_given
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule, allows
@@ -44,7 +44,7 @@ def diving_charge(
     if height > rules.max_height.value:
         limit = rules.max_height.value
         said = f"{allows(ruleset, 'diving_charge.max_height')} a diving charge of at most {inches(limit)}."
-        jumping = ruleset.table(JumpDown)
+        jumping = ruleset.numbers(JumpDown)
         most = jumping.max_height.value if jumping else limit
         if most != limit:  # played otherwise for one of the two: they are two limits, not one (#47, item 6)
             said += f" That is the diving charge's own limit, apart from a jump down's ({inches(most)})."
@@ -57,7 +57,7 @@ def diving_charge(
             rules.enemy_range,
             assumption="within-includes-edge",
         )
-        jump: JumpDown | DivingCharge = ruleset.table(JumpDown) or rules
+        jump: JumpDown | DivingCharge = ruleset.numbers(JumpDown) or rules
         explain.to_do(f"jump down {inches(height)} and charge, with no diving bonus")
         safe = pass_tests(
             explain,
@@ -99,7 +99,7 @@ def diving_charge(
 
 
 def _lines(rules: Rules) -> list[Line]:
-    dive = rules.table(DivingCharge)
+    dive = rules.numbers(DivingCharge)
     if not dive:
         return []
     return [
@@ -145,15 +145,15 @@ def _check(route: SoFar, leg: Leg, number: int) -> None:
 
 
 def _offered(ruleset: Rules) -> bool:
-    return ruleset.table(Charge) is not None and ruleset.table(DivingCharge) is not None
+    return ruleset.numbers(Charge) is not None and ruleset.numbers(DivingCharge) is not None
 
 
 def _bounded(ruleset: Rules) -> Bound | None:
     """Its own tests, and a jump down's where the enemy is too far for the bonus (the jump's tests stand)."""
-    diving = ruleset.table(DivingCharge)
+    diving = ruleset.numbers(DivingCharge)
     if not diving:
         return None
-    jump = ruleset.table(JumpDown)
+    jump = ruleset.numbers(JumpDown)
     return most_tests("diving_charge", diving.max_height, diving.test_every, "a diving charge") or (
         most_tests("jump_down", diving.max_height, jump.test_every, "a diving charge without its bonus")
         if jump
@@ -180,7 +180,7 @@ LEG = LegKind(
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 DIVING_CHARGE = Mechanic(
     title="Diving charge",
-    parts={"diving_charge": Table(DivingCharge)},
+    parts={"diving_charge": Numbers(DivingCharge)},
     tested=when_given("diving_charge"),
     calculators=(
         Calculator(

@@ -221,4 +221,4 @@ Fall = StrengthHits | WoundRoll
 
 def fall_of(rules: Rules) -> Fall | None:
     """The ruleset's `[fall]` table, whichever kind it is; None where the text has no falling rules."""
-    return rules.table(StrengthHits) or rules.table(WoundRoll)
+    return rules.numbers(StrengthHits) or rules.numbers(WoundRoll)

@@ -14,7 +14,7 @@ from rulescore.answers.fields import Field, drop, wounds
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.fall_kinds import KINDS, WoundRoll, fall_of
 from rulescore.mechanics.legs import DROPPED, FELL, Followed, RouteEnd
-from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Table, by_name
+from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Numbers, by_name
 from rulescore.mechanics.rules import Rules
 
 
@@ -88,7 +88,7 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 FALL = Mechanic(
     title="Falling",
-    parts={"fall": Table(None, kinds=KINDS)},
+    parts={"fall": Numbers(None, kinds=KINDS)},
     calculators=(
         Calculator(
             "fall",

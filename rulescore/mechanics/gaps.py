@@ -12,7 +12,7 @@ from rulescore.mechanics.charge_moves import Charge, DoubleMove
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Forbidden, Leg, LegKind, SoFar, Walking, refused_at, tested
-from rulescore.mechanics.mechanic import Asked, Calculator, Card, Line, Mechanic, Table, by_name
+from rulescore.mechanics.mechanic import Asked, Calculator, Card, Line, Mechanic, Numbers, by_name
 from rulescore.mechanics.rules import Rules
 from rulescore.mechanics.running import Run
 from rulescore.reading import values
@@ -111,13 +111,13 @@ def _reach(explain: Explanation, ruleset: Rules, move: Fraction, part_of: str) -
     """The movement a jump has to come off, from the model's Movement: a run's or a double-Movement charge's
     reach when the jump is part of one (#47: a 3" gap in a charge at M4 left 1", not 5"). The route planner
     passes gap() what is left of its legs instead."""
-    run = ruleset.table(Run)
+    run = ruleset.numbers(Run)
     if part_of == "run" and run:
         times = run.multiplier
         explain.step(f"A run is {times.value} times Movement: {inches(move * times.value)} to move.", times)
         reach: Fraction = move * times.value
         return reach
-    charge = ruleset.table(Charge)
+    charge = ruleset.numbers(Charge)
     if part_of == "charge" and charge and isinstance(charge.move.value, DoubleMove):
         explain.step(f"A charge is double Movement: {inches(2 * move)} to move.", charge.move)
         return 2 * move
@@ -133,14 +133,14 @@ def _jump(explain: Explanation, ruleset: Rules, values: dict[str, Any]) -> tuple
 def _fields(ruleset: Rules) -> list[Any]:
     rules = ruleset.given(Gap)
     fields = [drop("gap", "Width of the gap", "2"), movement()]
-    moves = [("move", "A normal move")] + ([("run", "A run")] if rules.in_charge and ruleset.table(Run) else [])
+    moves = [("move", "A normal move")] + ([("run", "A run")] if rules.in_charge and ruleset.numbers(Run) else [])
     if rules.in_charge or rules.measure_first.value:  # the charge changes what may be measured, or what is left
         fields.append(choice("part_of", "The jump is part of", "move", (*moves, ("charge", "A charge"))))
     return fields + [initiative_field(ruleset), drop("height", "Drop below the gap", "6"), toughness(ruleset), wounds()]
 
 
 def _lines(rules: Rules) -> list[Line]:
-    gap = rules.table(Gap)
+    gap = rules.numbers(Gap)
     if not gap:
         return []
     return [
@@ -157,7 +157,7 @@ def _lines(rules: Rules) -> list[Line]:
 
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 def _gap_uses(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
-    rules = ruleset.table(Gap)
+    rules = ruleset.numbers(Gap)
     return leg.inches if rules and rules.uses_movement.value else Fraction(0)
 
 
@@ -193,12 +193,12 @@ def _check(route: SoFar, leg: Leg, number: int) -> None:
 
 
 def _tested(rules: Rules) -> str | None:
-    gap = rules.table(Gap)
+    gap = rules.numbers(Gap)
     return "gap" if gap and gap.test else None
 
 
 def _has_gap(ruleset: Rules) -> bool:
-    return ruleset.table(Gap) is not None
+    return ruleset.numbers(Gap) is not None
 
 
 def _first_gap(ruleset: Rules, height: Fraction, legs: int) -> tuple[str, ...]:
@@ -224,7 +224,7 @@ LEG = LegKind(
 
 def _start_height(ruleset: Rules) -> list[Asked]:
     """The height a route starts at: the height a failed gap jump falls from."""
-    if ruleset.table(Gap) is None:
+    if ruleset.numbers(Gap) is None:
         return []
     help = "0 for the ground; climbs and jumps down change it as the route goes."
     return [(10, length("start_height", "Height it starts at", "0", "0", "24", help=help))]  # asked first
@@ -232,7 +232,7 @@ def _start_height(ruleset: Rules) -> list[Asked]:
 
 GAP = Mechanic(
     title="Jumping over gaps",
-    parts={"gap": Table(Gap)},
+    parts={"gap": Numbers(Gap)},
     tested=_tested,
     calculators=(
         Calculator(

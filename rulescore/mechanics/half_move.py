@@ -23,7 +23,7 @@ def _lines(rules: Rules) -> list[Line]:
 
 def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     """A completed move longer than a half-move costs the shot and the hiding, where hiding says so."""
-    half_move, hiding = rules.single("half_move"), rules.table(Hiding)
+    half_move, hiding = rules.single("half_move"), rules.numbers(Hiding)
     if not (end.done and half_move):
         return []
     if end.activation == "move" and hiding and hiding.moved:

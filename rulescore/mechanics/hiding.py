@@ -10,7 +10,7 @@ from rulescore.answers.fields import choice, length, whole
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.initiative import target_number
 from rulescore.mechanics.legs import Followed, RouteEnd
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Table, by_name, readers_of
+from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Numbers, by_name, readers_of
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
@@ -158,7 +158,7 @@ def _fields(ruleset: Rules) -> list[Any]:
 
 # The quick reference's lines, a Line per number: alike in shape to every mechanic's, by design.
 def _lines(rules: Rules) -> list[Line]:
-    hiding = rules.table(Hiding)
+    hiding = rules.numbers(Hiding)
     if not hiding:
         return []
     return [
@@ -173,7 +173,7 @@ def _lines(rules: Rules) -> list[Line]:
 
 def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     """A completed move keeps the shot and the hiding, where no half-move rule takes them (half_move.py)."""
-    hiding = rules.table(Hiding)
+    hiding = rules.numbers(Hiding)
     if not (end.done and end.activation == "move" and hiding) or (rules.single("half_move") and hiding.moved):
         return []
     words = "Completing the move, it may still shoot, and hide if it ends where it could conceal itself."
@@ -183,7 +183,7 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 HIDING = Mechanic(
     title="Hiding",
-    parts={"hiding": Table(Hiding)},
+    parts={"hiding": Numbers(Hiding)},
     calculators=(
         Calculator(
             "hide",

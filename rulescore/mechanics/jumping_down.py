@@ -12,7 +12,7 @@ from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, at_most, tested
-from rulescore.mechanics.mechanic import Bound, Calculator, Card, Line, Mechanic, Table, by_name, when_given
+from rulescore.mechanics.mechanic import Bound, Calculator, Card, Line, Mechanic, Numbers, by_name, when_given
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule, allows
@@ -60,7 +60,7 @@ def most_tests(table: str, highest: Rule, every: Rule, what: str) -> Bound | Non
 
 
 def _bounded(ruleset: Rules) -> Bound | None:
-    jump = ruleset.table(JumpDown)
+    jump = ruleset.numbers(JumpDown)
     return most_tests("jump_down", jump.max_height, jump.test_every, "a jump down") if jump else None
 
 
@@ -110,7 +110,7 @@ def _failed_jump(explain: Explanation, rules: JumpDown, height: Fraction) -> Non
 
 
 def _lines(rules: Rules) -> list[Line]:
-    jump = rules.table(JumpDown)
+    jump = rules.numbers(JumpDown)
     if not jump:
         return []
     over = "not allowed" if jump.over_max.value == "not-allowed" else "always fails"
@@ -135,7 +135,7 @@ def _check(route: SoFar, leg: Leg, number: int) -> None:
 
 
 def _has_jump_down(ruleset: Rules) -> bool:
-    return ruleset.table(JumpDown) is not None
+    return ruleset.numbers(JumpDown) is not None
 
 
 def _first_jump_down(ruleset: Rules, height: Fraction, legs: int) -> tuple[str, ...]:
@@ -157,7 +157,7 @@ LEG = LegKind(
 
 JUMP_DOWN = Mechanic(
     title="Jumping down",
-    parts={"jump_down": Table(JumpDown)},
+    parts={"jump_down": Numbers(JumpDown)},
     tested=when_given("jump_down"),
     calculators=(
         Calculator(

@@ -43,8 +43,8 @@ def words_of(kind: type) -> dict[str, str]:
     }
 
 
-class Table(NamedTuple):
-    """A `[table]` of numbers.toml, read into `kind` (its keys and readers: `readers_of`). Where the kind
+class Numbers(NamedTuple):
+    """A rule's own numbers, a `[section]` of numbers.toml read into `kind` ("table" is the player's: Your table) (its keys and readers: `readers_of`). Where the kind
     depends on the table (a fall is hits or a roll), `kinds` maps the key that says which to its type."""
 
     kind: type | None
@@ -192,7 +192,7 @@ def _asks_nothing(rules: Rules) -> list[Asked]:
 class Mechanic(NamedTuple):
     """One kind of rule: the keys of numbers.toml it reads and everything the site does with them."""
 
-    parts: dict[str, Table | Single | Costs]  # its numbers.toml keys; the first names the mechanic
+    parts: dict[str, Numbers | Single | Costs]  # its numbers.toml keys; the first names the mechanic
     title: str = ""  # the kind of rule in a player's words, as Your table heads its house rules
     # Ruleset -> the key whose values take Initiative tests in that ruleset, or None
     tested: Callable[[Rules], str | None] = _none

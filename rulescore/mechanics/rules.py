@@ -25,12 +25,12 @@ class Rules(Protocol):
         """What the ruleset gives under a numbers.toml key, whatever its kind (None: nothing)."""
         ...
 
-    def table(self, kind: type[Part]) -> Part | None:
-        """The ruleset's table of a mechanic's type (`rules.table(Climb)`), None where the text has none."""
+    def numbers(self, kind: type[Part]) -> Part | None:
+        """The ruleset's numbers of a mechanic's type (`rules.numbers(Climb)`), None where the text has none."""
         ...
 
     def given(self, kind: type[Part]) -> Part:
-        """The ruleset's table of a mechanic's type, where the caller runs only on rulesets that give it."""
+        """The ruleset's numbers of a mechanic's type, where the caller runs only on rulesets that give it."""
         ...
 
     def single(self, key: str) -> Rule | None:

@@ -10,7 +10,7 @@ from rulescore.answers.fields import choice, length, movement
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.hiding import Hiding
 from rulescore.mechanics.legs import Followed, Forbidden, RouteEnd, cited
-from rulescore.mechanics.mechanic import Activation, Asked, Calculator, Card, Line, Mechanic, Table, by_name
+from rulescore.mechanics.mechanic import Activation, Asked, Calculator, Card, Line, Mechanic, Numbers, by_name
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
@@ -67,7 +67,7 @@ def run(explain: Explanation, ruleset: Rules, move: Fraction, distance: Fraction
 
 
 def _lines(rules: Rules) -> list[Line]:
-    run = rules.table(Run)
+    run = rules.numbers(Run)
     if not run:
         return []
     return [
@@ -78,7 +78,7 @@ def _lines(rules: Rules) -> list[Line]:
 
 def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     """A completed run costs the shot, and the hiding where the text says so."""
-    run, hiding = rules.table(Run), rules.table(Hiding)
+    run, hiding = rules.numbers(Run), rules.numbers(Hiding)
     if not (end.done and end.activation == "run" and run and run.no_shooting):
         return []
     cannot_hide = hiding and hiding.ran and hiding.ran.value == "cannot hide"
@@ -88,7 +88,7 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
 
 def _nearest_enemy(ruleset: Rules) -> list[Asked]:
     """How far the nearest enemy that counts stands at the start of the turn: what a route's run is decided by."""
-    rules = ruleset.table(Run)
+    rules = ruleset.numbers(Run)
     if rules is None:
         return []
     ignored = [state.replace("-", " ") for state in rules.ignored_states.value]
@@ -128,7 +128,7 @@ def _run_allowance(explain: Explanation, ruleset: Rules, read: dict[str, Any]) -
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 RUN = Mechanic(
     title="Running",
-    parts={"run": Table(Run)},
+    parts={"run": Numbers(Run)},
     calculators=(
         Calculator(
             "run",
@@ -147,6 +147,6 @@ RUN = Mechanic(
     outcomes={"may-run": "May run", "may-not-run": "May not run"},
     lines=_lines,
     after=_after,
-    activations=(Activation("run", "A run", 20, lambda r: r.table(Run) is not None, _run_allowance),),
+    activations=(Activation("run", "A run", 20, lambda r: r.numbers(Run) is not None, _run_allowance),),
     asks=_nearest_enemy,
 )

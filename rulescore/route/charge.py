@@ -31,14 +31,14 @@ NO_CHARGE = "{title}'s text gives no charge move, so a charge is not planned her
 def charge_kind(ruleset: Ruleset) -> tuple[list[tuple[str, str]], str]:
     """A charge among the kinds of activation, last, where the text has a charge move; where it has none, the
     words that say so where a charge would be chosen, not left out unsaid (#50)."""
-    if ruleset.table(Charge):
+    if ruleset.numbers(Charge):
         return [("charge", "A charge")], ""
     return [], NO_CHARGE.format(title=ruleset.title)
 
 
 def charge_refused(ruleset: Ruleset, activation: object) -> str | None:
     """A charge asked of a text with no charge move, said in the text's terms (not "choose one of")."""
-    return NO_CHARGE.format(title=ruleset.title) if activation == "charge" and not ruleset.table(Charge) else None
+    return NO_CHARGE.format(title=ruleset.title) if activation == "charge" and not ruleset.numbers(Charge) else None
 
 
 def charge_legs(explain: Explanation, ruleset: Ruleset, activation: str, legs: list[Leg]) -> None:
@@ -54,7 +54,7 @@ def charge_legs(explain: Explanation, ruleset: Ruleset, activation: str, legs: l
                 raise Forbidden(where, f"{name}: a charge ends a charge; choose 'A charge' for this activation.")
             if number != len(legs):
                 raise Forbidden(where, f"{name}: a charge ends the route: the model is then in combat.")
-    charge = ruleset.table(Charge)
+    charge = ruleset.numbers(Charge)
     near_enemies = charge.near_enemies if charge else None
     if near_enemies and activation != "charge":  # Trench Crusade, Moves: only a charge comes this close
         gap = inches(near_enemies.value)
@@ -68,7 +68,7 @@ def charge_legs(explain: Explanation, ruleset: Ruleset, activation: str, legs: l
 
 def charge_fields(ruleset: Ruleset) -> list[Field]:
     """What a charge settles before it moves, each asked only where the text has the rule."""
-    rules = ruleset.table(Charge)
+    rules = ruleset.numbers(Charge)
     if rules is None:
         return []
     found = []
@@ -78,7 +78,7 @@ def charge_fields(ruleset: Ruleset) -> list[Field]:
         sight += [("unseen", f"Out of sight, within {near} (not hidden)"), ("unseen-far", f"Out of sight, over {near}")]
     elif rules.needs_sight:
         sight.append(("unseen", "Out of sight"))
-    hiding = ruleset.table(Hiding)
+    hiding = ruleset.numbers(Hiding)
     if hiding is not None and hiding.cannot_be_charged is not None:
         sight.append(("hidden", "Hidden"))
     if len(sight) > 1:

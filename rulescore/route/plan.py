@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, Step, inches, number_text, said_alike, sentence
 from rulescore.answers.fields import MOST_ITEMS, Field, choice, listed, movement, read_form, wounds
-from rulescore.answers.result import Cited, OutcomeTable, Refusal, Result, Row
+from rulescore.answers.result import Branch, Cited, Refusal, Result, Row
 from rulescore.mechanics.fall_kinds import fall_of
 from rulescore.mechanics.falling import toughness
 from rulescore.mechanics.initiative import initiative_field
@@ -113,7 +113,7 @@ def plan(
     done = walk.going
     finish = "reaches the target" if LEG_KINDS[parsed[-1].kind].to_target else "completes the route"
     rows = _rows(walk, finish)
-    extra = (OutcomeTable(planned.branch[0], tuple(_rows(planned.branch[1], finish))),) if planned.branch else ()
+    extra = (Branch(planned.branch[0], tuple(_rows(planned.branch[1], finish))),) if planned.branch else ()
 
     def headline(say: Callable[[Fraction], str]) -> list[str]:
         reaching = f"{say(done)} that it {finish}" if 0 < done < 1 else ("it always " if done else "it never ") + finish

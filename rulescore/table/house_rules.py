@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from rulescore.mechanics.climbing import Climb
-from rulescore.mechanics.mechanic import Costs, Single, Table
+from rulescore.mechanics.mechanic import Costs, Numbers, Single
 from rulescore.reading import values
 from rulescore.reading.folder import NUMBERS, RulesFileError, TomlFile, rules_files
 from rulescore.route.walk import PLAYED_OTHERWISE
@@ -70,7 +70,7 @@ def playable() -> dict[str, Playable]:
     found: dict[str, Playable] = {}
     for mechanic in MECHANICS:
         for part, shape in mechanic.parts.items():
-            if isinstance(shape, Table):
+            if isinstance(shape, Numbers):
                 readers = shape.readers
                 for key, words in shape.words.items():
                     found[f"{part}.{key}"] = Playable(f"{part}.{key}", words, readers[key], mechanic.title)
@@ -168,7 +168,7 @@ def offered(ruleset_id: str) -> list[dict[str, Any]]:
 
 def _reading_applies(rules: Ruleset, reading: str) -> bool:
     # Both readings of ours that a table may switch are Mordheim's climbing in a route.
-    climb = rules.table(Climb)
+    climb = rules.numbers(Climb)
     return bool(climb and (climb.touching if reading == "climb-opens-route" else climb.no_run))
 
 

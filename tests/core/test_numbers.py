@@ -159,13 +159,13 @@ def test_a_mechanic_reads_its_numbers_as_their_type():
     """The typed reads the rules core uses (mypy checks every read against its table's fields)."""
     found = load_folder(ROOT / "rules")[0]
     mordheim, coreheim, warhammer = found["mordheim-1999"], found["coreheim-v10"], found["whfb-6"]
-    assert isinstance(mordheim.given(Climb), Climb) and mordheim.table(Climb) is mordheim.climb
-    assert warhammer.table(Climb) is None  # Warhammer's text has no climbing rule
+    assert isinstance(mordheim.given(Climb), Climb) and mordheim.numbers(Climb) is mordheim.climb
+    assert warhammer.numbers(Climb) is None  # Warhammer's text has no climbing rule
     with pytest.raises(LookupError, match="Warhammer.* gives no Climb table"):
         warhammer.given(Climb)
     # A table of two kinds is read as the kind its text gives, and as no other.
-    assert isinstance(mordheim.table(StrengthHits), StrengthHits) and mordheim.table(WoundRoll) is None
-    assert isinstance(coreheim.table(WoundRoll), WoundRoll) and coreheim.table(StrengthHits) is None
+    assert isinstance(mordheim.numbers(StrengthHits), StrengthHits) and mordheim.numbers(WoundRoll) is None
+    assert isinstance(coreheim.numbers(WoundRoll), WoundRoll) and coreheim.numbers(StrengthHits) is None
     assert warhammer.single("test") == warhammer.given_single("test") and warhammer.single("barrier") is None
     assert mordheim.costs("terrain") is mordheim.terrain and coreheim.costs("terrain") is None
     with pytest.raises(KeyError, match="no mechanic reads that key"):

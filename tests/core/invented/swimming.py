@@ -17,7 +17,7 @@ from rulescore.answers.fields import FieldError, drop
 from rulescore.dice.distribution import Distribution
 from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.mechanics.legs import Followed, Leg, LegKind, RouteEnd, SoFar, Walking, tested
-from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Table, when_given
+from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Numbers, when_given
 from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
@@ -41,7 +41,7 @@ def swim(explain: Explanation, ruleset: Rules, width: Fraction, initiative: int)
 
 def _lines(rules: Rules) -> list[Line]:
     # Its compare topic is terrain's (rules/topics.toml): one that no [[topic]] has is refused as rules are read.
-    swim = rules.table(Swim)
+    swim = rules.numbers(Swim)
     return [Line("terrain", "Swim at most", inches(swim.max_width.value), swim.max_width)] if swim else []
 
 
@@ -66,14 +66,14 @@ def _width(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
 
 def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     """What follows a route that stopped in the water (after every other line: the others rank to 100)."""
-    swim = rules.table(Swim)
+    swim = rules.numbers(Swim)
     if not (swim and end.ended("stops-in-water")):
         return []
     return [(110, Step("A model that stops in the water may do nothing else this turn.", swim.section))]
 
 
 def _has_swim(ruleset: Rules) -> bool:
-    return ruleset.table(Swim) is not None
+    return ruleset.numbers(Swim) is not None
 
 
 # Its route leg, offered after the climbs: "swim 2" (drawn as a stretch of ground).
@@ -81,7 +81,7 @@ LEG = LegKind("swim", 35, "swim 2", _swim_leg, "ground", table="swim", cost=_wid
 
 # Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
 SWIM = Mechanic(
-    parts={"swim": Table(Swim)},
+    parts={"swim": Numbers(Swim)},
     tested=when_given("swim"),
     calculators=(
         Calculator(
