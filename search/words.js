@@ -79,11 +79,12 @@ export function askedOf(question, lexicon = new Map()) {
   for (const word of wordsOf(question)) {
     const term = termOf(word, true);
     if (!term || asked.has(term)) continue;
-    const base = baseOf(word.toLowerCase());
+    const lower = word.toLowerCase();
+    const base = baseOf(lower);
     // "widest" finds "wide", "charger" "charge": the base as the texts write it, with or without its e.
-    const bases = base === word.toLowerCase() ? [] : [termOf(base), termOf(`${base}e`)].filter((t) => t !== null);
+    const bases = base === lower ? [] : [termOf(base), termOf(`${base}e`)].filter((t) => t !== null);
     const also = lexicon.get(term) || lexicon.get(termOf(base) || "") || [];
-    asked.set(term, { word: word.toLowerCase(), terms: [...new Set([term, ...bases, ...also])] });
+    asked.set(term, { word: lower, terms: [...new Set([term, ...bases, ...also])] });
   }
   return [...asked.values()];
 }

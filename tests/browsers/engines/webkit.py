@@ -95,6 +95,16 @@ def _holds(browser, condition: str) -> bool:
         return False
 
 
+def _said(browser, expression: str) -> str:
+    """`expression` in the page now, as text; "" while a page is loading in its place."""
+    from selenium.common.exceptions import JavascriptException
+
+    try:
+        return str(browser.execute_script(f"return {expression};") or "")
+    except JavascriptException:
+        return ""
+
+
 def step(browser, base: str, verb: str, arg=None, timings: dict | None = None) -> None:
     if verb == "goto":
         browser.get(base + arg)
@@ -141,7 +151,7 @@ def step(browser, base: str, verb: str, arg=None, timings: dict | None = None) -
         browser.execute_script("arguments[0].scrollIntoView({ block: 'center' });", target)
         browser.execute_script(f"{ARM_LANDED}(arguments[0]);", arg)
         target.click()
-        landed = _holds(browser, LANDED) and browser.execute_script(f"return {LANDED};")
+        landed = _said(browser, LANDED)
         if landed:
             raise AssertionError(f"the tap on {arg} landed on {landed}: the page moved under it")
     elif verb == "back":
