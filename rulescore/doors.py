@@ -13,7 +13,7 @@ from rulescore.answers.explain import Explanation, percent_words, said, said_ali
 from rulescore.answers.fields import Field, read_form
 from rulescore.answers.result import Branch, Cited, Reach, Refusal, Result, Row
 from rulescore.dice.distribution import Distribution
-from rulescore.mechanics.mechanic import Calculator
+from rulescore.framework.mechanic import Calculator
 from rulescore.route.plan import PLANNER
 from rulescore.rulebooks import ASSUMPTIONS, CALCULATORS, RULESETS, label, outcome_order
 from rulescore.ruleset import Ruleset

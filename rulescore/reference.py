@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from rulescore.mechanics.mechanic import Line, Mechanic
+from rulescore.framework.mechanic import Line, Mechanic
 from rulescore.rulebooks import MECHANICS
 from rulescore.ruleset import Ruleset
 

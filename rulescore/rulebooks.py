@@ -1,6 +1,6 @@
 """Every mechanic the site knows, in the order players meet their calculators, and the rules read with them.
 
-Adding a kind of rule: a module that declares its `Mechanic` in rulescore/mechanics/ (see mechanics/mechanic.py), and a line here. The
+Adding a kind of rule: a module that declares its `Mechanic` in rulescore/mechanics/ (see framework/mechanic.py), and a line here. The
 list is explicit, not filled in by importing: what is known never depends on what was imported first.
 """
 
@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from rulescore.framework.legs import DROPPED, FELL
+from rulescore.framework.mechanic import Calculator, Mechanic
 from rulescore.mechanics.barriers import BARRIER
 from rulescore.mechanics.charging import CHARGE
 from rulescore.mechanics.climbing import CLIMB
@@ -22,8 +24,6 @@ from rulescore.mechanics.half_move import HALF_MOVE
 from rulescore.mechanics.hiding import HIDING
 from rulescore.mechanics.initiative import TEST
 from rulescore.mechanics.jumping_down import JUMP_DOWN
-from rulescore.mechanics.legs import DROPPED, FELL
-from rulescore.mechanics.mechanic import Calculator, Mechanic
 from rulescore.mechanics.running import RUN
 from rulescore.reading.assumptions import Assumption
 from rulescore.reading.folder import TomlFile, read_folder, rules_files

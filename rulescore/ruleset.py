@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from rulescore.mechanics.rules import Part
+from rulescore.framework.rules import Part
 from rulescore.reading.folder import TomlFile
 from rulescore.reading.rule_value import Rule
 

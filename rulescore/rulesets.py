@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple, cast
 
-from rulescore.mechanics.mechanic import Costs, Mechanic, Numbers, Reader, Single
+from rulescore.framework.mechanic import Costs, Mechanic, Numbers, Reader, Single
 from rulescore.reading.anchors import slugify
 from rulescore.reading.assumptions import GENERAL, Assumption, read_assumptions
 from rulescore.reading.folder import ASSUMPTIONS_FILE, METADATA, NUMBERS, RulesFileError, TomlFile

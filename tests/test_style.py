@@ -106,6 +106,7 @@ FLOORS = [
     ["rulescore.dice"],
     ["rulescore.reading"],
     ["rulescore.answers"],
+    ["rulescore.framework"],
     ["rulescore.mechanics"],
     ["rulescore.ruleset", "rulescore.rulesets", "rulescore.rulebooks"],
     ["rulescore.route"],
@@ -140,6 +141,28 @@ def test_the_rules_core_imports_only_downward():
         if other.startswith("rulescore") and floor_of(other) > floor_of(name)
     ]
     assert upward == [] and len(core) > 40
+
+
+def test_the_framework_is_apart_from_the_rules():
+    """rulescore/framework/ says what a kind of rule is and declares none (its floor, below the rules', keeps it
+    from importing one); every module in rulescore/mechanics/ is a rule that the list of them reaches."""
+    known = modules()
+    framework = {name: path for name, path in known.items() if name.startswith("rulescore.framework")}
+    declared = [
+        f"{name}: {node.func.id}"
+        for name, path in framework.items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in {"Mechanic", "Calculator"}
+    ]
+    assert declared == [] and len(framework) >= 3
+    rules = {name for name in known if name.startswith("rulescore.mechanics.")}
+    reached, waiting = set(), ["rulescore.rulebooks"]
+    while waiting:
+        name = waiting.pop()
+        for other in imports(name, known[name], known) & rules - reached:
+            reached.add(other)
+            waiting.append(other)
+    assert rules - reached == set() and len(rules) > 15
 
 
 LONG = 300  # lines: past this, a file says at its top why it is one file
@@ -206,7 +229,6 @@ PUT_TOGETHER += ["web/table.py", "doors.py", "entry.py", "ruleset.py"]
 # What the planner asks of every model is its own: a normal move, and the Initiative, Toughness and Wounds
 # a route's tests and falls take (the Initiative test's key and the fall's modules give them).
 THE_MODELS_OWN = {"route/plan.py": ({"move", "test"}, {"initiative", "falling", "fall_kinds"})}
-FRAMEWORK_MODULES = {"mechanic", "legs", "rules"}
 
 
 def test_no_rule_is_named_where_the_rules_are_put_together():
@@ -224,15 +246,11 @@ def test_no_rule_is_named_where_the_rules_are_put_together():
         tree = ast.parse((ROOT / "rulescore" / module).read_text(encoding="utf-8"))
         words, modules = THE_MODELS_OWN.get(module, (set(), set()))
         said = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in names} - words
-        imported = (
-            {
-                node.module.split(".")[-1]
-                for node in ast.walk(tree)
-                if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rulescore.mechanics.")
-            }
-            - FRAMEWORK_MODULES
-            - modules
-        )
+        imported = {
+            node.module.split(".")[-1]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rulescore.mechanics.")
+        } - modules
         if said or imported:
             named[module] = sorted(said | imported)
     assert named == {}, named

@@ -8,10 +8,10 @@ from typing import Any
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import Forbids, drop
 from rulescore.dice.distribution import Distribution
+from rulescore.framework.legs import Leg, LegKind, SoFar, Walking
+from rulescore.framework.mechanic import Calculator, Line, Mechanic, Single, by_name
+from rulescore.framework.rules import Rules
 from rulescore.mechanics.climbing import Climb
-from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Single, by_name
-from rulescore.mechanics.rules import Rules
 
 
 def _barrier(value: Any) -> tuple[int, str]:
@@ -57,7 +57,7 @@ def _lines(rules: Rules) -> list[Line]:
     return [Line("obstacles", "Obstacles crossed at no cost", f"{how} {inches(height)} high", rule)]
 
 
-# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
     """A barrier leg: crossed without using movement (check() has refused one too high)."""
     _, limit, how = crosses_free(route.ruleset, leg.inches)

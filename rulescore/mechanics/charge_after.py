@@ -7,10 +7,10 @@ from fractions import Fraction
 
 from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.dice.distribution import Distribution
+from rulescore.framework.legs import Followed, RouteEnd
+from rulescore.framework.rules import Rules
 from rulescore.mechanics.charge_moves import Charge
 from rulescore.mechanics.hiding import Hiding
-from rulescore.mechanics.legs import Followed, RouteEnd
-from rulescore.mechanics.rules import Rules
 from rulescore.mechanics.running import Run
 
 

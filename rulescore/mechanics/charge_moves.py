@@ -8,8 +8,8 @@ from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, fraction_text, inches
 from rulescore.dice.rolls import Dice, read_dice, read_test
-from rulescore.mechanics.legs import Leg, LegKind, Walking, ground_cost, ground_words
-from rulescore.mechanics.rules import Rules
+from rulescore.framework.legs import Leg, LegKind, Walking, ground_cost, ground_words
+from rulescore.framework.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 

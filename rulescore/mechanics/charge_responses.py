@@ -10,8 +10,8 @@ from typing import Any
 from rulescore.answers.explain import Explanation, chance_words, fraction_text, inches
 from rulescore.answers.fields import Field, choice, length
 from rulescore.dice.distribution import Distribution
+from rulescore.framework.mechanic import Line
 from rulescore.mechanics.charge_moves import Charge
-from rulescore.mechanics.mechanic import Line
 
 CHARGED_UNITS = (
     ("missiles", "Has missile weapons"),

@@ -13,6 +13,8 @@ from typing import Any
 from rulescore.answers.explain import Explanation, chance_words, fraction_text, inches, sentence
 from rulescore.answers.fields import YES_NO, Field, FieldError, choice, length, movement, whole
 from rulescore.dice.distribution import Distribution
+from rulescore.framework.mechanic import Calculator, Card, Line, Mechanic, Numbers
+from rulescore.framework.rules import Rules
 from rulescore.mechanics.charge_after import after_charge, what_follows
 from rulescore.mechanics.charge_moves import LEG, Charge
 from rulescore.mechanics.charge_responses import response_fields, response_lines, target_responses
@@ -20,8 +22,6 @@ from rulescore.mechanics.ground import terrain_cost, terrain_field
 from rulescore.mechanics.hiding import Hiding
 from rulescore.mechanics.initiative import initiative_field, initiative_test, test_words
 from rulescore.mechanics.interception import STOPPED_BY, intercept_branch, interception_lines
-from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Numbers
-from rulescore.mechanics.rules import Rules
 
 
 def charge(
@@ -225,7 +225,7 @@ def _lines(rules: Rules) -> list[Line]:
     return found + response_lines(charge)
 
 
-# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 CHARGE = Mechanic(
     title="Charging",
     parts={"charge": Numbers(Charge, together=(("interception", "interception_range"),))},

@@ -9,9 +9,7 @@ from typing import Annotated, Any, NamedTuple
 from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import YES_NO, Field, FieldError, Forbids, choice, drop, movement, wounds
 from rulescore.dice.distribution import Distribution
-from rulescore.mechanics.falling import or_fall, toughness
-from rulescore.mechanics.initiative import initiative_field, pass_all
-from rulescore.mechanics.legs import (
+from rulescore.framework.legs import (
     DROPPED,
     Followed,
     Forbidden,
@@ -24,8 +22,10 @@ from rulescore.mechanics.legs import (
     refused_at,
     tested,
 )
-from rulescore.mechanics.mechanic import Asked, Calculator, Line, Mechanic, Numbers, by_name, when_given
-from rulescore.mechanics.rules import Rules
+from rulescore.framework.mechanic import Asked, Calculator, Line, Mechanic, Numbers, by_name, when_given
+from rulescore.framework.rules import Rules
+from rulescore.mechanics.falling import or_fall, toughness
+from rulescore.mechanics.initiative import initiative_field, pass_all
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 
@@ -273,7 +273,7 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     return [(100, Step(f"Failing a climb up, it {climb.fail_up.value}.", climb.fail_up.section))]
 
 
-# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 CLIMB = Mechanic(
     title="Climbing",
     parts={"climb": Numbers(Climb)},

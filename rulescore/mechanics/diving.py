@@ -8,13 +8,13 @@ from typing import Annotated, Any, NamedTuple
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import Forbids, drop, length, wounds
 from rulescore.dice.distribution import Distribution
+from rulescore.framework.legs import Leg, LegKind, SoFar, Walking, at_most, tested
+from rulescore.framework.mechanic import Bound, Calculator, Line, Mechanic, Numbers, by_name, when_given
+from rulescore.framework.rules import Rules
 from rulescore.mechanics.charge_moves import Charge
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field
 from rulescore.mechanics.jumping_down import JumpDown, most_tests, pass_tests
-from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, at_most, tested
-from rulescore.mechanics.mechanic import Bound, Calculator, Line, Mechanic, Numbers, by_name, when_given
-from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule, allows
 
@@ -177,7 +177,7 @@ LEG = LegKind(
     check=_check,
 )
 
-# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 DIVING_CHARGE = Mechanic(
     title="Diving charge",
     parts={"diving_charge": Numbers(DivingCharge)},

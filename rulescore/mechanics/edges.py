@@ -7,10 +7,10 @@ from fractions import Fraction
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import YES_NO, choice, drop, wounds
 from rulescore.dice.distribution import Distribution
+from rulescore.framework.mechanic import Calculator, Line, Mechanic, Single, by_name, when_given
+from rulescore.framework.rules import Rules
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Single, by_name, when_given
-from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 
 
@@ -57,7 +57,7 @@ def _lines(rules: Rules) -> list[Line]:
     ]
 
 
-# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 EDGE_FALL = Mechanic(
     title="Edges",
     parts={

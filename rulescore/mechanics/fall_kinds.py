@@ -14,7 +14,7 @@ from rulescore.answers.fields import Field, modifier, whole
 from rulescore.dice.distribution import Distribution
 from rulescore.dice.rolls import Test, read_dice, read_injury, read_test
 from rulescore.dice.wounds import hits_table, one_hit_table, wound_chance
-from rulescore.mechanics.rules import Rules
+from rulescore.framework.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 

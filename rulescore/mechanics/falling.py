@@ -12,10 +12,10 @@ from fractions import Fraction
 from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import Field, drop, wounds
 from rulescore.dice.distribution import Distribution
+from rulescore.framework.legs import DROPPED, FELL, Followed, RouteEnd
+from rulescore.framework.mechanic import Calculator, Card, Line, Mechanic, Numbers, by_name
+from rulescore.framework.rules import Rules
 from rulescore.mechanics.fall_kinds import KINDS, WoundRoll, fall_of
-from rulescore.mechanics.legs import DROPPED, FELL, Followed, RouteEnd
-from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Numbers, by_name
-from rulescore.mechanics.rules import Rules
 
 
 def fall(explain: Explanation, rules: Rules, height: Fraction, toughness: int, wounds: int) -> Distribution:
@@ -85,7 +85,7 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     return lines
 
 
-# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 FALL = Mechanic(
     title="Falling",
     parts={"fall": Numbers(None, kinds=KINDS)},

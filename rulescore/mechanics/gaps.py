@@ -8,12 +8,12 @@ from typing import Annotated, Any, NamedTuple
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import Forbids, choice, drop, length, movement, wounds
 from rulescore.dice.distribution import Distribution
+from rulescore.framework.legs import Forbidden, Leg, LegKind, SoFar, Walking, refused_at, tested
+from rulescore.framework.mechanic import Asked, Calculator, Card, Line, Mechanic, Numbers, by_name
+from rulescore.framework.rules import Rules
 from rulescore.mechanics.charge_moves import Charge, DoubleMove
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
-from rulescore.mechanics.legs import Forbidden, Leg, LegKind, SoFar, Walking, refused_at, tested
-from rulescore.mechanics.mechanic import Asked, Calculator, Card, Line, Mechanic, Numbers, by_name
-from rulescore.mechanics.rules import Rules
 from rulescore.mechanics.running import Run
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
@@ -155,7 +155,7 @@ def _lines(rules: Rules) -> list[Line]:
     ]
 
 
-# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 def _gap_uses(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:
     rules = ruleset.numbers(Gap)
     return leg.inches if rules and rules.uses_movement.value else Fraction(0)

@@ -7,9 +7,9 @@ from typing import Any
 
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import Field, FieldError, choice
-from rulescore.mechanics.legs import Leg, LegKind, Walking, costly_grounds, ground_cost, ground_words
-from rulescore.mechanics.mechanic import Costs, Line, Mechanic
-from rulescore.mechanics.rules import Rules
+from rulescore.framework.legs import Leg, LegKind, Walking, costly_grounds, ground_cost, ground_words
+from rulescore.framework.mechanic import Costs, Line, Mechanic
+from rulescore.framework.rules import Rules
 from rulescore.reading import values
 
 
@@ -92,7 +92,7 @@ MOVE = LegKind(
     first=_first_moves,
 )
 
-# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 TERRAIN = Mechanic(
     parts={"terrain": Costs(values.count, "inches each inch of {key} ground costs")},
     title="Ground",

@@ -7,10 +7,10 @@ from math import ceil
 from typing import Any
 
 from rulescore.answers.explain import Explanation, Step, inches
+from rulescore.framework.legs import Followed, RouteEnd
+from rulescore.framework.mechanic import Activation, Line, Mechanic, Single
+from rulescore.framework.rules import Rules
 from rulescore.mechanics.hiding import Hiding
-from rulescore.mechanics.legs import Followed, RouteEnd
-from rulescore.mechanics.mechanic import Activation, Line, Mechanic, Single
-from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 
 
@@ -44,5 +44,5 @@ def _half(explain: Explanation, rules: Rules, read: dict[str, Any]) -> Fraction:
 
 
 HALF = Activation("half-move", "A half-move (to shoot or hide)", 10, lambda r: bool(r.single("half_move")), _half)
-# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 HALF_MOVE = Mechanic(parts={"half_move": Single(values.text)}, lines=_lines, after=_after, activations=(HALF,))

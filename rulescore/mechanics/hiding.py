@@ -8,10 +8,10 @@ from typing import Annotated, Any, NamedTuple
 from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import choice, length, whole
 from rulescore.dice.distribution import Distribution
+from rulescore.framework.legs import Followed, RouteEnd
+from rulescore.framework.mechanic import Calculator, Line, Mechanic, Numbers, by_name, readers_of
+from rulescore.framework.rules import Rules
 from rulescore.mechanics.initiative import target_number
-from rulescore.mechanics.legs import Followed, RouteEnd
-from rulescore.mechanics.mechanic import Calculator, Line, Mechanic, Numbers, by_name, readers_of
-from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 
@@ -180,7 +180,7 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
     return [(10, Step(words, hiding.section))]
 
 
-# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 HIDING = Mechanic(
     title="Hiding",
     parts={"hiding": Numbers(Hiding)},

@@ -8,8 +8,8 @@ from fractions import Fraction
 from rulescore.answers.explain import Explanation, chance_words, fraction_text
 from rulescore.answers.fields import Field, whole
 from rulescore.dice.rolls import read_test
-from rulescore.mechanics.mechanic import CHARACTERISTIC_TEST, Line, Mechanic, Single
-from rulescore.mechanics.rules import Rules
+from rulescore.framework.mechanic import CHARACTERISTIC_TEST, Line, Mechanic, Single
+from rulescore.framework.rules import Rules
 
 
 def initiative_test(explain: Explanation, rules: Rules, initiative: int) -> tuple[Fraction, str | None]:
@@ -83,5 +83,5 @@ def _lines(rules: Rules) -> list[Line]:
     return [Line(CHARACTERISTIC_TEST, "Initiative test", test.value.words, test if test.section else None)]
 
 
-# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 TEST = Mechanic(parts={"test": Single(read_test, "Initiative test")}, title="Tests", lines=_lines)

@@ -7,8 +7,8 @@ from fractions import Fraction
 
 from rulescore.answers.explain import Explanation, fraction_text, inches
 from rulescore.dice.distribution import Distribution
+from rulescore.framework.mechanic import Line
 from rulescore.mechanics.charge_moves import Charge
-from rulescore.mechanics.mechanic import Line
 from rulescore.reading.rule_value import Rule
 
 # The kinds of interception that stop the charge outright, as the working says it.

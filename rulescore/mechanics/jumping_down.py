@@ -9,11 +9,11 @@ from typing import Annotated, NamedTuple
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import Forbids, drop, wounds
 from rulescore.dice.distribution import Distribution
+from rulescore.framework.legs import Leg, LegKind, SoFar, Walking, at_most, tested
+from rulescore.framework.mechanic import Bound, Calculator, Card, Line, Mechanic, Numbers, by_name, when_given
+from rulescore.framework.rules import Rules
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
-from rulescore.mechanics.legs import Leg, LegKind, SoFar, Walking, at_most, tested
-from rulescore.mechanics.mechanic import Bound, Calculator, Card, Line, Mechanic, Numbers, by_name, when_given
-from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule, allows
 
@@ -120,7 +120,7 @@ def _lines(rules: Rules) -> list[Line]:
     ]
 
 
-# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 def _walk(route: Walking, number: int, leg: Leg, uses: Fraction) -> None:
     """A jump down leg: its tests and fall, and the model lower by its height."""
     initiative, t, w = tested(route.read)

@@ -8,10 +8,10 @@ from typing import Annotated, Any, NamedTuple
 from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import choice, length, movement
 from rulescore.dice.distribution import Distribution
+from rulescore.framework.legs import Followed, Forbidden, RouteEnd, cited
+from rulescore.framework.mechanic import Activation, Asked, Calculator, Card, Line, Mechanic, Numbers, by_name
+from rulescore.framework.rules import Rules
 from rulescore.mechanics.hiding import Hiding
-from rulescore.mechanics.legs import Followed, Forbidden, RouteEnd, cited
-from rulescore.mechanics.mechanic import Activation, Asked, Calculator, Card, Line, Mechanic, Numbers, by_name
-from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 
@@ -125,7 +125,7 @@ def _run_allowance(explain: Explanation, ruleset: Rules, read: dict[str, Any]) -
     return Fraction(move * rule.value)
 
 
-# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 RUN = Mechanic(
     title="Running",
     parts={"run": Numbers(Run)},

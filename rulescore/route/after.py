@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rulescore.answers.explain import Step
-from rulescore.mechanics.legs import RouteEnd
+from rulescore.framework.legs import RouteEnd
 from rulescore.rulebooks import MECHANICS
 from rulescore.ruleset import Ruleset
 

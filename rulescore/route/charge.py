@@ -10,11 +10,11 @@ from typing import Any, NamedTuple
 from rulescore.answers.explain import Explanation, Step, fraction_text, inches, sentence
 from rulescore.answers.fields import YES_NO, Field, FieldError, choice, whole
 from rulescore.dice.distribution import Distribution
+from rulescore.framework.legs import Forbidden, Leg, cited, refused_at
 from rulescore.mechanics.charge_moves import Charge, DoubleMove
 from rulescore.mechanics.hiding import Hiding
 from rulescore.mechanics.initiative import initiative_test, test_words
 from rulescore.mechanics.interception import STOPPED_BY, fear_to_intercept
-from rulescore.mechanics.legs import Forbidden, Leg, cited, refused_at
 from rulescore.route.read import LEG_KINDS
 from rulescore.route.walk import Ending, Walk, needed, walk_legs
 from rulescore.ruleset import Ruleset

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulescore.answers.fields import FieldError, Forbids
-from rulescore.mechanics.legs import Forbidden, Leg, SoFar, cited, ground_cost, refused_at
+from rulescore.framework.legs import Forbidden, Leg, SoFar, cited, ground_cost, refused_at
 from rulescore.route.read import LEG_KINDS
 from rulescore.ruleset import Ruleset
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulescore.answers.explain import Explanation, inches
-from rulescore.mechanics.legs import Leg
+from rulescore.framework.legs import Leg
 from rulescore.route.read import LEG_KINDS
 
 

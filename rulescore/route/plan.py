@@ -19,10 +19,10 @@ from typing import Any, NamedTuple
 from rulescore.answers.explain import Explanation, Step, inches, number_text, said_alike, sentence
 from rulescore.answers.fields import MOST_ITEMS, Field, choice, listed, movement, read_form, wounds
 from rulescore.answers.result import Branch, Cited, Refusal, Result, Row
+from rulescore.framework.legs import Forbidden, Leg
 from rulescore.mechanics.fall_kinds import fall_of
 from rulescore.mechanics.falling import toughness
 from rulescore.mechanics.initiative import initiative_field
-from rulescore.mechanics.legs import Forbidden, Leg
 from rulescore.route.charge import Planned, charge_fields, charge_kind, charge_legs, charge_refused, charge_route
 from rulescore.route.check import check
 from rulescore.route.height import start_taken

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rulescore.answers.explain import inches
-from rulescore.mechanics.legs import Leg, LegKind, costly_grounds, ground_words, number
+from rulescore.framework.legs import Leg, LegKind, costly_grounds, ground_words, number
 from rulescore.rulebooks import MECHANICS
 from rulescore.ruleset import Ruleset
 

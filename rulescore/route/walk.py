@@ -10,7 +10,7 @@ from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import FieldError, Forbids
 from rulescore.answers.result import EndingKind
 from rulescore.dice.distribution import Distribution
-from rulescore.mechanics.legs import FELL, Forbidden, Leg
+from rulescore.framework.legs import FELL, Forbidden, Leg
 from rulescore.route.after import after_route
 from rulescore.route.read import LEG_KINDS
 from rulescore.rulebooks import label, outcome_order

@@ -13,8 +13,8 @@ import re
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
+from rulescore.framework.mechanic import Costs, Numbers, Single
 from rulescore.mechanics.climbing import Climb
-from rulescore.mechanics.mechanic import Costs, Numbers, Single
 from rulescore.reading import values
 from rulescore.reading.folder import NUMBERS, RulesFileError, TomlFile, rules_files
 from rulescore.route.walk import PLAYED_OTHERWISE

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from rulescore.answers.explain import percent_text
 from rulescore.answers.result import Result
-from rulescore.mechanics.legs import Leg
+from rulescore.framework.legs import Leg
 from rulescore.route.read import LEG_KINDS, read_leg
 from rulescore.web.terms import escape
 

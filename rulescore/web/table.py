@@ -9,7 +9,7 @@ import time
 from rulescore.answers.result import Refusal, Result
 from rulescore.doors import DOORS
 from rulescore.entry import answer, fields_of
-from rulescore.mechanics.mechanic import Card
+from rulescore.framework.mechanic import Card
 from rulescore.rulebooks import CALCULATORS, RULESETS
 from rulescore.table.file import PlayersTable, TableError, read_table
 from rulescore.table.house_rules import HouseRule

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from rulescore import RULESETS
-from rulescore.mechanics.mechanic import CHARACTERISTIC_TEST
+from rulescore.framework.mechanic import CHARACTERISTIC_TEST
 from rulescore.reading.folder import RulesFileError, RulesFolder, line_of
 from rulescore.reference import lines
 from rulescore.rulebooks import CALCULATORS, MECHANICS

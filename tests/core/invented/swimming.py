@@ -15,10 +15,10 @@ from typing import Annotated, Any, NamedTuple
 from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import FieldError, drop
 from rulescore.dice.distribution import Distribution
+from rulescore.framework.legs import Followed, Leg, LegKind, RouteEnd, SoFar, Walking, tested
+from rulescore.framework.mechanic import Calculator, Card, Line, Mechanic, Numbers, when_given
+from rulescore.framework.rules import Rules
 from rulescore.mechanics.initiative import initiative_field, pass_all
-from rulescore.mechanics.legs import Followed, Leg, LegKind, RouteEnd, SoFar, Walking, tested
-from rulescore.mechanics.mechanic import Calculator, Card, Line, Mechanic, Numbers, when_given
-from rulescore.mechanics.rules import Rules
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule
 
@@ -79,7 +79,7 @@ def _has_swim(ruleset: Rules) -> bool:
 # Its route leg, offered after the climbs: "swim 2" (drawn as a stretch of ground).
 LEG = LegKind("swim", 35, "swim 2", _swim_leg, "ground", table="swim", cost=_width, check=_check_leg, worth=_has_swim)
 
-# Declared in the shape every mechanic shares (rulescore/mechanics/mechanic.py), alike by design: its rule differs.
+# Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 SWIM = Mechanic(
     parts={"swim": Numbers(Swim)},
     tested=when_given("swim"),

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple, Protocol, cast
 from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import FieldError, length
 from rulescore.dice.distribution import Distribution
-from rulescore.mechanics.rules import Rules
+from rulescore.framework.rules import Rules
 from rulescore.reading.rule_value import Rule
 
 # How any leg may end besides its own ways: a fall after a failed test (this, then the fall table's own key:

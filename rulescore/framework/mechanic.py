@@ -16,8 +16,8 @@ from typing import Annotated, Any, NamedTuple, get_origin, get_type_hints
 from rulescore.answers.explain import Explanation
 from rulescore.answers.fields import Field
 from rulescore.dice.distribution import Distribution
-from rulescore.mechanics.legs import Followed, LegKind, RouteEnd
-from rulescore.mechanics.rules import Rules
+from rulescore.framework.legs import Followed, LegKind, RouteEnd
+from rulescore.framework.rules import Rules
 from rulescore.reading.rule_value import Rule
 
 Reader = Callable[[Any], Any]  # a raw TOML value -> the value, or ValueError("must be ...")
@@ -176,7 +176,7 @@ class Activation(NamedTuple):
     place: int  # among the kinds offered, by tens: a normal move first, a charge last
     offered: Callable[[Rules], bool]
     # (explanation, ruleset, the form's values) -> the inches the route may use, each step said; Forbidden
-    # (rulescore.mechanics.legs) where the rules forbid it (a run with an enemy too near)
+    # (rulescore.framework.legs) where the rules forbid it (a run with an enemy too near)
     allowance: Callable[[Explanation, Rules, dict[str, Any]], Fraction]
 
 
