@@ -9,27 +9,10 @@ from rulescore.framework.mechanic import Line, Mechanic
 from rulescore.rulebooks import MECHANICS
 from rulescore.ruleset import Ruleset
 
-# The quick reference reads as a turn is played: the test, then moving, charging, climbing, jumping,
-# falling and hiding. A mechanic not named here comes last.
-READING_ORDER = (
-    "test",
-    "half_move",
-    "barrier",
-    "run",
-    "charge",
-    "terrain",
-    "climb",
-    "jump_down",
-    "diving_charge",
-    "gap",
-    "fall",
-    "edge_fall",
-    "hiding",
-)
 
-
-def _place(mechanic: Mechanic) -> int:
-    return READING_ORDER.index(mechanic.name) if mechanic.name in READING_ORDER else len(READING_ORDER)
+def _place(mechanic: Mechanic) -> tuple[int, str]:
+    """The quick reference reads as a turn is played: each mechanic declares its place (its `turn`)."""
+    return mechanic.turn, mechanic.name
 
 
 @functools.cache  # the quick reference, the compare tables and the compare index all read them

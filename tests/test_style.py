@@ -225,7 +225,7 @@ PUT_TOGETHER = [
     "route/after.py",
     "route/read.py",
 ]
-PUT_TOGETHER += ["web/table.py", "doors.py", "entry.py", "ruleset.py"]
+PUT_TOGETHER += ["web/table.py", "doors.py", "entry.py", "ruleset.py", "reference.py", "compare.py"]
 # What the planner asks of every model is its own: a normal move, and the Initiative, Toughness and Wounds
 # a route's tests and falls take (the Initiative test's key and the fall's modules give them).
 THE_MODELS_OWN = {"route/plan.py": ({"move", "test"}, {"initiative", "falling", "fall_kinds"})}

@@ -193,6 +193,8 @@ class Mechanic(NamedTuple):
     """One kind of rule: the keys of numbers.toml it reads and everything the site does with them."""
 
     parts: dict[str, Numbers | Single | Costs]  # its numbers.toml keys; the first names the mechanic
+    # where its quick-reference lines stand as a turn is played, by tens: the Initiative test first, hiding last
+    turn: int = 1000
     title: str = ""  # the kind of rule in a player's words, as Your table heads its house rules
     # Ruleset -> the key whose values take Initiative tests in that ruleset, or None
     tested: Callable[[Rules], str | None] = _none

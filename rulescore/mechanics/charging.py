@@ -227,6 +227,7 @@ def _lines(rules: Rules) -> list[Line]:
 
 # Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 CHARGE = Mechanic(
+    turn=50,
     title="Charging",
     parts={"charge": Numbers(Charge, together=(("interception", "interception_range"),))},
     tested=_tested,

@@ -275,6 +275,7 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
 
 # Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 CLIMB = Mechanic(
+    turn=70,
     title="Climbing",
     parts={"climb": Numbers(Climb)},
     tested=when_given("climb"),

@@ -179,6 +179,7 @@ LEG = LegKind(
 
 # Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 DIVING_CHARGE = Mechanic(
+    turn=90,
     title="Diving charge",
     parts={"diving_charge": Numbers(DivingCharge)},
     tested=when_given("diving_charge"),

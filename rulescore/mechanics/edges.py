@@ -59,6 +59,7 @@ def _lines(rules: Rules) -> list[Line]:
 
 # Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 EDGE_FALL = Mechanic(
+    turn=120,
     title="Edges",
     parts={
         "edge_fall": Single(

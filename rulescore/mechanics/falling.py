@@ -87,6 +87,7 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
 
 # Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 FALL = Mechanic(
+    turn=110,
     title="Falling",
     parts={"fall": Numbers(None, kinds=KINDS)},
     calculators=(

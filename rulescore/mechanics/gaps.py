@@ -231,6 +231,7 @@ def _start_height(ruleset: Rules) -> list[Asked]:
 
 
 GAP = Mechanic(
+    turn=100,
     title="Jumping over gaps",
     parts={"gap": Numbers(Gap)},
     tested=_tested,

@@ -94,6 +94,7 @@ MOVE = LegKind(
 
 # Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 TERRAIN = Mechanic(
+    turn=60,
     parts={"terrain": Costs(values.count, "inches each inch of {key} ground costs")},
     title="Ground",
     lines=_lines,

@@ -45,4 +45,4 @@ def _half(explain: Explanation, rules: Rules, read: dict[str, Any]) -> Fraction:
 
 HALF = Activation("half-move", "A half-move (to shoot or hide)", 10, lambda r: bool(r.single("half_move")), _half)
 # Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
-HALF_MOVE = Mechanic(parts={"half_move": Single(values.text)}, lines=_lines, after=_after, activations=(HALF,))
+HALF_MOVE = Mechanic(turn=20, parts={"half_move": Single(values.text)}, lines=_lines, after=_after, activations=(HALF,))

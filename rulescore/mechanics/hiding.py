@@ -182,6 +182,7 @@ def _after(rules: Rules, end: RouteEnd) -> list[Followed]:
 
 # Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 HIDING = Mechanic(
+    turn=130,
     title="Hiding",
     parts={"hiding": Numbers(Hiding)},
     calculators=(

@@ -84,4 +84,4 @@ def _lines(rules: Rules) -> list[Line]:
 
 
 # Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
-TEST = Mechanic(parts={"test": Single(read_test, "Initiative test")}, title="Tests", lines=_lines)
+TEST = Mechanic(turn=10, parts={"test": Single(read_test, "Initiative test")}, title="Tests", lines=_lines)

@@ -156,6 +156,7 @@ LEG = LegKind(
 )
 
 JUMP_DOWN = Mechanic(
+    turn=80,
     title="Jumping down",
     parts={"jump_down": Numbers(JumpDown)},
     tested=when_given("jump_down"),

@@ -127,6 +127,7 @@ def _run_allowance(explain: Explanation, ruleset: Rules, read: dict[str, Any]) -
 
 # Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 RUN = Mechanic(
+    turn=40,
     title="Running",
     parts={"run": Numbers(Run)},
     calculators=(
