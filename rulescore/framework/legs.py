@@ -1,5 +1,5 @@
-"""A leg of a route, and what a kind of leg declares (`LegKind`): the words a route writes it with, the table
-its rules are in, what it costs, what the rules forbid of it, how it is walked and how it is drawn. Each
+"""A leg of a route, and what a kind of leg declares (`LegKind`): the words a route writes it with, the part
+of numbers.toml its rules are in, what it costs, what the rules forbid of it, how it is walked and how it is drawn. Each
 mechanic declares its own kinds beside its rules (`Mechanic.legs`); rulescore/route/read.py reads a route with them.
 
 A leg's numbers are read by the same reader as every field (plain decimals, bounded), so a leg can never
@@ -45,7 +45,7 @@ class Forbidden(Exception):
         self.forbids = forbids and not unfinished
 
 
-def cited(rule: Any) -> str:  # a Rule, or a table: each names its section
+def cited(rule: Any) -> str:  # a Rule, or a rule's numbers: each names its section
     return f"§ {rule.section.replace('-', ' ')}"
 
 
@@ -125,8 +125,8 @@ class LegKind(NamedTuple):
     example: str  # as the route's help shows it: "gap 2 (drop 6)"
     walk: Callable[[Walking, int, Leg, Fraction], None]  # (walk, leg number, leg, the movement it uses)
     drawn: str  # how the side view draws it: "ground", "climb", "obstacle", "leap" or "drop"
-    table: str | None = None  # the numbers.toml table its rules are in (a ruleset without it has no such leg)
-    offered: Callable[[Rules], bool] | None = None  # Ruleset -> has it this leg (default: has the table)
+    part: str | None = None  # the numbers.toml key its rules are under (a ruleset without it has no such leg)
+    offered: Callable[[Rules], bool] | None = None  # Ruleset -> has it this leg (default: has that part)
     extra: str | None = None  # the word for its second number: "drop"
     extra_said: str = ""  # that number as the route's form names it: "its drop", "the inches to the enemy"
     extra_default: Fraction | None = None  # the second number, when the leg leaves it out
@@ -146,7 +146,7 @@ class LegKind(NamedTuple):
     def has(self, ruleset: Rules) -> bool:
         if self.offered is not None:
             return self.offered(ruleset)
-        return self.table is None or ruleset.part(self.table) is not None
+        return self.part is None or ruleset.part(self.part) is not None
 
     def height_after(self, height: Fraction, leg: Leg) -> Fraction:
         return max(height + self.rise * leg.inches, Fraction(0))

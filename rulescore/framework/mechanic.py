@@ -1,6 +1,6 @@
 """What a mechanic is: one kind of rule (a charge, a climb, a fall) as the module that holds it declares it.
 
-A mechanic owns the numbers.toml keys it reads (a table, a single value or a table of costs), says when
+A mechanic owns the numbers.toml keys it reads (its numbers, a single value or costs by ground), says when
 a ruleset's values for it need the ruleset's Initiative test, and brings its calculators, the words of
 its outcomes and its quick-reference lines. `rulescore.rulebooks` lists every mechanic; the loader
 (`rulesets.py`) is handed that list and knows none of them.
@@ -25,7 +25,7 @@ Reader = Callable[[Any], Any]  # a raw TOML value -> the value, or ValueError("m
 
 @functools.cache
 def readers_of(kind: type) -> dict[str, Reader]:
-    """The numbers.toml keys a table's type reads, each declared once, with its reader, as a field
+    """The numbers.toml keys a rule's numbers type reads, each declared once, with its reader, as a field
     `key: Annotated[Rule, reader]`: the name, the reader and the place in the type are one line."""
     hints = get_type_hints(kind, include_extras=True)
     return {name: hint.__metadata__[0] for name, hint in hints.items() if get_origin(hint) is Annotated}
@@ -44,8 +44,9 @@ def words_of(kind: type) -> dict[str, str]:
 
 
 class Numbers(NamedTuple):
-    """A rule's own numbers, a `[section]` of numbers.toml read into `kind` ("table" is the player's: Your table) (its keys and readers: `readers_of`). Where the kind
-    depends on the table (a fall is hits or a roll), `kinds` maps the key that says which to its type."""
+    """A rule's own numbers, a `[section]` of numbers.toml read into `kind` (its keys and readers: `readers_of`;
+    "table" is the player's, Your table). Where the kind depends on the numbers (a fall is hits or a roll),
+    `kinds` maps the key that says which to its type."""
 
     kind: type | None
     kinds: dict[str, type] | None = None
@@ -54,7 +55,7 @@ class Numbers(NamedTuple):
 
     @property
     def readers(self) -> dict[str, Reader]:
-        """Every key the table may hold, whichever kind it is."""
+        """Every key the numbers may hold, whichever kind they are."""
         return {key: reader for kind in self._kinds() for key, reader in readers_of(kind).items()}
 
     @property
@@ -111,7 +112,7 @@ class Calculator(NamedTuple):
 
     def section(self, rules: Rules) -> str:
         """The rule section the calculator sits in (its own table's, or its own value's)."""
-        section = getattr(rules.part(self.needs[0]), "section", None)  # a table or a value: each names its section
+        section = getattr(rules.part(self.needs[0]), "section", None)  # numbers or a value: each names its section
         if not isinstance(section, str):
             raise LookupError(f"{rules.title} gives no {self.needs[0]}: no {self.name} calculator there")
         return section

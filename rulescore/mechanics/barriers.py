@@ -79,7 +79,7 @@ def _check(route: SoFar, leg: Leg, number: int) -> None:
         )
 
 
-LEG = LegKind("barrier", 60, "barrier 0.5", _walk, "obstacle", table="barrier", check=_check, step=Fraction(1, 2))
+LEG = LegKind("barrier", 60, "barrier 0.5", _walk, "obstacle", part="barrier", check=_check, step=Fraction(1, 2))
 
 BARRIER = Mechanic(
     turn=30,

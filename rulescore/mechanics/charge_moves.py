@@ -179,7 +179,7 @@ LEG = LegKind(
     "charge 3",
     _walk,
     "ground",
-    table="charge",
+    part="charge",
     on_ground=True,
     zero=True,
     to_target=True,

@@ -244,7 +244,7 @@ LEGS = {
         f"climb {direction} 3",
         _climb_leg(direction),
         "climb",
-        table="climb",
+        part="climb",
         rise=rise,
         asks=("animal",),
         cost=_climb_uses,

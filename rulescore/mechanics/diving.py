@@ -167,7 +167,7 @@ LEG = LegKind(
     "diving charge 4 (enemy 1)",
     _walk,
     "drop",
-    table="diving_charge",
+    part="diving_charge",
     offered=_offered,
     extra="enemy",
     extra_said="the inches to the enemy",

@@ -211,7 +211,7 @@ LEG = LegKind(
     "gap 2 (drop 6)",
     _walk,
     "leap",
-    table="gap",
+    part="gap",
     extra="drop",
     extra_said="its drop",
     extra_zero=False,

@@ -44,7 +44,7 @@ _stops = values.one_of("cannot hide", "spotted")
 
 
 # The things a model may have done this turn that hiding rules name, as the hiding calculator asks them:
-# the keys read by _stops, in the table's order.
+# the keys read by _stops, in the numbers' order.
 HIDING_ACTIONS = tuple(key for key, read in readers_of(Hiding).items() if read is _stops)
 
 

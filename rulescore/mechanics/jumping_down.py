@@ -148,7 +148,7 @@ LEG = LegKind(
     "jump down 4",
     _walk,
     "drop",
-    table="jump_down",
+    part="jump_down",
     rise=-1,
     check=_check,
     worth=_has_jump_down,

@@ -77,7 +77,7 @@ def _has_swim(ruleset: Rules) -> bool:
 
 
 # Its route leg, offered after the climbs: "swim 2" (drawn as a stretch of ground).
-LEG = LegKind("swim", 35, "swim 2", _swim_leg, "ground", table="swim", cost=_width, check=_check_leg, worth=_has_swim)
+LEG = LegKind("swim", 35, "swim 2", _swim_leg, "ground", part="swim", cost=_width, check=_check_leg, worth=_has_swim)
 
 # Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 SWIM = Mechanic(
