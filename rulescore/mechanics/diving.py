@@ -6,15 +6,14 @@ from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, inches
-from rulescore.answers.fields import Forbids, drop, length, wounds
+from rulescore.answers.fields import Forbids, length
 from rulescore.dice.distribution import Distribution
 from rulescore.framework.legs import Leg, LegKind, SoFar, Walking, at_most, tested
 from rulescore.framework.mechanic import Bound, Calculator, Line, Mechanic, Numbers, by_name, when_given
 from rulescore.framework.rules import Rules
 from rulescore.mechanics.charge_moves import Charge
-from rulescore.mechanics.falling import or_fall, toughness
-from rulescore.mechanics.initiative import initiative_field
-from rulescore.mechanics.jumping_down import JumpDown, most_tests, pass_tests
+from rulescore.mechanics.falling import or_fall
+from rulescore.mechanics.jumping_down import JumpDown, jump_fields, most_tests, pass_tests
 from rulescore.reading import values
 from rulescore.reading.rule_value import Rule, allows
 
@@ -188,13 +187,9 @@ DIVING_CHARGE = Mechanic(
             "diving-charge",
             "Diving charge",
             needs=("diving_charge", "fall"),
-            fields=lambda r: [
-                drop("height", "Height of the jump", "4"),
-                length("distance", "Enemy's distance from the landing point", "1", "0", "48"),
-                initiative_field(r),
-                toughness(r),
-                wounds(),
-            ],
+            fields=lambda r: jump_fields(
+                r, length("distance", "Enemy's distance from the landing point", "1", "0", "48")
+            ),
             compute=by_name(diving_charge),
             headline=lambda t, x, say: (
                 [f"no diving bonus: {say(t['lands-no-bonus'])} to land and charge as normal"]

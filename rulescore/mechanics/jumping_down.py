@@ -7,7 +7,7 @@ from math import floor
 from typing import Annotated, NamedTuple
 
 from rulescore.answers.explain import Explanation, inches
-from rulescore.answers.fields import Forbids, drop, wounds
+from rulescore.answers.fields import Field, Forbids, drop, wounds
 from rulescore.dice.distribution import Distribution
 from rulescore.framework.legs import Leg, LegKind, SoFar, Walking, at_most, tested
 from rulescore.framework.mechanic import Bound, Calculator, Card, Line, Mechanic, Numbers, by_name, when_given
@@ -138,6 +138,11 @@ def _has_jump_down(ruleset: Rules) -> bool:
     return ruleset.numbers(JumpDown) is not None
 
 
+def jump_fields(rules: Rules, *more: Field) -> list[Field]:
+    """A jump's form, here and in a diving charge: its height, what else the jump asks, then the model."""
+    return [drop("height", "Height of the jump", "4"), *more, initiative_field(rules), toughness(rules), wounds()]
+
+
 def _first_jump_down(ruleset: Rules, height: Fraction, legs: int) -> tuple[str, ...]:
     return ("jump down 2",)  # back to the ground a first route's climb left it 2" above
 
@@ -165,7 +170,7 @@ JUMP_DOWN = Mechanic(
             "jump-down",
             "Jump down",
             needs=("jump_down", "fall"),
-            fields=lambda r: [drop("height", "Height of the jump", "4"), initiative_field(r), toughness(r), wounds()],
+            fields=jump_fields,
             compute=by_name(jump_down),
             headline=lambda t, x, say: [
                 f"{say(t['landed'])} to land safely",
