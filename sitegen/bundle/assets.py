@@ -18,9 +18,6 @@ from rulescore.reading.folder import PARSED, RulesFileError, RulesFolder, parsed
 from sitegen.bundle import nearby, saved_start
 from sitegen.bundle.stdlib import precompile
 
-# Only what the browser loads: micropip and other packages are never asked for, and the
-# standard library is our precompiled, trimmed one (sitegen/bundle/stdlib.py), not python_stdlib.zip.
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm")
 GLUE_FILES = ("calculators.css",)
 # The calculators' worker: a module worker, bundled with the modules it imports and minified like the page script.
 WORKER_SCRIPT = Path("calculators") / "worker" / "worker.js"
@@ -30,6 +27,14 @@ PAGE_SCRIPT = Path("calculators") / "src" / "calculators.js"
 # Your table's page script, apart: only that page loads it (calculators.js does, through window.playersTable),
 # so no rules page carries it.
 TABLE_SCRIPT = Path("calculators") / "src" / "your-table.js"
+
+
+def runtime_files(source: Path) -> tuple[str, ...]:
+    """Only what the browser loads: micropip and other packages are never asked for, and the standard library
+    is our precompiled, trimmed one (sitegen/bundle/stdlib.py), not python_stdlib.zip. The runtime's own script
+    is pyodide.asm.js to 0.29 and an ES module from 314 on (ARCHITECTURE: the next Pyodide)."""
+    script = "pyodide.asm.mjs" if (source / "pyodide.asm.mjs").is_file() else "pyodide.asm.js"
+    return ("pyodide.mjs", script, "pyodide.asm.wasm")
 
 
 MANIFEST = "manifest.json"  # what stage made, by site path (Assets.read)
@@ -183,7 +188,7 @@ def stage(root: Path, rules: RulesFolder, env: dict[str, str]) -> Assets:
     runtime = f"assets/pyodide/{version}/"
     target = folder / runtime
     target.mkdir(parents=True)
-    for name in RUNTIME_FILES:
+    for name in runtime_files(runtime_source):
         shutil.copyfile(runtime_source / name, target / name)
     # A lock file with no packages: Pyodide boots from it without fetching the 120 KB original.
     lock = json.loads((runtime_source / "pyodide-lock.json").read_text())

@@ -101,3 +101,15 @@ def test_the_saved_start_is_the_same_bytes_from_any_folder(staged, tmp_path):
         made.append((folder / "snapshot.bin").read_bytes())
     assert len(made[0]) > 1_000_000
     assert made[0] == made[1], f"{sum(a != b for a, b in zip(*made, strict=True))} bytes differ"
+
+
+def test_the_runtime_staged_is_the_files_the_installed_runtime_has(tmp_path):
+    """0.29 ships its runtime script classic (pyodide.asm.js), 314 as a module (pyodide.asm.mjs): the build
+    copies whichever the pinned runtime has, so moving is a change to package.json, not to the build."""
+    from sitegen.bundle.assets import runtime_files
+
+    installed = ROOT / "node_modules" / "pyodide"
+    assert all((installed / name).is_file() for name in runtime_files(installed))
+    (tmp_path / "pyodide.asm.mjs").write_bytes(b"")
+    assert runtime_files(tmp_path) == ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+    assert runtime_files(tmp_path / "elsewhere")[1] == "pyodide.asm.js"
