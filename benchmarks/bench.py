@@ -104,13 +104,14 @@ def main() -> int:
     parser.add_argument(
         "--next-pyodide",
         metavar="PACKAGE",
-        help="only another Pyodide beside the pinned one: its bytes and a start in Node (an unpacked npm pyodide)",
+        help="only another Pyodide beside the pinned one (an unpacked npm pyodide): its bytes, a start in Node, and the site built on each in three browsers",
     )
     args = parser.parse_args()
     if args.next_pyodide:
         from benchmarks import next_pyodide
 
         next_pyodide.main(Path(args.next_pyodide).resolve(), args.reps)
+        next_pyodide.browsers(Path(args.next_pyodide).resolve(), args.reps)
         return 0
     if args.main_thread:
         from benchmarks import main_thread

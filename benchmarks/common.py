@@ -35,11 +35,13 @@ def report(
     starts: dict[str, Counter[str]] | None = None,
 ) -> None:
     print(f"{title} [load average {min(loads):.2f}-{max(loads):.2f}]:")
-    bare = statistics.median(times["bare"])
+    bare = statistics.median(times["bare"]) if "bare" in times else None  # two builds side by side have none
     for name, values in times.items():
-        # Runs alternate, so each run has its bare start beside it: the worst of those ratios, as well as the medians'.
-        worst = max(value / other for value, other in zip(values, times["bare"], strict=False))
-        ratio = f", x{statistics.median(values) / bare:.2f} of bare (worst run x{worst:.2f})" if name != "bare" else ""
+        ratio = ""
+        if bare is not None and name != "bare":
+            # Runs alternate, so each run has its bare start beside it: the worst of those ratios, and the medians'.
+            worst = max(value / other for value, other in zip(values, times["bare"], strict=False))
+            ratio = f", x{statistics.median(values) / bare:.2f} of bare (worst run x{worst:.2f})"
         got = f"; downloaded {kib(statistics.median(downloaded[name]))}" if downloaded else ""
         how = (
             ", ".join(f"{kind} {count}" for kind, count in starts[name].items()) if starts and starts.get(name) else ""

@@ -1,6 +1,6 @@
 // The benchmark's Firefox ESR runs (puppeteer-core): first live result of the site and of a bare
 // loadPyodide(), warm (one profile, visited twice first) and cold (a new profile each visit),
-// alternating. `node firefox.mjs SITE_URL BARE_URL REPS [RUNTIME_URL]`; prints {warm: {site: [ms], bare: [ms]},
+// alternating. `node firefox.mjs SITE_URL BARE_URL REPS [RUNTIME_URL]` (or site:URL for BARE_URL: a second build); prints {warm: {site: [ms], bare: [ms]},
 // cold: ..., starts: {warm: [how the site's calculators started each warm run]}}. RUNTIME_URL (the runtime
 // alone, startup.py's floor of a first visit) is timed cold only, beside the other two.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -8,13 +8,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
 
-const [siteUrl, bareUrl, reps, runtimeUrl] = process.argv.slice(2);
+const [siteUrl, secondUrl, reps, runtimeUrl] = process.argv.slice(2);
+// "site:URL" in place of the bare page: another build of the site (the next Pyodide's), timed as the site is.
+const twoSites = secondUrl.startsWith("site:");
+const bareUrl = twoSites ? secondUrl.slice("site:".length) : secondUrl;
 const urls = { site: siteUrl, bare: bareUrl, runtime: runtimeUrl };
-const FLAG = {
-  site: "performance.getEntriesByName('calculators:first-live')[0]?.startTime",
-  bare: "window.bareReady",
-  runtime: "window.bareReady",
-};
+const LIVE = "performance.getEntriesByName('calculators:first-live')[0]?.startTime";
+const FLAG = { site: LIVE, bare: twoSites ? LIVE : "window.bareReady", runtime: "window.bareReady" };
+const saving = twoSites ? ["site", "bare"] : ["site"];
 const coldOnes = runtimeUrl ? ["site", "bare", "runtime"] : ["site", "bare"];
 
 const launch = (profile) => puppeteer.launch({ browser: "firefox", executablePath: "/usr/bin/firefox-esr", headless: true, userDataDir: profile });
@@ -26,16 +27,17 @@ async function visit(browser, name) {
   return page.evaluate(FLAG[name]);
 }
 
-const out = { warm: { site: [], bare: [] }, cold: Object.fromEntries(coldOnes.map((name) => [name, []])), starts: { warm: [] } };
+const out = { warm: { site: [], bare: [] }, cold: Object.fromEntries(coldOnes.map((name) => [name, []])), starts: { warm: [], bare: [] } };
 const profiles = { site: mkdtempSync(join(tmpdir(), "ff-")), bare: mkdtempSync(join(tmpdir(), "ff-")) };
 const warm = { site: await launch(profiles.site), bare: await launch(profiles.bare) };
 for (const name of ["site", "bare"]) for (let i = 0; i < 2; i++) await visit(warm[name], name);
 // A returning visitor: the service worker has saved the snapshot.
-await (await warm.site.pages())[0].waitForSelector("html[data-snapshot='saved']", { timeout: 300_000 });
+for (const name of saving) await (await warm[name].pages())[0].waitForSelector("html[data-snapshot='saved']", { timeout: 300_000 });
+const started = async (name) => (await warm[name].pages())[0].evaluate("document.documentElement.dataset.calculatorsStart");
 for (let rep = 0; rep < Number(reps); rep++) {
   for (const name of rep % 2 ? ["bare", "site"] : ["site", "bare"]) {
     out.warm[name].push(await visit(warm[name], name));
-    if (name === "site") out.starts.warm.push(await (await warm.site.pages())[0].evaluate("document.documentElement.dataset.calculatorsStart"));
+    if (saving.includes(name)) out.starts[name === "site" ? "warm" : "bare"].push(await started(name));
   }
 }
 for (const browser of Object.values(warm)) await browser.close();
