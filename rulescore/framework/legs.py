@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, NamedTuple, Protocol, cast
+from typing import Any, Literal, NamedTuple, Protocol, cast
 
 from rulescore.answers.explain import Explanation, Step, inches
 from rulescore.answers.fields import FieldError, length
@@ -117,6 +117,10 @@ class RouteEnd(NamedTuple):
 Followed = tuple[int, Step]
 
 
+# The side view's shapes (rulescore/web/route_view.py draws each).
+Drawn = Literal["ground", "climb", "obstacle", "leap", "drop"]
+
+
 class LegKind(NamedTuple):
     """One kind of leg, as the mechanic whose rules it follows declares it."""
 
@@ -124,7 +128,7 @@ class LegKind(NamedTuple):
     rank: int  # where the route's form offers it among the others (by tens: a new kind fits between)
     example: str  # as the route's help shows it: "gap 2 (drop 6)"
     walk: Callable[[Walking, int, Leg, Fraction], None]  # (walk, leg number, leg, the movement it uses)
-    drawn: str  # how the side view draws it: "ground", "climb", "obstacle", "leap" or "drop"
+    drawn: Drawn  # how the side view draws it
     part: str | None = None  # the numbers.toml key its rules are under (a ruleset without it has no such leg)
     offered: Callable[[Rules], bool] | None = None  # Ruleset -> has it this leg (default: has that part)
     extra: str | None = None  # the word for its second number: "drop"

@@ -12,6 +12,7 @@ from fractions import Fraction
 from rulescore.answers.explain import percent_text
 from rulescore.answers.result import Result
 from rulescore.framework.legs import Leg
+from rulescore.route.charge import NOT_SEEN
 from rulescore.route.read import LEG_KINDS, read_leg
 from rulescore.web.terms import escape
 
@@ -125,7 +126,7 @@ def _lift(legs: list[Leg], height: Fraction) -> Fraction:
 
 def _sight(result: Result) -> Fraction | None:
     """The chance the charger sees its target, where a test decides it (an unseen target); else None."""
-    failed = [row.chance for row in result.outcomes if row.outcome == "not-seen"]
+    failed = [row.chance for row in result.outcomes if row.outcome == NOT_SEEN.key]
     return 1 - failed[0] if failed else None
 
 

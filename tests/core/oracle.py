@@ -12,11 +12,14 @@ Standard library only: the same file runs under Pyodide.
 
 from __future__ import annotations
 
+import importlib
+import re
 from collections import defaultdict
 from fractions import Fraction as F
 from functools import cache
 from itertools import product
 from math import floor
+from pathlib import Path
 
 from rulescore import RULESETS
 
@@ -320,11 +323,23 @@ ORACLES = {
 }
 
 
+@cache
+def oracles() -> dict:
+    """ORACLES, and each new rule's oracle written beside its own tests (tests/core/test_<rule>.py, as
+    `ORACLES = {"swim": swim}`): its tests and its second reading in the one file a new rule adds for them."""
+    found = dict(ORACLES)
+    for path in sorted(Path(__file__).parent.glob("test_*.py")):
+        if re.search(r"^ORACLES = ", path.read_text(encoding="utf-8"), re.MULTILINE):
+            found.update(importlib.import_module(f"tests.core.{path.stem}").ORACLES)
+    return found
+
+
 def missing(calculator: str) -> str:
     """What a new calculator's author is told when its oracle is not written yet."""
     return (
-        f"no oracle for the {calculator} calculator: write its own reading of the rule in tests/core/oracle.py "
-        "(a function (rules, values, answer) that enumerates every roll, not rulescore's code) and add it to ORACLES"
+        f"no oracle for the {calculator} calculator: write its own reading of the rule (a function (rules, values,"
+        " answer) that enumerates every roll, not rulescore's code) in its test module, tests/core/test_<rule>.py,"
+        ' and name it there: ORACLES = {"<calculator>": <function>}'
     )
 
 
@@ -332,10 +347,10 @@ def expect(calculator: str, ruleset_id: str, values: dict[str, str], rules=None)
     """The oracle's answer for complete, in-range form values; None when the rule refuses them. `rules`:
     the ruleset as a table plays it (its house rules' numbers), else the ruleset's own."""
     answer = Answer()
-    if calculator not in ORACLES:
+    if calculator not in oracles():
         raise LookupError(missing(calculator))
     try:
-        ORACLES[calculator](rules or RULESETS[ruleset_id], values, answer)
+        oracles()[calculator](rules or RULESETS[ruleset_id], values, answer)
     except Refused:
         return None
     return answer

@@ -1,5 +1,5 @@
 """A new kind of rule, added as CONTRIBUTING.md's "A new kind of rule" says: one module, a line in the list of
-mechanics, its numbers in a ruleset's numbers.toml, its tests and its oracle; nothing else in the project
+mechanics, its numbers in a ruleset's numbers.toml, its tests with its oracle; nothing else in the project
 changes. Its route leg is declared in its module too, and the route planner walks it.
 
 The rule (swimming, tests/core/invented/swimming.py) is one no ruleset held here has.
@@ -38,14 +38,8 @@ def add_mechanic(project: Path) -> None:
     mechanics.write_text(text, encoding="utf-8")
     with (project / NUMBERS).open("a", encoding="utf-8") as numbers:  # 3. a ruleset's numbers
         numbers.write(SWIM_TABLE)
-    # 4. its tests
+    # 4. its tests, with its oracle
     shutil.copy(INVENTED / "swimming_tests.py", project / "tests" / "core" / "test_swimming.py")
-    oracle = project / "tests" / "core" / "oracle.py"  # 5. its oracle: a function, and its name in ORACLES
-    reading = (INVENTED / "swimming_oracle.py").read_text(encoding="utf-8")
-    function = reading[reading.index("def swim(") :]
-    text = oracle.read_text(encoding="utf-8")
-    text = text.replace("ORACLES = {\n", f'{function}\n\nORACLES = {{\n    "swim": swim,\n', 1)
-    oracle.write_text(text, encoding="utf-8")
 
 
 def snapshot(project: Path) -> dict[str, bytes]:
@@ -70,7 +64,6 @@ def project(tmp_path_factory) -> Path:
         "rulescore/rulebooks.py",
         NUMBERS.as_posix(),
         "tests/core/test_swimming.py",
-        "tests/core/oracle.py",
     }
     done = subprocess.run([sys.executable, "build.py"], cwd=project, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr

@@ -3,8 +3,8 @@ may swim too: a `swim 2` leg uses its width of movement and takes the same test.
 
 Invented: no ruleset held here has this rule. tests/core/test_new_mechanic.py copies this module into a
 temporary copy of the project as rulescore/mechanics/swimming.py, to show a new kind of rule is one module,
-a line in rulescore/rulebooks.py, its numbers in a ruleset's numbers.toml, its tests and its oracle
-(swimming_oracle.py).
+a line in rulescore/rulebooks.py, its numbers in a ruleset's numbers.toml, and its tests with its oracle
+(swimming_tests.py): four files.
 """
 
 from __future__ import annotations
