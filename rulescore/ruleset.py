@@ -64,22 +64,22 @@ class Ruleset:
             raise LookupError(f"{self.title} gives no {kind.__name__} table")
         return found
 
-    def single(self, key: str) -> Rule | None:
+    def single(self, key: str) -> Rule[Any] | None:
         """One value at the top of numbers.toml (`ruleset.single("barrier")`), None where the text has none."""
         found = self.part(key)
         return found if isinstance(found, Rule) else None
 
-    def given_single(self, key: str) -> Rule:
+    def given_single(self, key: str) -> Rule[Any]:
         """One value at the top of numbers.toml, where a calculator runs only on rulesets that give it."""
         found = self.single(key)
         if found is None:
             raise LookupError(f"{self.title} gives no {key}")
         return found
 
-    def costs(self, key: str) -> dict[str, Rule] | None:
+    def costs(self, key: str) -> dict[str, Rule[Any]] | None:
         """A table of costs by key (`ruleset.costs("terrain")`), None where the text has none."""
         found = self.part(key)
-        return cast(dict[str, Rule], found) if isinstance(found, dict) else None
+        return cast(dict[str, Rule[Any]], found) if isinstance(found, dict) else None
 
     def __repr__(self) -> str:
         return f"Ruleset({self.id!r})"

@@ -29,7 +29,7 @@ Loaded = tuple[dict[str, "Ruleset"], dict[str, Assumption]]  # every ruleset and
 
 def _rule(
     file: TomlFile, table: str | None, key: str, raw: Any, reader: Reader, default_section: str | None, known: Known
-) -> tuple[Rule, tuple[str | None, str]]:
+) -> tuple[Rule[Any], tuple[str | None, str]]:
     """One value with where it comes from, and where its section is written (table, key), for the citation."""
     where = f"[{table}] {key}" if table else key
     section, assumption, raw_given = default_section, None, raw
@@ -101,7 +101,7 @@ class _Vocabulary(NamedTuple):
 
 def _read_numbers(file: TomlFile, known: Known, words: _Vocabulary) -> tuple[str | None, dict[str, Any]]:
     """What one numbers.toml says: its `inherit`, and table -> key -> (Rule, file, where its section is)."""
-    found: dict[str, dict[str, tuple[Rule, TomlFile, tuple[Any, ...]]]] = {}
+    found: dict[str, dict[str, tuple[Rule[Any], TomlFile, tuple[Any, ...]]]] = {}
     inherit = file.data.get("inherit")
     if inherit is not None and not isinstance(inherit, str):
         raise file.fail(None, "inherit", "inherit must be a ruleset id in quotes")
@@ -208,7 +208,7 @@ def _build(file: TomlFile | None, meta: dict[str, Any], numbers: dict[str, Any],
     return ruleset
 
 
-def _table(file: TomlFile, table: str, shape: Numbers, rules: dict[str, Rule]) -> Any:
+def _table(file: TomlFile, table: str, shape: Numbers, rules: dict[str, Rule[Any]]) -> Any:
     """One `[table]`'s values, read into the mechanic's type (or the type its kind key picks)."""
     section = rules.pop("", Rule(None, None)).value
     if not section:

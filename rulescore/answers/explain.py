@@ -33,7 +33,7 @@ class Explanation:
         self.once: dict[str, str] = {}  # an item a page may say once for every part that has it -> what it is
         self.after: list[Step] = []  # what the model may still do this turn, after the outcome it follows
 
-    def step(self, text: str, rule: Rule | str | None = None, assumption: str | None = None) -> None:
+    def step(self, text: str, rule: Rule[object] | str | None = None, assumption: str | None = None) -> None:
         section = rule.section if isinstance(rule, Rule) else rule
         self.steps.append(Step(text, section, assumption))
         if assumption:
@@ -51,7 +51,7 @@ class Explanation:
         if once:
             self.once[words] = once
 
-    def then(self, text: str, rule: Rule | str | None = None, assumption: str | None = None) -> None:
+    def then(self, text: str, rule: Rule[object] | str | None = None, assumption: str | None = None) -> None:
         """What the model may still do this turn after an outcome, from the text (or our reading of it)."""
         self.after.append(Step(text, rule.section if isinstance(rule, Rule) else rule, assumption))
         if assumption:

@@ -183,7 +183,7 @@ def costly_grounds(ruleset: Rules) -> list[str]:
     return [ground for ground, cost in (ruleset.costs("terrain") or {}).items() if cost.value != 1]
 
 
-def at_most(ruleset: Rules, table: str, most: Rule, what: str) -> str:
+def at_most(ruleset: Rules, table: str, most: Rule[int | Fraction], what: str) -> str:
     """A leg over its highest (`[table] max_height`): the text's limit, or the table's house rule (#47: credited
     to the book)."""
     limit = inches(most.value)

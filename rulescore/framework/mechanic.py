@@ -26,14 +26,14 @@ Reader = Callable[[Any], Any]  # a raw TOML value -> the value, or ValueError("m
 @functools.cache
 def readers_of(kind: type) -> dict[str, Reader]:
     """The numbers.toml keys a rule's numbers type reads, each declared once, with its reader, as a field
-    `key: Annotated[Rule, reader]`: the name, the reader and the place in the type are one line."""
+    `key: Annotated[Rule[int], reader]`: the name, its type, the reader and its place are one line."""
     hints = get_type_hints(kind, include_extras=True)
     return {name: hint.__metadata__[0] for name, hint in hints.items() if get_origin(hint) is Annotated}
 
 
 @functools.cache
 def words_of(kind: type) -> dict[str, str]:
-    """The keys a table may play otherwise, each in a player's words (`key: Annotated[Rule, reader, "words"]`):
+    """The keys a table may play otherwise, each in a player's words (`key: Annotated[Rule[int], reader, "words"]`):
     a key without words is the text's own words, quoted by the answers, not a rule a table plays otherwise."""
     hints = get_type_hints(kind, include_extras=True)
     return {
@@ -139,7 +139,7 @@ class Line(NamedTuple):
     topic: str  # the shared topic id (rules/topics.toml, checked as it is read), or CHARACTERISTIC_TEST
     label: str
     text: str
-    rule: Rule | None  # None: from outside the text (see the assumptions page)
+    rule: Rule[object] | None  # None: from outside the text (see the assumptions page)
 
 
 def _none(rules: Rules) -> None:

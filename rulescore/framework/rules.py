@@ -33,14 +33,14 @@ class Rules(Protocol):
         """The ruleset's numbers of a mechanic's type, where the caller runs only on rulesets that give it."""
         ...
 
-    def single(self, key: str) -> Rule | None:
+    def single(self, key: str) -> Rule[Any] | None:
         """One value at the top of numbers.toml, None where the text has none."""
         ...
 
-    def given_single(self, key: str) -> Rule:
+    def given_single(self, key: str) -> Rule[Any]:
         """One value at the top of numbers.toml, where the caller runs only on rulesets that give it."""
         ...
 
-    def costs(self, key: str) -> dict[str, Rule] | None:
+    def costs(self, key: str) -> dict[str, Rule[Any]] | None:
         """A table of costs by key (ground type -> inches each inch costs), None where the text has none."""
         ...

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Annotated, Any, NamedTuple
 
 from rulescore.answers.explain import Explanation, fraction_text, inches
-from rulescore.dice.rolls import Dice, read_dice, read_test
+from rulescore.dice.rolls import Dice, Test, read_dice, read_test
 from rulescore.framework.legs import Leg, LegKind, Walking, ground_cost, ground_words
 from rulescore.framework.rules import Rules
 from rulescore.reading import values
@@ -17,7 +17,7 @@ from rulescore.reading.rule_value import Rule
 class DoubleMove(NamedTuple):
     """A charge of twice Movement, declared without measuring: it reaches or it does not."""
 
-    def words(self, rules: Charge) -> tuple[str, Rule]:
+    def words(self, rules: Charge) -> tuple[str, Rule[object]]:
         return "2×M, no dice", rules.move
 
     def reaches(self, explain: Explanation, rules: Charge, move: Fraction, distance: Fraction, cost: int) -> Fraction:
@@ -39,7 +39,7 @@ class DiceMove(NamedTuple):
 
     dice: Dice
 
-    def words(self, rules: Charge) -> tuple[str, Rule]:
+    def words(self, rules: Charge) -> tuple[str, Rule[object]]:
         if rules.cap:
             return (
                 f"M + {self.dice.name}, at most {inches(rules.cap.value)} (a Movement already over "
@@ -123,33 +123,41 @@ class Charge(NamedTuple):
     """How far a charge goes and what can stop it."""
 
     section: str  # where the charge calculator sits
-    move: Annotated[Rule, read_move, "charge move"]  # DoubleMove or DiceMove
+    move: Annotated[Rule[DoubleMove | DiceMove], read_move, "charge move"]  # DoubleMove or DiceMove
     # greatest total a charge roll may take Movement to
-    cap: Annotated[Rule | None, values.inches, "longest charge"] = None
+    cap: Annotated[Rule[int | Fraction] | None, values.inches, "longest charge"] = None
     # inches from the target that count as reaching it
-    ends_within: Annotated[Rule | None, values.inches, "a charge reaches its target within"] = None
+    ends_within: Annotated[Rule[int | Fraction] | None, values.inches, "a charge reaches its target within"] = None
     # the text says a charge ends in base contact with its target
-    base_contact: Annotated[Rule | None, values.flag, "a charge ends in base contact"] = None
+    base_contact: Annotated[Rule[bool] | None, values.flag, "a charge ends in base contact"] = None
     # an unseen target this close may be detected with a test
-    detect_unseen: Annotated[Rule | None, values.inches, "a target out of sight may be detected within"] = None
+    detect_unseen: Annotated[
+        Rule[int | Fraction] | None, values.inches, "a target out of sight may be detected within"
+    ] = None
     # a target out of sight cannot be charged at all
-    needs_sight: Annotated[Rule | None, values.flag, "the charger must see its target"] = None
+    needs_sight: Annotated[Rule[bool] | None, values.flag, "the charger must see its target"] = None
     interception: Annotated[
-        Rule | None, values.one_of("blocks", "enemy-chooses", "becomes-target"), "an enemy near a charge's path"
+        Rule[str] | None, values.one_of("blocks", "enemy-chooses", "becomes-target"), "an enemy near a charge's path"
     ] = None  # "blocks", "enemy-chooses" or "becomes-target"
-    interception_range: Annotated[Rule | None, values.inches, "an enemy is near a charge's path within"] = None
-    failed: Annotated[Rule | None, values.text] = None  # what a charger that falls short does
+    interception_range: Annotated[
+        Rule[int | Fraction] | None, values.inches, "an enemy is near a charge's path within"
+    ] = None
+    failed: Annotated[Rule[str] | None, values.text] = None  # what a charger that falls short does
     # more than this many times the charge move away: may shoot
-    stand_and_shoot: Annotated[Rule | None, values.fraction, "stand and shoot beyond this share of the charge"] = None
-    flee: Annotated[Rule | None, read_flee] = None  # (dice when Movement <= 6, dice when more)
-    strike_first: Annotated[Rule | None, values.flag, "a charger strikes first"] = None
+    stand_and_shoot: Annotated[
+        Rule[Fraction] | None, values.fraction, "stand and shoot beyond this share of the charge"
+    ] = None
+    flee: Annotated[Rule[tuple[Any, ...]] | None, read_flee] = None  # (dice when Movement <= 6, dice when more)
+    strike_first: Annotated[Rule[bool] | None, values.flag, "a charger strikes first"] = None
     # Test: an interceptor that fears the charger must pass it to intercept
-    intercept_fear: Annotated[Rule | None, read_test, "an interceptor's Fear test"] = None
+    intercept_fear: Annotated[Rule[Test] | None, read_test, "an interceptor's Fear test"] = None
     # a charged unit already in combat may only hold
-    engaged_holds: Annotated[Rule | None, values.flag, "a unit already in combat may only hold"] = None
-    obstacles: Annotated[Rule | None, values.text] = None  # what a charge may go around, in our words
-    several: Annotated[Rule | None, values.text] = None  # what a charge with more than one enemy in reach may do
-    near_enemies: Annotated[Rule | None, values.inches, "only a charge moves within this of an enemy"] = None
+    engaged_holds: Annotated[Rule[bool] | None, values.flag, "a unit already in combat may only hold"] = None
+    obstacles: Annotated[Rule[str] | None, values.text] = None  # what a charge may go around, in our words
+    several: Annotated[Rule[str] | None, values.text] = None  # what a charge with more than one enemy in reach may do
+    near_enemies: Annotated[
+        Rule[int | Fraction] | None, values.inches, "only a charge moves within this of an enemy"
+    ] = None
 
 
 def charge_needs(ruleset: Rules, read: dict[str, Any], leg: Leg) -> Fraction:

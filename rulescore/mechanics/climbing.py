@@ -33,19 +33,19 @@ from rulescore.reading.rule_value import Rule
 class Climb(NamedTuple):
     section: str
     limit: Annotated[
-        Rule, _limit, "highest climb (Movement, or inches)"
+        Rule[str | int | Fraction], _limit, "highest climb (Movement, or inches)"
     ]  # "Movement" (up to Movement) or a number of inches
-    tests: Annotated[Rule, values.count, "Initiative tests a climb takes"]  # Initiative tests taken
-    fail_up: Annotated[Rule, values.text]
-    fail_down: Annotated[Rule, values.text]
-    touching: Annotated[Rule | None, values.flag, "a climber starts its move touching the wall"] = (
+    tests: Annotated[Rule[int], values.count, "Initiative tests a climb takes"]  # Initiative tests taken
+    fail_up: Annotated[Rule[str], values.text]
+    fail_down: Annotated[Rule[str], values.text]
+    touching: Annotated[Rule[bool] | None, values.flag, "a climber starts its move touching the wall"] = (
         None  # must touch what it climbs at the start of its movement phase
     )
-    no_run: Annotated[Rule | None, values.flag, "a model that climbs cannot run"] = (
+    no_run: Annotated[Rule[bool] | None, values.flag, "a model that climbs cannot run"] = (
         None  # a model that climbs cannot run
     )
-    animals: Annotated[Rule | None, values.flag, "animals may climb"] = None  # "Any model (except animals!)"
-    uses_movement: Annotated[Rule | None, values.flag, "a climb uses Movement"] = (
+    animals: Annotated[Rule[bool] | None, values.flag, "animals may climb"] = None  # "Any model (except animals!)"
+    uses_movement: Annotated[Rule[bool] | None, values.flag, "a climb uses Movement"] = (
         None  # a fixed limit (Coreheim's 4") still takes the climb off Movement
     )
 
@@ -160,7 +160,7 @@ def _lines(rules: Rules) -> list[Line]:
     climb = rules.numbers(Climb)
     if not climb:
         return []
-    limit = "M" if climb.limit.value == "Movement" else inches(climb.limit.value)
+    limit = "M" if isinstance(climb.limit.value, str) else inches(climb.limit.value)  # "Movement", or inches
     tests = "one Initiative test" if climb.tests.value == 1 else f"{climb.tests.value} Initiative tests"
     return [Line("climbing", "Climb at most", f"{limit} a turn, {tests}", climb.limit)]
 

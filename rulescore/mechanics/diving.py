@@ -21,11 +21,11 @@ from rulescore.reading.rule_value import Rule, allows
 class DivingCharge(NamedTuple):
     section: str
     enemy_range: Annotated[
-        Rule, values.inches, "a diving charge's enemy is within"
+        Rule[int | Fraction], values.inches, "a diving charge's enemy is within"
     ]  # enemy within this many inches of the landing point
-    max_height: Annotated[Rule, values.inches, "highest diving charge"]
-    test_every: Annotated[Rule, values.step, "one diving-charge test every"]
-    bonus: Annotated[Rule, values.text]  # what a clean landing gives
+    max_height: Annotated[Rule[int | Fraction], values.inches, "highest diving charge"]
+    test_every: Annotated[Rule[int | Fraction], values.step, "one diving-charge test every"]
+    bonus: Annotated[Rule[str], values.text]  # what a clean landing gives
 
 
 def diving_charge(

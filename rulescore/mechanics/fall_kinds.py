@@ -12,7 +12,7 @@ from typing import Annotated, NamedTuple
 from rulescore.answers.explain import Explanation, chance_words, fraction_text, inches
 from rulescore.answers.fields import Field, modifier, whole
 from rulescore.dice.distribution import Distribution
-from rulescore.dice.rolls import Test, read_dice, read_injury, read_test
+from rulescore.dice.rolls import Dice, Injury, Test, read_dice, read_injury, read_test
 from rulescore.dice.wounds import hits_table, one_hit_table, wound_chance
 from rulescore.framework.rules import Rules
 from rulescore.reading import values
@@ -29,7 +29,7 @@ def to_wound_target(strength: int, toughness: int) -> int | None:
     return {1: 3, 0: 4, -1: 5, -2: 6, -3: 6}[difference]
 
 
-def _injury_step(explain: Explanation, wounds: int, rule: Rule, many: bool) -> None:
+def _injury_step(explain: Explanation, wounds: int, rule: Rule[Injury], many: bool) -> None:
     """`many`: the fall can take several wounds, so the roll is for each past 0, the highest counting."""
     each = " for that wound and each one after it, keeping the highest" if many else ""
     explain.to_do(
@@ -49,17 +49,17 @@ class StrengthHits(NamedTuple):
     """Dice of hits at Strength equal to the whole inches fallen, wounding by the to-wound chart."""
 
     section: str
-    hits: Annotated[Rule, read_dice, "hits a fall deals"]  # Dice: how many hits
-    injury: Annotated[Rule, read_injury, "injury roll"]  # Injury
-    stops: Annotated[Rule | None, values.text] = None  # what a model that fell may not do for the rest of the turn
+    hits: Annotated[Rule[Dice], read_dice, "hits a fall deals"]  # Dice: how many hits
+    injury: Annotated[Rule[Injury], read_injury, "injury roll"]  # Injury
+    stops: Annotated[Rule[str] | None, values.text] = None  # what a model that fell may not do for the rest of the turn
 
     def toughness_field(self, game: str) -> Field:
         return whole("toughness", "Toughness", 3, 1, 10)
 
-    def words(self) -> list[tuple[str, str, Rule]]:
+    def words(self) -> list[tuple[str, str, Rule[object]]]:
         return [("Fall damage", f"{self.hits.value.name} hits at Strength = inches fallen, no save", self.hits)]
 
-    def too_short(self, height: Fraction) -> Rule | None:
+    def too_short(self, height: Fraction) -> Rule[int | Fraction] | None:
         return None  # under an inch is still a fall (no hit, but the model has fallen)
 
     def outcome(
@@ -108,14 +108,14 @@ class WoundRoll(NamedTuple):
     printed as a modifier to that roll; falls under `least` inches do nothing."""
 
     section: str
-    roll: Annotated[Rule, read_test, "a fall's wound roll"]  # Test (over), with its natural results
+    roll: Annotated[Rule[Test], read_test, "a fall's wound roll"]  # Test (over), with its natural results
     wounds_on: Annotated[
-        Rule, values.count, "a fall wounds on this less the inches fallen"
+        Rule[int], values.count, "a fall wounds on this less the inches fallen"
     ]  # the number the inches fallen are taken from
-    toughness: Annotated[Rule, values.one_of("modifier")]  # "modifier": the profile's T is added to the roll
-    injury: Annotated[Rule, read_injury, "injury roll"]  # Injury
-    least: Annotated[Rule | None, values.inches, "a fall shorter than this does nothing"] = None
-    stops: Annotated[Rule | None, values.text] = None  # what a model that fell may not do for the rest of the turn
+    toughness: Annotated[Rule[str], values.one_of("modifier")]  # "modifier": the profile's T is added to the roll
+    injury: Annotated[Rule[Injury], read_injury, "injury roll"]  # Injury
+    least: Annotated[Rule[int | Fraction] | None, values.inches, "a fall shorter than this does nothing"] = None
+    stops: Annotated[Rule[str] | None, values.text] = None  # what a model that fell may not do for the rest of the turn
 
     def toughness_field(self, game: str) -> Field:
         # Profiles print Toughness as a modifier to the wound roll against the model.
@@ -128,10 +128,10 @@ class WoundRoll(NamedTuple):
             help=f"{game}: the T modifier from the profile, e.g. +0 or -1.",
         )
 
-    def words(self) -> list[tuple[str, str, Rule]]:
+    def words(self) -> list[tuple[str, str, Rule[object]]]:
         test = self.roll.value
         said = [f"a {face} always wounds" for face in test.passes] + [f"a {face} never" for face in test.fails]
-        found = [
+        found: list[tuple[str, str, Rule[object]]] = [
             (
                 "Fall damage",
                 f"one hit, wounds on a {test.dice.name} roll of {self.wounds_on.value} − inches fallen"
@@ -144,7 +144,7 @@ class WoundRoll(NamedTuple):
             found.append(("Falls count from", inches(self.least.value), self.least))
         return found
 
-    def too_short(self, height: Fraction) -> Rule | None:
+    def too_short(self, height: Fraction) -> Rule[int | Fraction] | None:
         """The rule under which this drop is no fall (Coreheim: a full 2"): the model drops, but has not fallen."""
         return self.least if self.least and height < self.least.value else None
 

@@ -21,15 +21,15 @@ from rulescore.reading.rule_value import Rule
 
 class Gap(NamedTuple):
     section: str
-    max_gap: Annotated[Rule, values.inches, "widest gap"]
-    uses_movement: Annotated[Rule, values.flag, "a gap jumped uses Movement"]
+    max_gap: Annotated[Rule[int | Fraction], values.inches, "widest gap"]
+    uses_movement: Annotated[Rule[bool], values.flag, "a gap jumped uses Movement"]
     measure_first: Annotated[
-        Rule, values.flag, "a gap may be measured before jumping"
+        Rule[bool], values.flag, "a gap may be measured before jumping"
     ]  # may the player measure before jumping
-    test: Annotated[Rule | None, values.one_of("initiative")] = (
+    test: Annotated[Rule[str] | None, values.one_of("initiative")] = (
         None  # an Initiative test after covering the distance, or None
     )
-    in_charge: Annotated[Rule | None, values.flag, "a gap may be jumped in a charge or a run"] = (
+    in_charge: Annotated[Rule[bool] | None, values.flag, "a gap may be jumped in a charge or a run"] = (
         None  # may be jumped as part of a charge or a run
     )
 

@@ -19,24 +19,24 @@ from rulescore.reading.rule_value import Rule
 class Hiding(NamedTuple):
     section: str
     spotted_within: Annotated[
-        Rule, values.one_of("Initiative")
+        Rule[str], values.one_of("Initiative")
     ]  # "Initiative": enemies spot hidden models within their I in inches
-    also: Annotated[Rule | None, values.text] = None  # more the text says about hiding, in our words
-    enemy_moves: Annotated[Rule | None, values.flag, "spotted only as an enemy moves within range"] = (
+    also: Annotated[Rule[str] | None, values.text] = None  # more the text says about hiding, in our words
+    enemy_moves: Annotated[Rule[bool] | None, values.flag, "spotted only as an enemy moves within range"] = (
         None  # spotted when an enemy moves within range, not whenever one is there
     )
-    cannot_be_charged: Annotated[Rule | None, values.flag, "a hidden model cannot be charged"] = None
+    cannot_be_charged: Annotated[Rule[bool] | None, values.flag, "a hidden model cannot be charged"] = None
     # What each thing the model did this turn does to hiding ("cannot hide" or "spotted"); None: nothing.
-    moved: Annotated[Rule | None, _stops, "a model that moved more than a half-move"] = (
+    moved: Annotated[Rule[str] | None, _stops, "a model that moved more than a half-move"] = (
         None  # a move of more than a half-move
     )
-    ran: Annotated[Rule | None, _stops, "a model that ran"] = None
-    charged: Annotated[Rule | None, _stops, "a model that charged"] = None
-    fled: Annotated[Rule | None, _stops, "a model that fled"] = None
-    stunned: Annotated[Rule | None, _stops, "a model that was stunned"] = None
-    fell: Annotated[Rule | None, _stops, "a model that fell"] = None
-    shot: Annotated[Rule | None, _stops, "a model that shot"] = None
-    cast: Annotated[Rule | None, _stops, "a model that cast a spell"] = None
+    ran: Annotated[Rule[str] | None, _stops, "a model that ran"] = None
+    charged: Annotated[Rule[str] | None, _stops, "a model that charged"] = None
+    fled: Annotated[Rule[str] | None, _stops, "a model that fled"] = None
+    stunned: Annotated[Rule[str] | None, _stops, "a model that was stunned"] = None
+    fell: Annotated[Rule[str] | None, _stops, "a model that fell"] = None
+    shot: Annotated[Rule[str] | None, _stops, "a model that shot"] = None
+    cast: Annotated[Rule[str] | None, _stops, "a model that cast a spell"] = None
 
 
 # What an action this turn does to hiding: it may not hide at all, or it gives itself away.

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from rulescore.answers.explain import Explanation, fraction_text, inches
 from rulescore.dice.distribution import Distribution
+from rulescore.dice.rolls import Test
 from rulescore.framework.mechanic import Line
 from rulescore.mechanics.charge_moves import Charge
 from rulescore.reading.rule_value import Rule
@@ -26,7 +27,7 @@ INTERCEPTION_WORDS = {
 }
 
 
-def fear_to_intercept(explain: Explanation, fear: Rule, leadership: int) -> Fraction:
+def fear_to_intercept(explain: Explanation, fear: Rule[Test], leadership: int) -> Fraction:
     """An interceptor that fears the charger: the chance it passes the Fear test it must take to step in (the
     charge calculator's and the route's; `fear` is `[charge] intercept_fear`)."""
     test = fear.value

@@ -20,21 +20,23 @@ from rulescore.reading.rule_value import Rule, allows
 
 class JumpDown(NamedTuple):
     section: str
-    max_height: Annotated[Rule, values.inches, "highest jump down"]
-    test_every: Annotated[Rule, values.step, "one jump-down test every"]  # one test per full this-many inches
+    max_height: Annotated[Rule[int | Fraction], values.inches, "highest jump down"]
+    test_every: Annotated[
+        Rule[int | Fraction], values.step, "one jump-down test every"
+    ]  # one test per full this-many inches
     over_max: Annotated[
-        Rule, values.one_of("not-allowed", "falls"), "a jump down above the highest"
+        Rule[str], values.one_of("not-allowed", "falls"), "a jump down above the highest"
     ]  # "not-allowed" or "falls"
-    fall_stops: Annotated[Rule | None, values.text] = (
+    fall_stops: Annotated[Rule[str] | None, values.text] = (
         None  # what a model that fell may not do after, in the text's terms
     )
-    measure_first: Annotated[Rule | None, values.flag, "a drop may be measured before jumping"] = (
+    measure_first: Annotated[Rule[bool] | None, values.flag, "a drop may be measured before jumping"] = (
         None  # may the drop be measured first (never as part of a charge)
     )
 
 
 def pass_tests(
-    explain: Explanation, rules: Rules, height: Fraction, every: Rule, initiative: int, say: str
+    explain: Explanation, rules: Rules, height: Fraction, every: Rule[int | Fraction], initiative: int, say: str
 ) -> Fraction:
     """One Initiative test per full `every` inches jumped: say how many, and the chance to pass them all."""
     tests = floor(height / every.value)
@@ -44,7 +46,7 @@ def pass_tests(
     return pass_all(explain, rules, initiative, tests)
 
 
-def most_tests(table: str, highest: Rule, every: Rule, what: str) -> Bound | None:
+def most_tests(table: str, highest: Rule[int | Fraction], every: Rule[int | Fraction], what: str) -> Bound | None:
     """A jump of up to `highest` inches at one test per full `every` takes at most values.MOST tests: more is
     a slip (one every 0.001") whose chance has thousands of digits; said at `table`'s test_every."""
     tests = floor(highest.value / every.value)

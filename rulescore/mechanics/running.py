@@ -18,12 +18,12 @@ from rulescore.reading.rule_value import Rule
 
 class Run(NamedTuple):
     section: str
-    multiplier: Annotated[Rule, values.count, "a run is Movement times"]
+    multiplier: Annotated[Rule[int], values.count, "a run is Movement times"]
     enemy_range: Annotated[
-        Rule, values.inches, "no run with an enemy within"
+        Rule[int | Fraction], values.inches, "no run with an enemy within"
     ]  # no counting enemy within this many inches at the start of the turn
-    ignored_states: Annotated[Rule, _enemy_states]  # enemy states that do not stop a run
-    no_shooting: Annotated[Rule | None, values.text] = None  # what a run costs the rest of the turn, in our words
+    ignored_states: Annotated[Rule[tuple[str, ...]], _enemy_states]  # enemy states that do not stop a run
+    no_shooting: Annotated[Rule[str] | None, values.text] = None  # what a run costs the rest of the turn, in our words
 
 
 def _enemy_states(value: Any) -> tuple[str, ...]:

@@ -3,14 +3,18 @@ the assumption that stands in where the text is silent."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
+
+# What the value is, as its reader returns it (inches, a count, dice, words); covariant: a value is never
+# replaced, so any Rule is a Rule[object], which is all that citing one reads.
+V = TypeVar("V", covariant=True)
 
 
-class Rule(NamedTuple):
+class Rule(NamedTuple, Generic[V]):
     """A value from a ruleset's numbers, the section of its text it comes from, and the assumption
     (an id on the assumptions page) that stands in where the text does not say it."""
 
-    value: Any
+    value: V
     section: str | None  # None: not in the text; the assumption says where it comes from
     assumption: str | None = None
     says: str | None = None  # the text's own words that state it, in its section: where a house rule marks it

@@ -25,7 +25,7 @@ from rulescore.reading.rule_value import Rule
 
 class Swim(NamedTuple):
     section: str
-    max_width: Annotated[Rule, values.inches]  # the widest water a model may swim in one move
+    max_width: Annotated[Rule[int | Fraction], values.inches]  # the widest water a model may swim in one move
 
 
 def swim(explain: Explanation, ruleset: Rules, width: Fraction, initiative: int) -> Distribution:
