@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from rulescore.framework.legs import DROPPED, FELL
-from rulescore.framework.mechanic import Calculator, Mechanic
+from rulescore.framework.mechanic import Calculator, Mechanic, Reading
 from rulescore.mechanics.barriers import BARRIER
 from rulescore.mechanics.charging import CHARGE
 from rulescore.mechanics.climbing import CLIMB
@@ -47,6 +47,8 @@ MECHANICS: tuple[Mechanic, ...] = (
 )
 
 CALCULATORS: dict[str, Calculator] = {c.name: c for mechanic in MECHANICS for c in mechanic.calculators}
+# Our readings of the rules that a table may play otherwise (a house rule), each declared by its mechanic.
+PLAYED_OTHERWISE: dict[str, Reading] = {reading.id: reading for mechanic in MECHANICS for reading in mechanic.readings}
 
 
 def _outcomes() -> dict[str, str]:

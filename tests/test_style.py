@@ -229,6 +229,10 @@ PUT_TOGETHER += ["web/table.py", "doors.py", "entry.py", "ruleset.py", "referenc
 # What the planner asks of every model is its own: a normal move, and the Initiative, Toughness and Wounds
 # a route's tests and falls take (the Initiative test's key and the fall's modules give them).
 THE_MODELS_OWN = {"route/plan.py": ({"move", "test"}, {"initiative", "falling", "fall_kinds"})}
+# The framework says what every rule is made of, and names none, but for the ground every leg crosses (its key,
+# declared once as legs.GROUND) and the side view's shapes (one of which is a climb).
+PUT_TOGETHER += ["framework/mechanic.py", "framework/legs.py", "framework/rules.py"]
+THE_MODELS_OWN["framework/legs.py"] = ({"terrain", "climb"}, set())
 
 
 def test_no_rule_is_named_where_the_rules_are_put_together():

@@ -167,20 +167,25 @@ def number(word: str) -> Fraction:
         raise ValueError(error.message) from None
 
 
+# What an inch of each kind of ground costs, under this numbers.toml key (and the route's field that names the
+# ground): every leg on the ground reads it, so it is the framework's; rulescore/mechanics/ground.py declares it.
+GROUND = "terrain"
+
+
 def ground_cost(ruleset: Rules, leg: Leg) -> int:
     """Inches of movement each inch of this leg's ground costs."""
     if leg.ground == "open":
         return 1
-    costs = ruleset.costs("terrain") or {}
+    costs = ruleset.costs(GROUND) or {}
     if leg.ground not in costs:
-        raise FieldError("terrain", f"{ruleset.title}'s text gives no movement cost for{ground_words(leg.ground)}.")
+        raise FieldError(GROUND, f"{ruleset.title}'s text gives no movement cost for{ground_words(leg.ground)}.")
     cost: int = costs[leg.ground].value
     return cost
 
 
 def costly_grounds(ruleset: Rules) -> list[str]:
     """The grounds a leg may name, in the text's order: those an inch of which costs more than an inch."""
-    return [ground for ground, cost in (ruleset.costs("terrain") or {}).items() if cost.value != 1]
+    return [ground for ground, cost in (ruleset.costs(GROUND) or {}).items() if cost.value != 1]
 
 
 def at_most(ruleset: Rules, table: str, most: Rule[int | Fraction], what: str) -> str:

@@ -190,6 +190,14 @@ def _asks_nothing(rules: Rules) -> list[Asked]:
     return []
 
 
+class Reading(NamedTuple):
+    """One of our readings of a rule (an id of the assumptions page) that a table may play otherwise."""
+
+    id: str
+    otherwise: str  # the rule as a table that switches the reading plays it: "a model may climb during a charge"
+    applies: Callable[[Rules], bool]  # Ruleset -> does its text have the rule the reading is of
+
+
 class Mechanic(NamedTuple):
     """One kind of rule: the keys of numbers.toml it reads and everything the site does with them."""
 
@@ -211,6 +219,7 @@ class Mechanic(NamedTuple):
     activations: tuple[Activation, ...] = ()  # the kinds of activation its rules allow
     # Ruleset -> what the route planner asks for its rules before the first inch
     asks: Callable[[Rules], list[Asked]] = _asks_nothing
+    readings: tuple[Reading, ...] = ()  # our readings of its rules that a table may play otherwise
 
     @property
     def name(self) -> str:

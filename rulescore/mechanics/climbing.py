@@ -22,7 +22,7 @@ from rulescore.framework.legs import (
     refused_at,
     tested,
 )
-from rulescore.framework.mechanic import Asked, Calculator, Line, Mechanic, Numbers, by_name, when_given
+from rulescore.framework.mechanic import Asked, Calculator, Line, Mechanic, Numbers, Reading, by_name, when_given
 from rulescore.framework.rules import Rules
 from rulescore.mechanics.falling import or_fall, toughness
 from rulescore.mechanics.initiative import initiative_field, pass_all
@@ -32,22 +32,15 @@ from rulescore.reading.rule_value import Rule
 
 class Climb(NamedTuple):
     section: str
-    limit: Annotated[
-        Rule[str | int | Fraction], _limit, "highest climb (Movement, or inches)"
-    ]  # "Movement" (up to Movement) or a number of inches
-    tests: Annotated[Rule[int], values.count, "Initiative tests a climb takes"]  # Initiative tests taken
+    limit: Annotated[Rule[str | int | Fraction], _limit, "highest climb (Movement, or inches)"]  # "Movement" or inches
+    tests: Annotated[Rule[int], values.count, "Initiative tests a climb takes"]
     fail_up: Annotated[Rule[str], values.text]
     fail_down: Annotated[Rule[str], values.text]
-    touching: Annotated[Rule[bool] | None, values.flag, "a climber starts its move touching the wall"] = (
-        None  # must touch what it climbs at the start of its movement phase
-    )
-    no_run: Annotated[Rule[bool] | None, values.flag, "a model that climbs cannot run"] = (
-        None  # a model that climbs cannot run
-    )
+    touching: Annotated[Rule[bool] | None, values.flag, "a climber starts its move touching the wall"] = None
+    no_run: Annotated[Rule[bool] | None, values.flag, "a model that climbs cannot run"] = None
     animals: Annotated[Rule[bool] | None, values.flag, "animals may climb"] = None  # "Any model (except animals!)"
-    uses_movement: Annotated[Rule[bool] | None, values.flag, "a climb uses Movement"] = (
-        None  # a fixed limit (Coreheim's 4") still takes the climb off Movement
-    )
+    # a fixed limit (Coreheim's 4") still takes the climb off Movement
+    uses_movement: Annotated[Rule[bool] | None, values.flag, "a climb uses Movement"] = None
 
 
 def _limit(value: Any) -> str | int | Fraction:
@@ -191,6 +184,15 @@ def _climb_leg(direction: str) -> Callable[[Walking, int, Leg, Fraction], None]:
     return walk
 
 
+def _if(rule: Callable[[Climb], Rule[bool] | None]) -> Callable[[Rules], bool]:  # a reading applies where its rule is
+    return lambda rules: bool((climb := rules.numbers(Climb)) and rule(climb))
+
+
+# Our readings of Mordheim's climbing in a route (the assumptions page says why), each a table may play otherwise.
+NO_CLIMB_IN_CHARGE = Reading("charge-no-climb", "a model may climb during a charge", _if(lambda c: c.no_run))
+OPENS_ROUTE = Reading("climb-opens-route", "a climb may come after other legs of the move", _if(lambda c: c.touching))
+
+
 def _check_leg(route: SoFar, leg: Leg, number: int) -> None:
     """What the text forbids of a climb in a route: an animal's, one that does not open it, one in a run or a
     charge, and more than its limit in a turn."""
@@ -199,22 +201,22 @@ def _check_leg(route: SoFar, leg: Leg, number: int) -> None:
     route.climbed += leg.inches
     if read.get("animal") == "yes" and not may_climb_as_animal(rules):  # "Any model (except animals!)"
         raise Forbidden(where, f"{name}: animals cannot climb ({cited(rules.animals)}). {ANIMAL_INSTEAD}")
-    if rules.touching and number > 1 and "climb-opens-route" not in ruleset.otherwise:
+    if rules.touching and number > 1 and OPENS_ROUTE.id not in ruleset.otherwise:
         raise Forbidden(
             where,
             f"{name}: the model must be touching what it climbs at the start of its movement phase ({cited(rules)}); "
             "we read that its climb opens the route.",
-            "climb-opens-route",
+            OPENS_ROUTE.id,
         )
     activation, move = read["activation"], read["move"]
     if activation == "run" and rules.no_run:
         raise Forbidden(where, f"{name}: a model cannot run while it climbs: climb in a normal move ({cited(rules)}).")
-    if activation == "charge" and rules.no_run and "charge-no-climb" not in ruleset.otherwise:
+    if activation == "charge" and rules.no_run and NO_CLIMB_IN_CHARGE.id not in ruleset.otherwise:
         raise Forbidden(
             where,
             f"{name}: a model cannot run while it climbs ({cited(rules)}), and a charge is like a running move; "
             "we read that it may not climb either.",
-            "charge-no-climb",
+            NO_CLIMB_IN_CHARGE.id,
         )
     limit = move if rules.limit.value == "Movement" else Fraction(rules.limit.value)
     if uses_movement(rules):
@@ -294,4 +296,5 @@ CLIMB = Mechanic(
     legs=tuple(LEGS.values()),
     after=_after,
     asks=_animal,
+    readings=(NO_CLIMB_IN_CHARGE, OPENS_ROUTE),
 )

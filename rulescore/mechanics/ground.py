@@ -7,7 +7,7 @@ from typing import Any
 
 from rulescore.answers.explain import Explanation, inches
 from rulescore.answers.fields import Field, FieldError, choice
-from rulescore.framework.legs import Leg, LegKind, Walking, costly_grounds, ground_cost, ground_words
+from rulescore.framework.legs import GROUND, Leg, LegKind, Walking, costly_grounds, ground_cost, ground_words
 from rulescore.framework.mechanic import Costs, Line, Mechanic
 from rulescore.framework.rules import Rules
 from rulescore.reading import values
@@ -19,18 +19,18 @@ def ground_label(kind: str) -> str:
 
 
 def terrain_field(ruleset: Rules) -> Field:
-    terrain = ruleset.costs("terrain")
+    terrain = ruleset.costs(GROUND)
     kinds = list(terrain) if terrain else ["open"]
-    return choice("terrain", "Ground along the route", "open", tuple((k, ground_label(k)) for k in kinds))
+    return choice(GROUND, "Ground along the route", "open", tuple((k, ground_label(k)) for k in kinds))
 
 
 def terrain_cost(explain: Explanation, ruleset: Rules, terrain: str) -> int:
     """Inches of movement per inch of this ground, said as a step where it is more than one."""
-    costs = ruleset.costs("terrain")
+    costs = ruleset.costs(GROUND)
     if costs is None or terrain not in costs:
         if terrain == "open":
             return 1
-        raise FieldError("terrain", f"{ruleset.title}'s text gives no movement cost for this ground.")
+        raise FieldError(GROUND, f"{ruleset.title}'s text gives no movement cost for this ground.")
     cost = costs[terrain]
     if cost.value != 1:
         explain.step(
@@ -43,8 +43,8 @@ def terrain_cost(explain: Explanation, ruleset: Rules, terrain: str) -> int:
 
 def _lines(rules: Rules) -> list[Line]:
     return [
-        Line("terrain", ground_label(ground), f"each inch costs {cost.value}", cost)
-        for ground, cost in (rules.costs("terrain") or {}).items()
+        Line(GROUND, ground_label(ground), f"each inch costs {cost.value}", cost)
+        for ground, cost in (rules.costs(GROUND) or {}).items()
         if cost.value != 1
     ]
 
@@ -67,7 +67,7 @@ def _move(walk: Walking, number: int, leg: Leg, uses: Fraction) -> None:
     """A move leg: its inches at the ground's cost, or it stops short."""
     explain = walk.explain
     if leg.ground != "open":
-        rule = (walk.ruleset.costs("terrain") or {})[leg.ground]
+        rule = (walk.ruleset.costs(GROUND) or {})[leg.ground]
         explain.step(
             f"Over{ground_words(leg.ground)} each inch costs {rule.value}: {inches(leg.inches)} uses {inches(uses)}.",
             rule,
@@ -95,7 +95,7 @@ MOVE = LegKind(
 # Declared in the shape every mechanic shares (rulescore/framework/mechanic.py), alike by design: its rule differs.
 TERRAIN = Mechanic(
     turn=60,
-    parts={"terrain": Costs(values.count, "inches each inch of {key} ground costs")},
+    parts={GROUND: Costs(values.count, "inches each inch of {key} ground costs")},
     title="Ground",
     lines=_lines,
     legs=(MOVE,),

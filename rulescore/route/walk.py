@@ -16,12 +16,6 @@ from rulescore.route.read import LEG_KINDS
 from rulescore.rulebooks import label, outcome_order
 from rulescore.ruleset import Ruleset
 
-# Our readings of the route's rules that a table may play otherwise (a house rule), said as that table plays.
-PLAYED_OTHERWISE = {
-    "charge-no-climb": "a model may climb during a charge",
-    "climb-opens-route": "a climb may come after other legs of the move",
-}
-
 
 def cost(ruleset: Ruleset, read: dict[str, Any], leg: Leg) -> Fraction:
     """The movement a leg uses when it is made."""

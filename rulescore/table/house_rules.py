@@ -3,7 +3,7 @@ or one of our readings switched (a climb allowed during a charge).
 
 A number is read by the same reader as numbers.toml: the ruleset is loaded again with the table's value in
 place of the text's, so a value the rules cannot take is refused with the reader's own reason. A reading is
-one the code declares a table may play otherwise (rulescore.route.walk.PLAYED_OTHERWISE). Nothing here is applied
+one the code declares a table may play otherwise (rulescore.rulebooks.PLAYED_OTHERWISE, each declared by its mechanic). Nothing here is applied
 unless an answer is asked with it (entry.answer(..., house=...)), and every answer it changes names it.
 """
 
@@ -14,11 +14,9 @@ from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from rulescore.framework.mechanic import Costs, Numbers, Single
-from rulescore.mechanics.climbing import Climb
 from rulescore.reading import values
 from rulescore.reading.folder import NUMBERS, RulesFileError, TomlFile, rules_files
-from rulescore.route.walk import PLAYED_OTHERWISE
-from rulescore.rulebooks import MECHANICS, RULESETS
+from rulescore.rulebooks import MECHANICS, PLAYED_OTHERWISE, RULESETS
 from rulescore.ruleset import Ruleset
 from rulescore.rulesets import load
 
@@ -121,7 +119,9 @@ def rule_words(rule: str) -> str:
     found = _playable(rule) if rule not in PLAYED_OTHERWISE else None
     if found:
         return found.words
-    return PLAYED_OTHERWISE.get(rule) or ", ".join(part.replace("_", " ").replace("-", " ") for part in rule.split("."))
+    return (PLAYED_OTHERWISE[rule].otherwise if rule in PLAYED_OTHERWISE else "") or ", ".join(
+        part.replace("_", " ").replace("-", " ") for part in rule.split(".")
+    )
 
 
 def _inches(reader: Any) -> bool:
@@ -144,8 +144,8 @@ def offered(ruleset_id: str) -> list[dict[str, Any]]:
     rules = RULESETS[ruleset_id]
     readings = [
         {"rule": reading, "kind": "reading", "label": words, "value": OTHERWISE, "group": "Our readings"}
-        for reading, words in PLAYED_OTHERWISE.items()
-        if _reading_applies(rules, reading)
+        for reading, words in ((r.id, r.otherwise) for r in PLAYED_OTHERWISE.values())
+        if PLAYED_OTHERWISE[reading].applies(rules)
     ]
     found = []
     for rule, value in numbers(ruleset_id).items():
@@ -164,12 +164,6 @@ def offered(ruleset_id: str) -> list[dict[str, Any]]:
             }
         )
     return readings + found
-
-
-def _reading_applies(rules: Ruleset, reading: str) -> bool:
-    # Both readings of ours that a table may switch are Mordheim's climbing in a route.
-    climb = rules.numbers(Climb)
-    return bool(climb and (climb.touching if reading == "climb-opens-route" else climb.no_run))
 
 
 def _typed(text: str, like: Any) -> Any:
@@ -200,10 +194,10 @@ def read_rule(ruleset_id: object, rule: object, value: object) -> HouseRule:
     value = _said(value).strip()
     if len(value) > VALUE_LONGEST:
         raise ValueError(f"a value is at most {VALUE_LONGEST} characters")
-    if rule in PLAYED_OTHERWISE and _reading_applies(rules, rule):
+    if rule in PLAYED_OTHERWISE and PLAYED_OTHERWISE[rule].applies(rules):
         if value != OTHERWISE:
             raise ValueError(f"'{rule}' is switched with the value '{OTHERWISE}'")
-        return HouseRule(ruleset_id, rule, value, f"House rule: {PLAYED_OTHERWISE[rule]}.")
+        return HouseRule(ruleset_id, rule, value, f"House rule: {PLAYED_OTHERWISE[rule].otherwise}.")
     text_value = numbers(ruleset_id).get(rule)
     if text_value is None:
         raise ValueError(f"{rules.title}'s rules have no '{rule[:40]}' a table can play otherwise")

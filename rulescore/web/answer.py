@@ -16,8 +16,7 @@ from rulescore.answers.result import Cited, EndingKind, Reach, Result, Row
 from rulescore.compare import Compared, compare_answers, compare_fields
 from rulescore.entry import answer, describe
 from rulescore.reading import json_text
-from rulescore.route.walk import PLAYED_OTHERWISE
-from rulescore.rulebooks import ASSUMPTIONS, RULESETS
+from rulescore.rulebooks import ASSUMPTIONS, PLAYED_OTHERWISE, RULESETS
 from rulescore.ruleset import Ruleset
 from rulescore.table.house_rules import HouseRule, read_house_rules
 from rulescore.web.address import assumption_href, section_href

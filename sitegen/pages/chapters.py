@@ -161,7 +161,6 @@ def render_home_list(rulesets: list[tuple[RulesText, Document]]) -> str:
 
 def render_assumptions() -> str:
     """Each assumption the calculators may use, with an anchor a result can link to."""
-    from rulescore.route.walk import PLAYED_OTHERWISE
-    from rulescore.rulebooks import ASSUMPTIONS
+    from rulescore.rulebooks import ASSUMPTIONS, PLAYED_OTHERWISE
 
     return markup.render("assumptions.md", assumptions=list(ASSUMPTIONS.values()), otherwise=PLAYED_OTHERWISE)
