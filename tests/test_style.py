@@ -237,13 +237,18 @@ THE_MODELS_OWN["framework/legs.py"] = ({"terrain", "climb"}, set())
 
 def test_no_rule_is_named_where_the_rules_are_put_together():
     """A rule's name (its calculator, numbers.toml key, route leg or kind of activation) as a string, or an
-    import of its module, in a module that puts the rules together: the rule belongs in its Mechanic."""
+    import of its module, in a module that puts the rules together: the rule belongs in its Mechanic (or, for an
+    activation walked its own way, its OwnRoute: rulescore/route/activations.py lists them)."""
+    from rulescore.route.activations import OWN_ROUTES
     from rulescore.rulebooks import MECHANICS
 
     names = set()
     for mechanic in MECHANICS:
         names |= {c.name for c in mechanic.calculators} | set(mechanic.parts) | {k.words for k in mechanic.legs}
         names |= {a.key for a in mechanic.activations}
+    # A kind of activation walked its own way (a charge) is a rule too, and so is its route's module.
+    names |= set(OWN_ROUTES)
+    own_modules = {own.route.__module__ for own in OWN_ROUTES.values()}
     assert {"run", "charge", "climb", "gap", "half-move"} <= names
     named = {}
     for module in PUT_TOGETHER:
@@ -253,7 +258,8 @@ def test_no_rule_is_named_where_the_rules_are_put_together():
         imported = {
             node.module.split(".")[-1]
             for node in ast.walk(tree)
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rulescore.mechanics.")
+            if isinstance(node, ast.ImportFrom)
+            and ((node.module or "").startswith("rulescore.mechanics.") or node.module in own_modules)
         } - modules
         if said or imported:
             named[module] = sorted(said | imported)

@@ -1,11 +1,13 @@
 """A charge planned as a route: what is settled before the first inch (can the charger see its target, is
 another enemy near the route, is more than one enemy in reach), how far the charge moves, then the legs
-walked as far as that takes it. Each from the text and cited, or refused in its words (#50)."""
+walked as far as that takes it. Each from the text and cited, or refused in its words (#50). A charge is worked
+out whole before it is walked: a double move that cannot cover the route is a failed charge, walked again with
+the model's Movement alone; a charge of Movement plus a roll is walked once per total the roll can give."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any
 
 from rulescore.answers.explain import Explanation, Step, fraction_text, inches, sentence
 from rulescore.answers.fields import YES_NO, Field, FieldError, choice, whole
@@ -15,6 +17,7 @@ from rulescore.mechanics.charge_moves import Charge, DoubleMove
 from rulescore.mechanics.hiding import Hiding
 from rulescore.mechanics.initiative import initiative_test, test_words
 from rulescore.mechanics.interception import STOPPED_BY, fear_to_intercept
+from rulescore.route.own import OwnRoute, Planned
 from rulescore.route.read import LEG_KINDS
 from rulescore.route.walk import Ending, Walk, needed, walk_legs
 from rulescore.ruleset import Ruleset
@@ -111,16 +114,6 @@ def charge_fields(ruleset: Ruleset) -> list[Field]:
     return found
 
 
-class Planned(NamedTuple):
-    """A route's answer: the main walk (in a charge, the enemy letting it through, if one may intercept), the
-    other branch of an enemy's choice, and the words that name each."""
-
-    walk: Walk
-    caption: str | None = None
-    branch: tuple[str, Walk] | None = None
-    then: tuple[Step, ...] = ()  # what the text says follows, beside what the walk's ends say
-
-
 def charge_route(explain: Explanation, ruleset: Ruleset, read: dict[str, Any], legs: list[Leg]) -> Planned:
     """Sight, then an enemy near the route, then the charge moved and walked."""
     rules = ruleset.given(Charge)
@@ -149,7 +142,8 @@ def charge_route(explain: Explanation, ruleset: Ruleset, read: dict[str, Any], l
     if brave < 1 or interceptor == "fears":
         met = _mixed(ruleset, read, (met, brave), (through, 1 - brave))
     title = "If the enemy tries to intercept" if interceptor == "fears" else "If the enemy intercepts"
-    return Planned(seeing(through), "If the enemy lets the charge through", (title, seeing(met)), then)
+    choice = ("the enemy chooses whether to intercept", "if not intercepted: ")
+    return Planned(seeing(through), "If the enemy lets the charge through", (title, seeing(met)), then, choice)
 
 
 def _interception(explain: Explanation, rules: Charge, interceptor: str, leadership: int | None) -> Fraction | None:
@@ -294,3 +288,7 @@ def _moved(
             (walk_legs(Walk(ruleset, said, moved, read, charging, interceptor=interceptor), legs), totals[moved])
         )
     return _mixed(ruleset, read, *walks)
+
+
+# The charge as the planner takes it (route/activations.py lists it).
+CHARGING = OwnRoute("charge", charge_kind, charge_refused, charge_fields, charge_legs, charge_route)

@@ -2,12 +2,11 @@
 composed exactly (no simulation).
 
 A route is the model (Movement, Initiative, Toughness, Wounds, the height it starts at), the kind of
-activation (a move, or one its rule declares: a half-move, a run; or a charge) and its legs in order
+activation (a move, or one its rule declares: a half-move, a run; or one walked its own way, a charge:
+route/activations.py) and its legs in order
 (read.py reads them). Each leg costs what its rule says of the allowance; a failed test ends the route there
 (stuck at the foot of the wall, or a fall with the fall table's injuries); a leg the rules forbid refuses the
-whole route, naming the leg and the rule, or the reading it rests on. A charge is worked out whole before it is walked: a double
-move that cannot cover the route is a failed charge, walked again with the model's Movement alone; a
-charge of Movement plus a roll is walked once per total the roll can give.
+whole route, naming the leg and the rule, or the reading it rests on.
 """
 
 from __future__ import annotations
@@ -23,9 +22,10 @@ from rulescore.framework.legs import Forbidden, Leg
 from rulescore.mechanics.fall_kinds import fall_of
 from rulescore.mechanics.falling import toughness
 from rulescore.mechanics.initiative import initiative_field
-from rulescore.route.charge import Planned, charge_fields, charge_kind, charge_legs, charge_refused, charge_route
+from rulescore.route.activations import OWN_ROUTES
 from rulescore.route.check import check
 from rulescore.route.height import start_taken
+from rulescore.route.own import Planned
 from rulescore.route.read import LEG_KINDS, default_legs, leg_kinds, plannable, read_leg
 from rulescore.route.walk import Walk, walk_legs
 from rulescore.rulebooks import ASSUMPTIONS, MECHANICS, RULESETS
@@ -40,13 +40,14 @@ ACTIVATIONS = {a.key: a for a in sorted((a for m in MECHANICS for a in m.activat
 def fields(ruleset: Ruleset) -> list[Field]:
     """The model, the kind of activation and what its rules ask before the first inch, then the legs: a list, a
     leg each. Each kind of activation and each question beside a normal move is its rule's own (Mechanic)."""
-    charging, said = charge_kind(ruleset)
+    own = [each.offered(ruleset) for each in OWN_ROUTES.values()]
     allowed = [(a.key, a.words) for a in ACTIVATIONS.values() if a.offered(ruleset)]
-    kinds = [("move", "A normal move"), *allowed, *charging]
+    kinds = [("move", "A normal move"), *allowed, *(kind for offered, _ in own for kind in offered)]
+    said = " ".join(why for _, why in own if why)
     found = [movement(), choice("activation", "This activation is", "move", tuple(kinds), help=said)]
     asked = sorted((each for m in MECHANICS for each in m.asks(ruleset)), key=lambda each: each[0])
     found += [field for _, field in asked]
-    found += charge_fields(ruleset)
+    found += [field for each in OWN_ROUTES.values() for field in each.fields(ruleset)]
     if ruleset.single("test"):
         found.append(initiative_field(ruleset))
     if fall_of(ruleset):
@@ -82,9 +83,10 @@ def plan(
             NAME, str(ruleset_id), {"ruleset": f"No route planner for '{str(ruleset_id)[:30]}'. Known: {known}."}
         )
     form = fields(ruleset)
-    no_charge = charge_refused(ruleset, values.get("activation"))
-    if no_charge:
-        return Refusal(NAME, ruleset.id, {"activation": no_charge})
+    for each in OWN_ROUTES.values():
+        refused = each.refused(ruleset, values.get("activation"))
+        if refused:
+            return Refusal(NAME, ruleset.id, {"activation": refused})
     read, errors = read_form(form, values, "A route")
     given = values.get("legs", ())
     if isinstance(given, list | tuple) and len(given) > MOST_ITEMS:
@@ -117,7 +119,8 @@ def plan(
 
     def headline(say: Callable[[Fraction], str]) -> list[str]:
         reaching = f"{say(done)} that it {finish}" if 0 < done < 1 else ("it always " if done else "it never ") + finish
-        return ["the enemy chooses whether to intercept", f"if not intercepted: {reaching}"] if extra else [reaching]
+        chooser, main = planned.choice
+        return [chooser, f"{main}{reaching}"] if extra else [reaching]
 
     headlines, _ = said_alike(headline)
     text = "; ".join(explain.procedure)
@@ -206,11 +209,12 @@ PLANNER = Planner()
 def _route(explain: Explanation, ruleset: Ruleset, read: dict[str, Any], legs: list[Leg]) -> Planned:
     move, activation = read["move"], read["activation"]
     check(ruleset, read, legs)
-    charge_legs(explain, ruleset, activation, legs)
+    for each in OWN_ROUTES.values():
+        each.legs(explain, ruleset, activation, legs)
     if activation == "move":
         explain.step(f"A normal move: up to its Movement, {inches(move)}.")
         return Planned(walk_legs(Walk(ruleset, explain, move, read), legs))
     kind = ACTIVATIONS.get(activation)
     if kind:
         return Planned(walk_legs(Walk(ruleset, explain, kind.allowance(explain, ruleset, read), read), legs))
-    return charge_route(explain, ruleset, read, legs)
+    return OWN_ROUTES[activation].route(explain, ruleset, read, legs)
