@@ -26,6 +26,20 @@ from rulescore.ruleset import Ruleset
 NOT_SEEN = Ending("not-seen", "Fails to see the target: no charge; it moves as far as the last leg", kind="not-seen")
 
 
+# How a charge's walk ends where its own rules end it: out of movement (a failed charge), and met by an
+# interceptor as it begins its last leg (our reading, "interceptor-meets-last-leg").
+FALLS_SHORT = ("falls-short", "falls short (failed charge), it stops here", "the charge ends here, short of the target")
+INTERCEPTED = ("intercepted", "intercepted as it begins this leg, it fights that enemy")
+
+
+def _charge_walk(
+    explain: Explanation, ruleset: Ruleset, allowance: Fraction, read: dict[str, Any], charging: str, interceptor: bool
+) -> Walk:
+    return Walk(
+        ruleset, explain, allowance, read, charging, short=FALLS_SHORT, met=INTERCEPTED if interceptor else None
+    )
+
+
 # A charge's own fields are asked of a charge only.
 CHARGE = {"activation": ("charge",)}
 NO_CHARGE = "{title}'s text gives no charge move, so a charge is not planned here: plan the move to the enemy."
@@ -246,7 +260,7 @@ def _moved(
             rules.move,
         )
         if reaches:
-            return walk_legs(Walk(ruleset, explain, reach, read, "reaches", interceptor=interceptor), legs)
+            return walk_legs(_charge_walk(explain, ruleset, reach, read, "reaches", interceptor), legs)
         explain.to_do(f"the route needs {inches(total)}, over the {inches(reach)} charge move: a failed charge")
         if rules.failed:
             explain.step(f"A charger that falls short {rules.failed.value}.", rules.failed)
@@ -254,7 +268,7 @@ def _moved(
             f"So it walks the route with its Movement alone, {inches(move)}, and stops where that runs out.",
             assumption="failed-charge-route",
         )
-        return walk_legs(Walk(ruleset, explain, move, read, "short", interceptor=interceptor), legs)
+        return walk_legs(_charge_walk(explain, ruleset, move, read, "short", interceptor), legs)
     cap = Fraction(rules.cap.value) if rules.cap else None
     totals: Distribution = kind.dice.odds.map(
         lambda roll: move + roll if cap is None else max(move, min(move + roll, cap))
@@ -284,9 +298,7 @@ def _moved(
     for moved in sorted(totals):
         said = explain if moved == longest else Explanation()
         charging = "reaches" if moved >= total else "short"
-        walks.append(
-            (walk_legs(Walk(ruleset, said, moved, read, charging, interceptor=interceptor), legs), totals[moved])
-        )
+        walks.append((walk_legs(_charge_walk(said, ruleset, moved, read, charging, interceptor), legs), totals[moved]))
     return _mixed(ruleset, read, *walks)
 
 

@@ -52,7 +52,8 @@ class Walk:
     """The route walked with `allowance` inches: the chance it is still going, and where and how it ended.
 
     `charging`: None for a move or a run; "reaches" when the charge move covers the route; "short" when it
-    does not (running out of movement is then a failed charge, wherever it happens)."""
+    does not. A charge's own ends come with it (route/charge.py): `short`, how running out of movement ends it
+    (outcome key, words, why: a failed charge); `met`, an end met as the last leg begins (an interceptor)."""
 
     def __init__(
         self,
@@ -62,12 +63,12 @@ class Walk:
         read: dict[str, Any],
         charging: str | None = None,
         branch: tuple[str, str] = ("", ""),
-        interceptor: bool = False,
+        short: tuple[str, str, str] | None = None,
+        met: tuple[str, str] | None = None,
     ):
         self.ruleset, self.explain, self.read, self.charging = ruleset, explain, read, charging
-        # A branch's outcome keys and labels start with its own words (the target not seen); an interceptor
-        # meets the charger as it begins its last leg (our reading, "interceptor-meets-last-leg").
-        self.branch, self.interceptor = branch, interceptor
+        # A branch's outcome keys and labels start with its own words (the target not seen).
+        self.branch, self.short, self.met = branch, short, met
         self.left = allowance
         self.going = Fraction(1)
         self.ends: dict[Ending, Fraction] = {}  # each way it ends -> its chance
@@ -91,9 +92,10 @@ class Walk:
 
     def stop(self, number: int, leg: Leg, words: str) -> None:
         """Out of movement on this leg: the route ends here (in a charge, a failed charge)."""
-        if self.charging:
-            self.explain.step(f"It has {inches(self.left)} left: the charge ends here, short of the target.")
-            self.end(number, leg, "falls-short", "falls short (failed charge), it stops here", self.going)
+        if self.short:
+            key, said, why = self.short
+            self.explain.step(f"It has {inches(self.left)} left: {why}.")
+            self.end(number, leg, key, said, self.going)
         else:
             self.explain.step(f"It has {inches(self.left)} left, not enough: it stops there.")
             self.end(number, leg, "out-of-movement", words, self.going)
@@ -115,8 +117,8 @@ class Walk:
 def walk_legs(walk: Walk, legs: list[Leg]) -> Walk:
     """Each leg in turn, until one ends the route (check() has refused what the rules forbid)."""
     for number, leg in enumerate(legs, start=1):
-        if walk.interceptor and number == len(legs):
-            walk.end(number, leg, "intercepted", "intercepted as it begins this leg, it fights that enemy", walk.going)
+        if walk.met and number == len(legs):
+            walk.end(number, leg, *walk.met, walk.going)
             walk.going = Fraction(0)
             break
         walk.explain.part(f"Leg {number}, {leg.text}")
