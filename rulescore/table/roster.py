@@ -68,7 +68,10 @@ def read_roster(
         try:
             model = read_model({"name": name, "ruleset": ruleset_id, "side": side, "profile": given})
         except FieldError as error:
-            errors[where] = f"Line {number} ({name[:40]}): {error.message}"
+            # Which value of the line, where the message does not say it ("Choose one of: no, yes" for an animal).
+            field = next((f for f in fields if f.name == error.field and f.label not in error.message), None)
+            said = f"{field.label} '{given[field.name][:20]}': " if field and field.name in given else ""
+            errors[where] = f"Line {number} ({name[:40]}): {said}{error.message}"
             continue
         if any(other.ruleset == ruleset_id and same_name(other.name, model.name) for other in (*kept, *found)):
             errors[where] = f"Line {number}: a {rules.title} model is already called '{model.name}' (Thug 2: …)."

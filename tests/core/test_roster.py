@@ -40,6 +40,7 @@ def test_the_order_is_the_forms_and_a_line_reads_as_a_player_writes_it():
         ("Youngblood 4 3 three 1", "'three' is not a value of a profile"),
         ("Youngblood 4 3 3 1 7 yes 9", "7 values, and a Mordheim Living Rulebook profile here has 6"),
         ("Youngblood 99 3 3 1", "Movement"),
+        ("Youngblood 4 3 3 1 7 8", "An animal '8': Choose one of"),  # the value and the column it stands in
         ("Young\u202eblood 4 3 3 1", "no invisible or direction marks"),
         ("Y" * 41 + " 4 3 3 1", "at most 40 characters"),
         ("Youngblood " + "4 " * 150, f"longer than {LINE_LONGEST} characters"),
