@@ -3,8 +3,7 @@ composed exactly (no simulation).
 
 A route is the model (Movement, Initiative, Toughness, Wounds, the height it starts at), the kind of
 activation (a move, or one its rule declares: a half-move, a run; or one walked its own way, a charge:
-route/activations.py) and its legs in order
-(read.py reads them). Each leg costs what its rule says of the allowance; a failed test ends the route there
+route/activations.py) and its legs in order (read.py reads them). Each leg costs what its rule says of the allowance; a failed test ends the route there
 (stuck at the foot of the wall, or a fall with the fall table's injuries); a leg the rules forbid refuses the
 whole route, naming the leg and the rule, or the reading it rests on.
 """

@@ -3,8 +3,9 @@ or one of our readings switched (a climb allowed during a charge).
 
 A number is read by the same reader as numbers.toml: the ruleset is loaded again with the table's value in
 place of the text's, so a value the rules cannot take is refused with the reader's own reason. A reading is
-one the code declares a table may play otherwise (rulescore.rulebooks.PLAYED_OTHERWISE, each declared by its mechanic). Nothing here is applied
-unless an answer is asked with it (entry.answer(..., house=...)), and every answer it changes names it.
+one the code declares a table may play otherwise (rulescore.rulebooks.PLAYED_OTHERWISE, each declared by its
+mechanic). Nothing here is applied unless an answer is asked with it (entry.answer(..., house=...)), and
+every answer it changes names it.
 """
 
 from __future__ import annotations
@@ -116,12 +117,12 @@ def numbers(ruleset_id: str) -> dict[str, Any]:
 def rule_words(rule: str) -> str:
     """A rule's name as a player says it: "jump_down.max_height" -> "highest jump down"; a name no mechanic
     gives words (from a file of outside) is said as written, its separators as spaces."""
-    found = _playable(rule) if rule not in PLAYED_OTHERWISE else None
+    if rule in PLAYED_OTHERWISE:
+        return PLAYED_OTHERWISE[rule].otherwise
+    found = _playable(rule)
     if found:
         return found.words
-    return (PLAYED_OTHERWISE[rule].otherwise if rule in PLAYED_OTHERWISE else "") or ", ".join(
-        part.replace("_", " ").replace("-", " ") for part in rule.split(".")
-    )
+    return ", ".join(part.replace("_", " ").replace("-", " ") for part in rule.split("."))
 
 
 def _inches(reader: Any) -> bool:
@@ -143,9 +144,9 @@ def offered(ruleset_id: str) -> list[dict[str, Any]]:
     numbers under the kind's name; a choice (yes or no, one of a few) offers its choices."""
     rules = RULESETS[ruleset_id]
     readings = [
-        {"rule": reading, "kind": "reading", "label": words, "value": OTHERWISE, "group": "Our readings"}
-        for reading, words in ((r.id, r.otherwise) for r in PLAYED_OTHERWISE.values())
-        if PLAYED_OTHERWISE[reading].applies(rules)
+        {"rule": reading.id, "kind": "reading", "label": reading.otherwise, "value": OTHERWISE, "group": "Our readings"}
+        for reading in PLAYED_OTHERWISE.values()
+        if reading.applies(rules)
     ]
     found = []
     for rule, value in numbers(ruleset_id).items():
