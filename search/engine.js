@@ -17,7 +17,7 @@ const PHRASE = 20; // a sentence where the words asked stand together, as asked
 const TITLED = 0.5; // an asked word the section's title names, in choosing its sentence
 const PREFERRED = 6; // the player's own game, first where it answers (a better match elsewhere stays below it)
 
-/** @typedef {{ kind: keyof typeof KIND_WEIGHT, ruleset: string, title: string, place: string, url: string, sentences: string[], house?: [number, string, string][] }} Entry */
+/** @typedef {{ kind: keyof typeof KIND_WEIGHT, ruleset: string, title: string, place: string, url: string, sentences: string[], house?: [number, string, string][], leads?: [number, number][] }} Entry */
 /** @typedef {{ id: string, title: string, document: string }} Ruleset */
 /** @typedef {{ rulesets: Ruleset[], entries: Entry[], words: Record<string, string[]> }} Index */
 /**
@@ -48,10 +48,15 @@ export function indexShape(raw) {
     && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(e.url)
     && Array.isArray(e.sentences) && e.sentences.length <= LIMITS.sentences
     && e.sentences.every((/** @type {unknown} */ s) => isText(s, LIMITS.sentence))
-    && (e.house === undefined || (Array.isArray(e.house) && e.house.length <= LIMITS.sentences && e.house.every(houseOk)));
+    && (e.house === undefined || (Array.isArray(e.house) && e.house.length <= LIMITS.sentences && e.house.every(houseOk)))
+    && (e.leads === undefined || (Array.isArray(e.leads) && e.leads.length <= LIMITS.sentences
+      && e.leads.every((/** @type {unknown} */ l) => leadOk(l, e.sentences.length))));
   // A value a table may play otherwise, at the sentence that states it: [sentence, rule, its name] (#63).
   const houseOk = (/** @type {unknown} */ h) => Array.isArray(h) && h.length === 3 && Number.isInteger(h[0]) && h[0] >= 0
     && isText(h[1], LIMITS.id) && isText(h[2], LIMITS.title);
+  // A list item and its lead-in, both sentences of the entry, the lead-in before the item.
+  const leadOk = (/** @type {unknown} */ l, /** @type {number} */ n) => Array.isArray(l) && l.length === 2
+    && Number.isInteger(l[0]) && Number.isInteger(l[1]) && l[1] >= 0 && l[1] < l[0] && l[0] < n;
   if (!index.rulesets.every(rulesetOk) || !index.entries.every(entryOk)) return null;
   const words = index.words;
   if (!words || typeof words !== "object" || Array.isArray(words)) return null;
@@ -124,6 +129,17 @@ export class Search {
     // Each sentence's terms once, for the sentence that answers; the title's, for a rule named by the question.
     this.sentenceTerms = this.entries.map((entry) => entry.sentences.map((sentence) => new Set(termsOf(sentence))));
     this.titleTerms = this.entries.map((entry) => new Set(termsOf(entry.title)));
+    // A list item refers back to its lead-in ("A hidden warrior is spotted if:" for "He charges, shoots..."):
+    // it holds that sentence's words too, in choosing the sentence that answers.
+    this.sentenceContext = this.entries.map((entry, id) => {
+      const context = entry.sentences.map(() => new Set());
+      for (const [item, lead] of entry.leads || []) context[item] = this.sentenceTerms[id][lead];
+      return context;
+    });
+    // A subsection's heading with its parent's ("hold response": Hold, under Charge Responses); not a
+    // chapter's, whose words ("movement") are in most questions.
+    this.pathTerms = this.entries.map((entry, id) => (entry.place.includes("›")
+      ? new Set([...this.titleTerms[id], ...termsOf(entry.place.split("›").pop() || "")]) : null));
     // A text's run-in headings name a rule as its title does ("Charge Bonus: After you have selected ..."):
     // each sentence's, read once (null for none), and an entry's short ones as names.
     this.sentenceLabels = this.entries.map((entry) => entry.sentences.map((sentence) => {
@@ -214,18 +230,21 @@ export class Search {
         if (rank > bestWeight) [best, bestWeight] = [at, rank];
         return;
       }
-      const hit = words.map((found) => has(found, terms));
+      // The words the sentence says itself, and with its lead-in's (a list item's), the words it holds.
+      const context = this.sentenceContext[id][at];
+      const said = words.map((found) => has(found, terms));
+      const hit = words.map((found, word) => said[word] || has(found, context));
       const count = share.reduce((sum, part, word) => sum + (hit[word] ? part : 0), 0);
       if (count < bestCount) return;
-      const weight = words.reduce((sum, found, word) => sum + share[word] * Math.max(0, ...[...found].filter((t) => terms.has(t)).map(this.rarity)), 0);
+      const weight = words.reduce((sum, found, word) => sum + share[word] * Math.max(0, ...[...found].filter((t) => terms.has(t) || context.has(t)).map(this.rarity)), 0);
       // A sentence that holds what is asked about ("how far ... run": the distance) goes before one as full
       // that does not. Of sentences as full, the one that gives what the question asks for (a distance for
       // "how far", the failing for "if I fail", the allowing or forbidding for "can I"), and the one where
       // the words asked stand together ("This is called a failed charge", for "failed charge") or nearest.
-      const held = hit.filter(Boolean).length;
+      const held = said.filter(Boolean).length;
       const weighed = weight + (hit[about] ? 100 : 0)
         + (kinds.length ? 50 * gives(sentences[at], kinds) : 0)
-        + (held > 1 ? together(sentences[at], words.filter((_, word) => hit[word])) : 0);
+        + (held > 1 ? together(sentences[at], words.filter((_, word) => said[word])) : 0);
       if (count > bestCount || weighed > bestWeight) [best, bestCount, bestWeight] = [at, count, weighed];
     });
     return best;
@@ -294,11 +313,15 @@ export class Search {
       // A title (or run-in heading) that names what was asked: the more of the question it holds and the
       // less else, the more it counts ("Falling" before "Falling off Buildings" for "fall damage"); one that
       // is just the question is the rule, or the definition, asked for.
-      const named = Math.max(...[this.titleTerms[id], ...this.labelTerms[id]].map((terms) => {
+      // A subsection is named by its heading with its parent's where the question names its own heading too.
+      const [title, path] = [this.titleTerms[id], this.pathTerms[id]];
+      const ownNamed = [...title].some((t) => words.some((found) => found.has(t)));
+      const named = Math.max(...[title, ...(path && ownNamed ? [path] : []), ...this.labelTerms[id]].map((terms) => {
         // A word named in its own form counts in full; through another word for it (tower: building), less.
         const titled = asked.reduce((sum, word, at) => sum + ([...words[at]].some((t) => terms.has(t))
           ? (terms.has(word.terms[0]) ? 1 : ANOTHER_WORD) : 0), 0);
-        const other = [...terms].filter((t) => !words.some((found) => found.has(t))).length;
+        // The words of it not asked, but the parent's: those say where it stands, not what it is.
+        const other = [...terms].filter((t) => !words.some((found) => found.has(t)) && (terms !== path || title.has(t))).length;
         const exact = titled === n && other === 0 && (entry.kind === "rule" || entry.kind === "term");
         return (3 * titled) / n + (2 * titled) / Math.max(1, Math.ceil(titled) + other) + (exact ? 4 : 0);
       }));

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import markdown
 
@@ -31,6 +31,7 @@ from sitegen.pages.search_limits import check_index, check_section
 SENTENCE_END = re.compile(r"(?<=[.!?])([\"”’)]*)\s+(?=[\"“‘(]?[A-Z0-9])")
 # Blocks whose text is read as one piece each: a paragraph, a list item, a table cell.
 PIECES = {"p", "li", "td", "th", "dd", "dt"}
+LISTS = {"ul", "ol"}
 # Version of this file's shape: the page refuses a file of another shape rather than misreading it.
 SHAPE = 2
 ROUTE_PLANNER = (
@@ -39,21 +40,42 @@ ROUTE_PLANNER = (
 )
 
 
+class Piece(NamedTuple):
+    """A paragraph, list item or table cell as a reader sees it; a list item led in by the piece before its
+    list ("A hidden warrior is spotted if:"), that piece's place among the block's pieces (-1: the piece
+    before the block)."""
+
+    text: str
+    led_by: int | None = None
+
+
 class _Text(HTMLParser):
-    """The text of rendered Markdown, one string per paragraph or list item, as a reader sees it."""
+    """The text of rendered Markdown, one piece per paragraph or list item, as a reader sees it."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.pieces: list[str] = []
+        self.pieces: list[Piece] = []
         self._open: list[str] = []
+        self._lists: list[int | None] = []  # each open list's lead-in, innermost last
+        self._items: list[int | None] = []  # each open list item's lead-in, innermost last
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in PIECES:
             self.flush()
+        if tag in LISTS:
+            # A list inside an item is led by none (the item is no piece yet); -1 is the piece before the block.
+            led = not self._items and (not self.pieces or self.pieces[-1].text.endswith(":"))
+            self._lists.append(len(self.pieces) - 1 if led else None)
+        if tag == "li":
+            self._items.append(self._lists[-1] if self._lists else None)
 
     def handle_endtag(self, tag: str) -> None:
         if tag in PIECES:
             self.flush()
+        if tag in LISTS and self._lists:
+            self._lists.pop()
+        if tag == "li" and self._items:
+            self._items.pop()
 
     def handle_data(self, data: str) -> None:
         self._open.append(data)
@@ -61,14 +83,14 @@ class _Text(HTMLParser):
     def flush(self) -> None:
         text = " ".join("".join(self._open).split())
         if text:
-            self.pieces.append(text)
+            self.pieces.append(Piece(text, self._items[-1] if self._items else None))
         self._open = []
 
 
 _MARKDOWN = markdown.Markdown(extensions=["abbr", "attr_list", "md_in_html"])
 
 
-def pieces(markdown_text: str) -> list[str]:
+def pieces(markdown_text: str) -> list[Piece]:
     """A block of a page's Markdown (inline HTML included) as the text a reader sees, piece by piece."""
     _MARKDOWN.reset()
     parser = _Text()
@@ -89,15 +111,30 @@ def sentences(text: str) -> list[str]:
     return [sentence.strip() for sentence in found if sentence.strip()]
 
 
-def _entry(kind: str, ruleset: str, title: str, place: str, url: str, texts: list[str]) -> dict[str, Any]:
-    return {
-        "kind": kind,
-        "ruleset": ruleset,
-        "title": title,
-        "place": place,
-        "url": url,
-        "sentences": [sentence for text in texts for sentence in sentences(text)],
-    }
+def _entry(kind: str, ruleset: str, title: str, place: str, url: str, texts: list[Piece]) -> dict[str, Any]:
+    said: list[str] = []
+    ends: list[int] = []  # where each piece's last sentence is
+    leads: list[list[int]] = []  # [a list item's sentence, its lead-in's]
+    for piece in texts:
+        for sentence in sentences(piece.text):
+            if piece.led_by is not None:
+                leads.append([len(said), ends[piece.led_by]])
+            said.append(sentence)
+        ends.append(len(said) - 1)
+    entry: dict[str, Any] = {"kind": kind, "ruleset": ruleset, "title": title, "place": place, "url": url}
+    return entry | {"sentences": said} | ({"leads": leads} if leads else {})
+
+
+def _pieces(blocks: Iterable[str]) -> list[Piece]:
+    """A section's blocks as one run of pieces, each lead-in counted where it stands in the run."""
+    found: list[Piece] = []
+    for block in blocks:
+        start = len(found)
+        for piece in pieces(block):
+            lead = None if piece.led_by is None else start + piece.led_by
+            led = lead is not None and lead >= 0 and found[lead].text.endswith(":")
+            found.append(piece._replace(led_by=lead if led else None))
+    return found
 
 
 def _sections(root: Section) -> Iterator[tuple[Section, list[str]]]:
@@ -126,7 +163,7 @@ def entries(content: Content) -> list[dict[str, Any]]:
     for item in content.rulesets:
         ruleset = item.ruleset.id
         for section, above in _sections(item.document.root):
-            texts = [piece for _, text in item.chapter.texts.get(section.anchor, []) for piece in pieces(text)]
+            texts = _pieces(text for _, text in item.chapter.texts.get(section.anchor, []))
             if not texts and section.children:
                 continue  # a heading over its subsections: they are found themselves
             place = " › ".join(NUMBERING.sub("", title) for title in above)
@@ -139,16 +176,16 @@ def entries(content: Content) -> list[dict[str, Any]]:
     for item in content.rulesets:
         for term in item.terms:
             url = f"{item.ruleset.id}/glossary/#{term.anchor}"
-            found.append(_entry("term", item.ruleset.id, term.name, "Glossary", url, [term.definition]))
+            found.append(_entry("term", item.ruleset.id, term.name, "Glossary", url, [Piece(term.definition)]))
     titles = {item.ruleset.id: item.ruleset.title for item in content.rulesets}
     for topic in content.topics:
         if topic.compared:
             held = ", ".join(titles[ruleset] for ruleset in topic.sections if ruleset in titles)
             text = f"{topic.title} side by side, as {held} each write it."
-            found.append(_entry("compare", "", topic.title, "Compare", f"compare/{topic.id}/", [text]))
+            found.append(_entry("compare", "", topic.title, "Compare", f"compare/{topic.id}/", [Piece(text)]))
     for assumption in ASSUMPTIONS.values():
         url = assumption_href(assumption.id)
-        found.append(_entry("reading", "", assumption.title, "Assumptions", url, [assumption.text]))
+        found.append(_entry("reading", "", assumption.title, "Assumptions", url, [Piece(assumption.text)]))
     return found
 
 
@@ -159,7 +196,7 @@ def search_index(content: Content, words: Callable[[list[str]], dict[str, list[s
     for item in content.rulesets:
         if plannable(RULESETS[item.ruleset.id]):
             url = f"{item.ruleset.id}/route/"
-            found.append(_entry("tool", item.ruleset.id, "Plan a move", "Route planner", url, [ROUTE_PLANNER]))
+            found.append(_entry("tool", item.ruleset.id, "Plan a move", "Route planner", url, [Piece(ROUTE_PLANNER)]))
     said = words([text for entry in found for text in [entry["title"], *entry["sentences"]]])
     rules = content.rulesets[0].ruleset.folder.parent if content.rulesets else Path("rules")
     check_index(rules, found, len(content.rulesets), said)

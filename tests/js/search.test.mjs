@@ -212,3 +212,34 @@ test("how do I asks for what to do: the sentence that says to roll, place or dec
   assert.ok(gives("Place a Hidden counter beside the model.", ["procedure"]) > 0);
   assert.equal(gives("A hidden model is hard to see.", ["procedure"]), 0);
 });
+
+test("a list item holds its lead-in's words: what spots a hidden warrior is the item that says it", () => {
+  const index = structuredClone(INDEX);
+  index.entries.push({ ...rule("beta", "Hiding", [
+    "Hidden warriors cannot be targeted.", "A hidden warrior is spotted if:", "He charges or shoots.", "An enemy comes near.",
+  ]), leads: [[2, 1], [3, 1]] });
+  const hiding = new Search(/** @type {any} */ (indexShape(index)));
+  // "He shoots" says nothing of hiding on its own: its lead-in does.
+  assert.equal(sentenceOf(hiding.ask("hidden warrior shoots", { ruleset: "beta" })[0]), "He charges or shoots.");
+  // Without its lead-in, the item holds only "shoots", and the first sentence holds more.
+  delete index.entries.at(-1).leads;
+  const unled = new Search(/** @type {any} */ (indexShape(index)));
+  assert.equal(sentenceOf(unled.ask("hidden warrior shoots", { ruleset: "beta" })[0]), "Hidden warriors cannot be targeted.");
+  // A lead-in must come before its item, both sentences of the entry.
+  for (const leads of [[[1, 2]], [[2, 2]], [[9, 1]], [[2]], [["2", 1]]]) {
+    index.entries.at(-1).leads = leads;
+    assert.equal(indexShape(structuredClone(index)), null, JSON.stringify(leads));
+  }
+});
+
+test("a section is named by its heading and its parent's: hold response, the Hold under Charge Responses", () => {
+  const index = structuredClone(INDEX);
+  index.entries.push(
+    rule("beta", "Charge Responses", ["A charged unit may respond: hold, or flee.", "Declare each response."]),
+    { ...rule("beta", "Hold", ["A unit can stand fast and receive the charge."]), place: "Movement › Charge Responses" },
+  );
+  const responses = new Search(/** @type {any} */ (indexShape(index)));
+  assert.equal(responses.ask("hold response", { ruleset: "beta" })[0].entry.title, "Hold");
+  // The parent's words alone name the parent.
+  assert.equal(responses.ask("charge responses", { ruleset: "beta" })[0].entry.title, "Charge Responses");
+});

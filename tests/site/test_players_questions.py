@@ -15,7 +15,7 @@ from tests.questions.corpus import figures, questions, score
 
 # What each half scored when #61 was resolved (first result right, answering sentence shown): held, never
 # lower. Raise them when the search answers more; the held-out half is never tuned against.
-HELD = {"tuned": (118, 103), "held_out": (63, 52)}
+HELD = {"tuned": (119, 104), "held_out": (63, 52)}
 # The issue's own questions: tuned against, so never in the held-out half.
 ISSUES_QUESTIONS = (
     "can someone block my charge",
