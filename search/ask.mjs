@@ -14,7 +14,7 @@ if (!index) {
 const search = new Search(index);
 const shown = (a) => ({
   url: a.entry.url, kind: a.entry.kind, title: a.entry.title, sentence: a.entry.sentences[a.sentence], found: a.found,
-  asked: a.asked, score: a.score, why: a.why,
+  asked: a.asked, score: a.score, why: a.why, fullest: (a.why?.fullest || []).map((at) => a.entry.sentences[at]),
 });
 if (question === "-") {
   const questions = JSON.parse(readFileSync(0, "utf-8"));

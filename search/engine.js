@@ -202,9 +202,12 @@ export class Search {
   /**
    * Which sentence of entry `id` answers: the one with most asked words (the first of equals: a rule
    * states, then qualifies); of two with as many, the one whose words are rarer in the texts ("double"
-   * says how far a charge goes, where "4"" is one of many distances).
+   * says how far a charge goes, where "4"" is one of many distances). With it, the sentences that hold
+   * as much of the question: what tells them apart is all that chooses among them (the corpus counts how
+   * often the answer is one of them).
    * @param {number} id @param {Set<string>[]} words what the entry holds of each asked word
    * @param {import("./asks.js").Kind[]} kinds what the question asks for
+   * @returns {{ sentence: number, fullest: number[] }}
    */
   answering(id, words, kinds) {
     const sentences = this.entries[id].sentences;
@@ -223,11 +226,19 @@ export class Search {
     let best = 0;
     let bestCount = -1;
     let bestWeight = -1;
+    /** @type {number[]} */
+    let fullest = [];
+    /** @param {number} at @param {number} count */
+    const full = (at, count) => {
+      if (count > bestCount) fullest = [];
+      if (count >= bestCount) fullest.push(at);
+    };
     this.sentenceTerms[id].forEach((terms, at) => {
       if (about < 0) {
         const label = this.sentenceLabels[id][at];
         const rank = label && words.every((found) => has(found, label.terms)) ? 2 : words.some((found) => has(found, terms)) ? 1 : 0;
-        if (rank > bestWeight) [best, bestWeight] = [at, rank];
+        full(at, rank);
+        if (rank > bestWeight) [best, bestCount, bestWeight] = [at, rank, rank];
         return;
       }
       // The words the sentence says itself, and with its lead-in's (a list item's), the words it holds.
@@ -236,6 +247,7 @@ export class Search {
       const hit = words.map((found, word) => said[word] || has(found, context));
       const count = share.reduce((sum, part, word) => sum + (hit[word] ? part : 0), 0);
       if (count < bestCount) return;
+      full(at, count);
       const weight = words.reduce((sum, found, word) => sum + share[word] * Math.max(0, ...[...found].filter((t) => terms.has(t) || context.has(t)).map(this.rarity)), 0);
       // A sentence that holds what is asked about ("how far ... run": the distance) goes before one as full
       // that does not. Of sentences as full, the one that gives what the question asks for (a distance for
@@ -247,7 +259,7 @@ export class Search {
         + (held > 1 ? together(sentences[at], words.filter((_, word) => said[word])) : 0);
       if (count > bestCount || weighed > bestWeight) [best, bestCount, bestWeight] = [at, count, weighed];
     });
-    return best;
+    return { sentence: best, fullest };
   }
 
   /**
@@ -305,7 +317,7 @@ export class Search {
     const ranked = [...held].filter(([, words]) => foundIn(words) >= Math.max(1, enough)).map(([id, words]) => {
       const entry = this.entries[id];
       const holds = (/** @type {Set<string>} */ terms) => words.filter((found) => [...found].some((term) => terms.has(term))).length;
-      const best = this.answering(id, words, kinds);
+      const { sentence: best, fullest } = this.answering(id, words, kinds);
       // How full an answer the entry holds: its fullest sentence, whichever is shown.
       const bestCount = Math.max(...this.sentenceTerms[id].map(holds), 0);
       const bestClose = bestCount > 1 ? bestCount / spanOf(entry.sentences[best], words) : 0;
@@ -330,7 +342,7 @@ export class Search {
         + (0.3 * scores.get(id)) / mostScore + preferred;
       const marked = new Set(words.flatMap((terms) => [...terms]));
       const sentence = entry.sentences[best] || "";
-      const why = { found, bestCount, named, close: bestClose, bm25: scores.get(id) / mostScore };
+      const why = { found, bestCount, named, close: bestClose, bm25: scores.get(id) / mostScore, fullest };
       const lacks = asked.filter((_, at) => words[at].size === 0).map((word) => word.word);
       const titled = [...this.titleTerms[id]].every((term) => asked.some((word) => word.terms[0] === term)); // named by the question
       return { id, score, why, titled, answer: { entry, sentence: best, marks: marksIn(sentence, marked), found, asked: n, lacks } };

@@ -30,6 +30,7 @@ class Scored:
     sentence: str  # the sentence it shows
     right: bool  # a section that answers
     shown: bool  # with the answering sentence
+    among: bool  # the answering sentence one of those holding as much of the question as the one shown
 
 
 def questions(half: str) -> list[Question]:
@@ -57,10 +58,11 @@ def score(index: Path, half: str) -> list[Scored]:
     asked = questions(half)
     found = []
     for question, answers in zip(asked, ask(index, asked), strict=True):
-        first = answers[0] if answers else {"url": "", "sentence": ""}
+        first = answers[0] if answers else {"url": "", "sentence": "", "fullest": []}
         right = any(first["url"] == at for at, _ in question.answers)
         shown = any(first["url"] == at and part in first["sentence"] for at, part in question.answers)
-        found.append(Scored(question, first["url"], first["sentence"], right, shown))
+        among = any(first["url"] == at and part in said for at, part in question.answers for said in first["fullest"])
+        found.append(Scored(question, first["url"], first["sentence"], right, shown, among))
     return found
 
 
@@ -72,10 +74,14 @@ def figures(scored: list[Scored]) -> tuple[int, int, int]:
 def report(index: Path) -> str:
     lines = []
     for half in HALVES:
-        right, shown, total = figures(score(index, half))
+        scored = score(index, half)
+        right, shown, total = figures(scored)
+        # How far a better choice among the sentences as full could go: words the sentences lack stop the rest.
+        among = sum(s.among for s in scored)
         lines.append(
             f"{half:9} {total} questions: first result right {right} ({100 * right / total:.0f}%),"
-            f" answering sentence shown {shown} ({100 * shown / total:.0f}%)"
+            f" answering sentence shown {shown} ({100 * shown / total:.0f}%),"
+            f" among the sentences as full as the one shown {among} ({100 * among / total:.0f}%)"
         )
     return "\n".join(lines)
 
