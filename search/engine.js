@@ -22,8 +22,10 @@ const PREFERRED = 6; // the player's own game, first where it answers (a better 
 /** @typedef {{ rulesets: Ruleset[], entries: Entry[], words: Record<string, string[]> }} Index */
 /**
  * An answer: the entry, its answering sentence and the spans to mark there, how many of the question's
- * words it holds, and the words it lacks (as typed), said when no answer holds them all.
- * @typedef {{ entry: Entry, sentence: number, marks: [number, number][], found: number, asked: number, lacks: string[] }} Answer
+ * words it holds, and the words it lacks (as typed), said when no answer holds them all; for a list
+ * item, the sentence that leads into its list and the spans to mark there (else null and none).
+ * @typedef {{ entry: Entry, sentence: number, marks: [number, number][], found: number, asked: number, lacks: string[],
+ *   lead: number | null, leadMarks: [number, number][] }} Answer
  */
 
 /** @type {(value: unknown, longest: number) => boolean} */
@@ -342,10 +344,14 @@ export class Search {
         + (0.3 * scores.get(id)) / mostScore + preferred;
       const marked = new Set(words.flatMap((terms) => [...terms]));
       const sentence = entry.sentences[best] || "";
+      const lead = (entry.leads || []).find(([item]) => item === best)?.[1] ?? null;
       const why = { found, bestCount, named, close: bestClose, bm25: scores.get(id) / mostScore, fullest };
       const lacks = asked.filter((_, at) => words[at].size === 0).map((word) => word.word);
       const titled = [...this.titleTerms[id]].every((term) => asked.some((word) => word.terms[0] === term)); // named by the question
-      return { id, score, why, titled, answer: { entry, sentence: best, marks: marksIn(sentence, marked), found, asked: n, lacks } };
+      return { id, score, why, titled, answer: {
+        entry, sentence: best, marks: marksIn(sentence, marked), found, asked: n, lacks,
+        lead, leadMarks: lead === null ? [] : marksIn(entry.sentences[lead], marked),
+      } };
     });
     // A rule whose title a glossary entry defines in words that answer (the Diving charge entry: "a charge that
     // jumps down onto an enemy", for "jump from a roof to charge") is the rule the question is about.

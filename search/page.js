@@ -196,6 +196,13 @@ const SHOWN = 20; // results listed: more than a phone shows in two screens
       const sentence = document.createElement("span");
       sentence.className = "site-search__sentence";
       const text = answer.entry.sentences[answer.sentence] || "";
+      // A list item is read after the sentence that leads into its list ("spotted if:"), as on the page.
+      if (answer.lead !== null) {
+        const lead = document.createElement("span");
+        lead.className = "site-search__lead";
+        lead.append(...sentenceNodes(answer.entry.sentences[answer.lead] || "", answer.leadMarks));
+        sentence.append(lead, " ");
+      }
       sentence.append(...sentenceNodes(text, answer.marks));
       link.append(place, title, sentence);
       // A sentence the table plays otherwise says so, as the rules page marks it (#63).

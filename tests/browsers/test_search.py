@@ -289,3 +289,18 @@ def test_sentences_across_a_page_are_marked_as_the_index_holds_them(phone, serve
         phone.wait_for_function("() => document.querySelector('mark.search-answer') !== null")
         marked = phone.eval_on_selector_all("mark.search-answer", "marks => marks.map(m => m.textContent).join('')")
         assert " ".join(marked.split()) == " ".join(sentence.split()), (url, number)
+
+
+def test_a_list_item_is_shown_after_the_sentence_that_leads_into_its_list(phone, server):
+    """#61: "An enemy moves within its Initiative value..." says nothing of hiding on its own; the result reads
+    it after "A hidden warrior is automatically spotted if:", as the page does, and opens at the item."""
+    search(phone, server, "enemy walks up to my hidden warrior", "/coreheim-v10/movement/")
+    first = results(phone)[0]
+    assert first["sentence"] == (
+        "A hidden warrior is automatically spotted if: An enemy moves within its Initiative value in inches of him."
+    ), first
+    assert phone.locator(".site-search__result").first.locator(".site-search__lead mark").all_inner_texts() == [
+        "hidden",
+        "warrior",
+    ]
+    assert re.search(r"/coreheim-v10/movement/\?sentence=5#hiding$", first["href"]), first

@@ -220,7 +220,12 @@ test("a list item holds its lead-in's words: what spots a hidden warrior is the 
   ]), leads: [[2, 1], [3, 1]] });
   const hiding = new Search(/** @type {any} */ (indexShape(index)));
   // "He shoots" says nothing of hiding on its own: its lead-in does.
-  assert.equal(sentenceOf(hiding.ask("hidden warrior shoots", { ruleset: "beta" })[0]), "He charges or shoots.");
+  const item = hiding.ask("hidden warrior shoots", { ruleset: "beta" })[0];
+  assert.equal(sentenceOf(item), "He charges or shoots.");
+  // The answer carries the lead-in, its asked words marked, for the result to read the item after it.
+  assert.equal(item.entry.sentences[item.lead], "A hidden warrior is spotted if:");
+  assert.deepEqual(item.leadMarks.map(([a, b]) => "A hidden warrior is spotted if:".slice(a, b)), ["hidden", "warrior"]);
+  assert.equal(hiding.ask("targeted", { ruleset: "beta" })[0].lead, null);
   // Without its lead-in, the item holds only "shoots", and the first sentence holds more.
   delete index.entries.at(-1).leads;
   const unled = new Search(/** @type {any} */ (indexShape(index)));
