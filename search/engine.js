@@ -133,10 +133,10 @@ export class Search {
     this.titleTerms = this.entries.map((entry) => new Set(termsOf(entry.title)));
     // A list item refers back to its lead-in ("A hidden warrior is spotted if:" for "He charges, shoots..."):
     // it holds that sentence's words too, in choosing the sentence that answers.
-    this.sentenceContext = this.entries.map((entry, id) => {
-      const context = entry.sentences.map(() => new Set());
-      for (const [item, lead] of entry.leads || []) context[item] = this.sentenceTerms[id][lead];
-      return context;
+    this.leadTerms = this.entries.map((entry, id) => {
+      const led = entry.sentences.map(() => new Set());
+      for (const [item, lead] of entry.leads || []) led[item] = this.sentenceTerms[id][lead];
+      return led;
     });
     // A subsection's heading with its parent's ("hold response": Hold, under Charge Responses); not a
     // chapter's, whose words ("movement") are in most questions.
@@ -244,13 +244,13 @@ export class Search {
         return;
       }
       // The words the sentence says itself, and with its lead-in's (a list item's), the words it holds.
-      const context = this.sentenceContext[id][at];
+      const led = this.leadTerms[id][at];
       const said = words.map((found) => has(found, terms));
-      const hit = words.map((found, word) => said[word] || has(found, context));
+      const hit = words.map((found, word) => said[word] || has(found, led));
       const count = share.reduce((sum, part, word) => sum + (hit[word] ? part : 0), 0);
       if (count < bestCount) return;
       full(at, count);
-      const weight = words.reduce((sum, found, word) => sum + share[word] * Math.max(0, ...[...found].filter((t) => terms.has(t) || context.has(t)).map(this.rarity)), 0);
+      const weight = words.reduce((sum, found, word) => sum + share[word] * Math.max(0, ...[...found].filter((t) => terms.has(t) || led.has(t)).map(this.rarity)), 0);
       // A sentence that holds what is asked about ("how far ... run": the distance) goes before one as full
       // that does not. Of sentences as full, the one that gives what the question asks for (a distance for
       // "how far", the failing for "if I fail", the allowing or forbidding for "can I"), and the one where
