@@ -56,15 +56,23 @@ def open_browser(seconds: float = 60):
     options.add_argument("--automation")
     service = Service(executable_path=DRIVER)
     opened: list = []
-    starting = threading.Thread(
-        target=lambda: opened.append(webdriver.WebKitGTK(options=options, service=service)), daemon=True
-    )
+    failed: list[BaseException] = []
+
+    def start() -> None:
+        # A start given up on (its driver killed below) fails in this thread: kept, not raised there.
+        try:
+            opened.append(webdriver.WebKitGTK(options=options, service=service))
+        except Exception as error:  # whatever the driver raised: said below
+            failed.append(error)
+
+    starting = threading.Thread(target=start, daemon=True)
     starting.start()
     starting.join(seconds)
     if not opened:
         if service.process:
             service.process.kill()
-        raise BrowserGone(f"MiniBrowser did not start within {seconds:.0f} s")
+        why = f": {type(failed[0]).__name__}" if failed else ""
+        raise BrowserGone(f"MiniBrowser did not start within {seconds:.0f} s{why}")
     browser = opened[0]
     browser.set_window_size(360, 740)
     return browser
