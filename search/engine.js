@@ -14,6 +14,8 @@ export const SHAPE = 2; // sitegen.pages.search_index.SHAPE: a file of another s
 const KIND_WEIGHT = { rule: 5, tool: 1, term: 1, compare: 1, reading: 0 };
 const ANOTHER_WORD = 0.6; // a word found through the players' lexicon, in a title, against its own form
 const PHRASE = 20; // a sentence where the words asked stand together, as asked
+/** @type {Set<string>} */
+const NONE = new Set(); // the words of no lead-in
 const TITLED = 0.5; // an asked word the section's title names, in choosing its sentence
 const PREFERRED = 6; // the player's own game, first where it answers (a better match elsewhere stays below it)
 
@@ -133,11 +135,9 @@ export class Search {
     this.titleTerms = this.entries.map((entry) => new Set(termsOf(entry.title)));
     // A list item refers back to its lead-in ("A hidden warrior is spotted if:" for "He charges, shoots..."):
     // it holds that sentence's words too, in choosing the sentence that answers.
-    this.leadTerms = this.entries.map((entry, id) => {
-      const led = entry.sentences.map(() => new Set());
-      for (const [item, lead] of entry.leads || []) led[item] = this.sentenceTerms[id][lead];
-      return led;
-    });
+    // (Only entries with lists hold any: none is made for the rest at start.)
+    this.leadTerms = this.entries.map((entry, id) => (entry.leads
+      ? new Map(entry.leads.map(([item, lead]) => [item, this.sentenceTerms[id][lead]])) : null));
     // A subsection's heading with its parent's ("hold response": Hold, under Charge Responses); not a
     // chapter's, whose words ("movement") are in most questions.
     this.pathTerms = this.entries.map((entry, id) => (entry.place.includes("›")
@@ -244,7 +244,7 @@ export class Search {
         return;
       }
       // The words the sentence says itself, and with its lead-in's (a list item's), the words it holds.
-      const led = this.leadTerms[id][at];
+      const led = this.leadTerms[id]?.get(at) || NONE;
       const said = words.map((found) => has(found, terms));
       const hit = words.map((found, word) => said[word] || has(found, led));
       const count = share.reduce((sum, part, word) => sum + (hit[word] ? part : 0), 0);

@@ -41,9 +41,9 @@ ROUTE_PLANNER = (
 
 
 class Piece(NamedTuple):
-    """A paragraph, list item or table cell as a reader sees it; a list item led in by the piece before its
-    list ("A hidden warrior is spotted if:"), that piece's place among the block's pieces (-1: the piece
-    before the block)."""
+    """A paragraph, list item or table cell as a reader sees it; for a list item, the place among the block's
+    pieces of the piece before its list (-1: the piece before the block), which leads the list in where it
+    ends with ":" ("A hidden warrior is spotted if:")."""
 
     text: str
     led_by: int | None = None
@@ -63,9 +63,9 @@ class _Text(HTMLParser):
         if tag in PIECES:
             self.flush()
         if tag in LISTS:
-            # A list inside an item is led by none (the item is no piece yet); -1 is the piece before the block.
-            led = not self._items and (not self.pieces or self.pieces[-1].text.endswith(":"))
-            self._lists.append(len(self.pieces) - 1 if led else None)
+            # The piece before the list, a lead-in if it ends with ":" (read where the section is put together);
+            # -1 is the piece before the block. A list inside an item is led by none: the item is no piece yet.
+            self._lists.append(None if self._items else len(self.pieces) - 1)
         if tag == "li":
             self._items.append(self._lists[-1] if self._lists else None)
 
@@ -126,7 +126,8 @@ def _entry(kind: str, ruleset: str, title: str, place: str, url: str, texts: lis
 
 
 def _pieces(blocks: Iterable[str]) -> list[Piece]:
-    """A section's blocks as one run of pieces, each lead-in counted where it stands in the run."""
+    """A section's blocks as one run of pieces, each list item led by the piece before its list where that
+    piece is a lead-in (ends with ":"), counted where it stands in the run."""
     found: list[Piece] = []
     for block in blocks:
         start = len(found)
