@@ -634,6 +634,25 @@ def journeys() -> dict[str, list]:
                 ],
             ],
         ],
+        # #61: a list item is read after the sentence that leads into its list, in every engine.
+        "a list item is shown after the sentence that leads into its list": [
+            ["goto", "coreheim-v10/movement/"],
+            ["tap", ".site-search__open"],
+            ["wait_for", "#site-search-box"],
+            ["type", "enemy walks up to my hidden warrior"],
+            [
+                "check",
+                [
+                    "(() => { const a = document.querySelector('.site-search__result'); const lead = a"
+                    " && a.querySelector('.site-search__sentence > .site-search__lead');"
+                    " return Boolean(lead) && lead.textContent === 'A hidden warrior is automatically spotted if:'"
+                    " && /^A hidden warrior .* if: An enemy moves within/.test("
+                    "a.querySelector('.site-search__sentence').textContent)"
+                    " && /\\?sentence=5#hiding$/.test(a.href); })()",
+                    "Coreheim's 'spotted if:' read before 'An enemy moves within...', which it opens at",
+                ],
+            ],
+        ],
         # #61: a question in a player's words, from the home page: the rule in the text's words first.
         "a question in a player's words finds the rule in the text's": [
             ["goto", ""],
